@@ -1,0 +1,31 @@
+import { getTranslations } from 'next-intl/server';
+import { errorCatalog, validationCodes } from '@/lib/http/error-catalog';
+
+/** The page every error entry's `documentation_url` points at (#code anchors). */
+export default async function ErrorCodesPage() {
+  const t = await getTranslations('Docs');
+  return (
+    <main>
+      <h1>{t('errorsTitle')}</h1>
+      <p>{t('errorsIntro')}</p>
+      <table>
+        <thead>
+          <tr><th>{t('code')}</th><th>{t('status')}</th><th>{t('type')}</th><th>{t('meaning')}</th></tr>
+        </thead>
+        <tbody>
+          {Object.entries(errorCatalog).map(([code, entry]) => (
+            <tr key={code} id={code}><td><code>{code}</code></td><td>{entry.status}</td><td>{entry.type}</td><td>{entry.description}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{t('fieldCodesTitle')}</h2>
+      <table>
+        <tbody>
+          {Object.entries(validationCodes).map(([code, description]) => (
+            <tr key={code} id={code}><td><code>{code}</code></td><td>{description}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}

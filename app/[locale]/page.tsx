@@ -1,0 +1,39 @@
+import { getTranslations } from 'next-intl/server';
+import { connection } from 'next/server';
+import { isSandbox, publicBaseUrl } from '@/lib/config';
+import { readSandboxCredentials } from '@/lib/sandbox/credentials';
+import { SandboxKeys } from './sandbox-keys';
+
+/** The service's home: in sandbox mode, the keys and how to start; in production, nothing sensitive. */
+export default async function HomePage() {
+  await connection();
+  const t = await getTranslations('Home');
+  if (!isSandbox()) {
+    return (
+      <main>
+        <h1>{t('productionTitle')}</h1>
+        <p>{t('productionBody')}</p>
+      </main>
+    );
+  }
+  const credentials = readSandboxCredentials();
+  const base = publicBaseUrl();
+  const firstKey = credentials?.keys[0];
+  return (
+    <main>
+      <h1>{t('sandboxTitle')} <span className="badge">SANDBOX</span></h1>
+      <p>{t('sandboxIntro')}</p>
+      {credentials ? <SandboxKeys credentials={credentials} /> : <p>{t('noCredentials')}</p>}
+      <h2>{t('curlHeading')}</h2>
+      <p>{t('curlToken')}</p>
+      <pre data-testid="curl-token">{`curl -s -X POST ${base}/api/token \\\n  -H 'Content-Type: application/json' \\\n  -d '{"public_key":"${firstKey?.public_key ?? 'PUBLIC_KEY'}","private_key":"${firstKey?.private_key ?? 'PRIVATE_KEY'}"}'`}</pre>
+      <p>{t('curlBookings')}</p>
+      <pre>{`curl -s -X POST ${base}/api/agent/bookings \\\n  -H 'Content-Type: application/json' \\\n  -H "Authorization: Bearer $TOKEN" \\\n  -d '{"organisation":"${firstKey?.organisation ?? 'ORGANISATION_ID'}"}'`}</pre>
+      <h2>{t('linksHeading')}</h2>
+      <ul>
+        <li><a href="/api/enums">{t('linkEnums')}</a></li>
+        <li><a href="/docs/errors">{t('linkErrors')}</a></li>
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import { createApiKey, createApiKeySchema, listApiKeys, listApiKeysSchema } from '@/lib/core/api-keys/api-keys';
+import { apiRoute } from '@/lib/http/api-route';
+
+// API extension (docs/api-extensions.md): manage keys in the interface's verb style.
+export const PUT = apiRoute({ body: createApiKeySchema }, ({ db, actor, body }) => createApiKey(db, actor, body));
+export const POST = apiRoute({ body: listApiKeysSchema }, ({ db, actor, body }) => listApiKeys(db, actor, body));

@@ -1,0 +1,5 @@
+import { enumerations } from '@/lib/core/enums';
+import { publicApiRoute } from '@/lib/http/api-route';
+
+// Public (the interface's sample request carries no token) and cacheable for up to an hour.
+export const GET = publicApiRoute({ cacheSeconds: 3600 }, async () => enumerations());

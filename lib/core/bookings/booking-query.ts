@@ -1,0 +1,24 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { canAccessOrganisation } from '@/lib/auth/access';
+import { bookings, users } from '@/lib/db/schema';
+import type { Executor } from '@/lib/db/types';
+import { notFound } from '@/lib/http/app-error';
+
+/** A booking row with its creator's email: what every booking response is built from. */
+export const bookingSelection = { booking: bookings, creatorEmail: users.email };
+export type BookingRow = { booking: typeof bookings.$inferSelect; creatorEmail: string };
+
+export function selectBookings(db: Executor, where: SQL | undefined) {
+  return db.select(bookingSelection).from(bookings).innerJoin(users, eq(users.id, bookings.userId)).where(where);
+}
+
+/**
+ * A live booking the actor may reach. Another organisation's booking answers the
+ * same 404 as an unknown id, so ids reveal nothing across organisations.
+ */
+export async function findAccessibleBooking(db: Executor, actor: Actor, bookingId: string): Promise<BookingRow> {
+  const [row] = await selectBookings(db, and(eq(bookings.id, bookingId), isNull(bookings.deletedAt)));
+  if (!row || !canAccessOrganisation(actor, row.booking.organisationId)) throw notFound('Booking');
+  return row;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { currencyCodes } from '../enums';
+import { dateParam, keywordParam, listParams } from '../shared/list-params';
+
+const text = (max = 255) => z.string().trim().min(1).max(max);
+
+export const bookingIdParams = z.object({ booking_id: z.uuid() });
+
+export const listBookingsSchema = listParams().extend({
+  keyword: keywordParam,
+  type: z.enum(['json', 'csv']).default('json'),
+  date_from: dateParam.optional(),
+  date_to: dateParam.optional(),
+  booking_reference: z.string().trim().min(1).max(255).optional(),
+});
+
+export const createBookingSchema = z.object({
+  organisation: text(),
+  booking_reference: text(),
+  customer_name: text(),
+  email: z.email().max(320),
+  currency: z.enum(currencyCodes).default('GBX'),
+  departure_date: dateParam.optional(),
+  return_date: dateParam.optional(),
+  gross_amount: z.int().min(0).optional(),
+  package_type: text().optional(),
+});
+
+export const updateBookingSchema = z.object({
+  gross_value: z.int().min(0).optional(),
+  /** Deprecated: major units, multiplied by 100 before storage. */
+  gross_amount: z.number().min(0).optional(),
+  departure_date: dateParam.nullable().optional(),
+  return_date: dateParam.nullable().optional(),
+  customer_name: text().optional(),
+  email: z.email().max(320).optional(),
+  package_type: text().nullable().optional(),
+  atol_receipt_number: text().nullable().optional(),
+});
+
+export const updateReferenceSchema = z.object({ booking_reference: text() });
+
+export type ListBookingsInput = z.output<typeof listBookingsSchema>;
+export type CreateBookingInput = z.output<typeof createBookingSchema>;
+export type UpdateBookingInput = z.output<typeof updateBookingSchema>;

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@/lib/core/enums';
+import { organisationFeatures } from '@/lib/core/enums';
+import { organisations, userOrganisations, users, type OrganisationSettings } from '@/lib/db/schema';
+import type { Executor } from '@/lib/db/types';
+
+/**
+ * Operator-side provisioning: organisations and users are made by the operator
+ * (sandbox seed, operator command), not through the public API.
+ */
+export async function createOrganisation(db: Executor, input: { id?: string; name: string; parentId?: string | null; country?: string; settings?: OrganisationSettings }) {
+  const [org] = await db.insert(organisations).values({
+    id: input.id ?? `org_${randomBytes(8).toString('hex')}`,
+    name: input.name,
+    parentId: input.parentId ?? null,
+    country: input.country ?? 'GB',
+    features: [...organisationFeatures],
+    settings: input.settings ?? {},
+  }).returning();
+  return org!;
+}
+
+export async function createUser(db: Executor, input: { email: string; name: string; roles: readonly Role[]; organisationIds: string[] }) {
+  const [user] = await db.insert(users).values({ email: input.email, name: input.name, roles: [...input.roles] }).returning();
+  if (input.organisationIds.length) {
+    await db.insert(userOrganisations).values(input.organisationIds.map((organisationId) => ({ userId: user!.id, organisationId })));
+  }
+  return user!;
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * The parameters every list operation shares (service-interface.md, Common
+ * conventions): organisation required, skip from 0, take up to a maximum.
+ */
+export function listParams({ defaultTake = 25, maxTake = 25 } = {}) {
+  return z.object({
+    organisation: z.string().trim().min(1),
+    skip: z.int().min(0).default(0),
+    take: z.int().min(1).max(maxTake).default(defaultTake),
+    'show-child-organisations': z.boolean().default(false),
+  });
+}
+
+export type ListParams = z.output<ReturnType<typeof listParams>>;
+
+export const keywordParam = z.string().trim().max(200).optional();
+export const dateParam = z.iso.date();

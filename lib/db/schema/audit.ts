@@ -1,0 +1,22 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn } from './columns';
+import { organisations } from './organisations';
+import { apiKeys, users } from './users';
+
+/** One row per change, written in the same database transaction as the change. */
+export const auditRecords = pgTable(
+  'audit_records',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    userId: uuid('user_id').references(() => users.id),
+    apiKeyId: uuid('api_key_id').references(() => apiKeys.id),
+    type: text('type').notNull(),
+    entityId: text('entity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()),
+    index('audit_org_user_created_idx').on(t.organisationId, t.userId, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { type AnyPgColumn, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestampColumn, updatedAt } from './columns';
+
+/** Settings the interface does not show (product.md section 9); grows with later issues. */
+export type OrganisationSettings = {
+  logo_url?: string | null;
+  brand_colour?: string | null;
+  portal_domain?: string | null;
+  surcharge?: { enabled: boolean; commercial_rate_bps: number; international_rate_bps: number };
+  dcc_enabled?: boolean;
+  approval_links_enabled?: boolean;
+  allowed_embed_origins?: string[];
+};
+
+export const organisations = pgTable(
+  'organisations',
+  {
+    // Organisation identifiers are strings, not UUIDs (service-interface.md).
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    parentId: text('parent_id').references((): AnyPgColumn => organisations.id),
+    country: text('country').notNull().default('GB'),
+    image: text('image'),
+    legacyId: uuid('legacy_id').notNull().$defaultFn(() => randomUUID()),
+    currencies: text('currencies').array().notNull().default(['GBX']),
+    features: text('features').array().notNull().default([]),
+    paymentMethods: text('payment_methods').array().notNull().default(['ONLINE', 'MOTO_OTHER', 'MOTO_IN_PERSON']),
+    settings: jsonb('settings').$type<OrganisationSettings>().notNull().default({}),
+    deletedAt: timestampColumn('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('organisations_parent_idx').on(t.parentId)],
+);

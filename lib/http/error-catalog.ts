@@ -1,0 +1,44 @@
+/**
+ * Every error code the API answers with, its HTTP status and a line for the
+ * docs page (/docs/errors). `documentation_url` in an error entry points here.
+ */
+export type ErrorType =
+  | 'authentication_error'
+  | 'authorisation_error'
+  | 'validation_error'
+  | 'invalid_request'
+  | 'not_found'
+  | 'conflict'
+  | 'server_error';
+
+type CatalogEntry = { status: number; type: ErrorType; title: string; description: string };
+
+export const errorCatalog = {
+  'auth.missing_token': { status: 401, type: 'authentication_error', title: 'Authentication required', description: 'The request has no `Authorization: Bearer <token>` header.' },
+  'auth.invalid_token': { status: 403, type: 'authentication_error', title: 'Invalid or expired token', description: 'The bearer token is malformed, expired, or belongs to a revoked API key. Request a new token from POST /api/token.' },
+  'auth.invalid_credentials': { status: 401, type: 'authentication_error', title: 'Invalid API keys', description: 'The public and private key pair does not match an active API key.' },
+  'auth.organisation_forbidden': { status: 403, type: 'authorisation_error', title: 'Organisation not accessible', description: 'The organisation is not one of the organisations this API key can reach (GET /api/user/organisations lists them).' },
+  'auth.missing_role': { status: 403, type: 'authorisation_error', title: 'Role required', description: 'The API key lacks the role this operation needs; the message names it.' },
+  'api_key.role_not_held': { status: 403, type: 'authorisation_error', title: 'Role not held', description: 'A new API key cannot have a role that the calling key does not have.' },
+  'booking.delete_forbidden': { status: 403, type: 'authorisation_error', title: 'Booking cannot be deleted by this key', description: 'Deleting a booking needs role `booking-and-payment:delete:booking`, or being the user who created it.' },
+  'validation.failed': { status: 422, type: 'validation_error', title: 'Invalid request', description: 'One or more fields are invalid; there is one entry in `errors` per field, and its message names the field.' },
+  'request.malformed_json': { status: 400, type: 'invalid_request', title: 'Malformed JSON', description: 'The request body is not valid JSON.' },
+  'request.body_too_large': { status: 413, type: 'invalid_request', title: 'Body too large', description: 'Request bodies are limited to 1 MB.' },
+  'request.method_not_allowed': { status: 405, type: 'invalid_request', title: 'Method not allowed', description: 'The path exists but not with this HTTP method.' },
+  'route.not_found': { status: 404, type: 'not_found', title: 'Unknown endpoint', description: 'No operation lives at this path.' },
+  'resource.not_found': { status: 404, type: 'not_found', title: 'Not found', description: 'No such resource in the organisations this key can reach.' },
+  'server.internal_error': { status: 500, type: 'server_error', title: 'Internal error', description: 'Something failed on our side. Nothing was charged; quote the request_id to support.' },
+} satisfies Record<string, CatalogEntry>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** Field-level validation codes, used in the entries of a 422 answer. */
+export const validationCodes: Record<string, string> = {
+  'validation.required': 'A required field is missing.',
+  'validation.invalid_type': 'A field has the wrong type (for example a string where an integer is expected).',
+  'validation.invalid_format': 'A field is not in the expected format (email, date, UUID, ...).',
+  'validation.invalid_value': 'A field is not one of the allowed values.',
+  'validation.too_big': 'A number or text is above its maximum.',
+  'validation.too_small': 'A number or text is below its minimum.',
+  'validation.invalid': 'A field is invalid.',
+};

@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+type Issue = z.core.$ZodIssue;
+
+function fieldName(issue: Issue): string {
+  return issue.path.length ? issue.path.map(String).join('.') : 'body';
+}
+
+/** Turns one zod issue into a sentence that names the field, and a stable code. */
+function describe(issue: Issue): { code: string; message: string } {
+  const field = fieldName(issue);
+  switch (issue.code) {
+    case 'invalid_type':
+      // With reportInput, a missing field is the only issue without an `input`.
+      if (!('input' in issue)) return { code: 'validation.required', message: `${field} is required.` };
+      return { code: 'validation.invalid_type', message: `${field} must be ${article(issue.expected)}.` };
+    case 'too_big':
+      return { code: 'validation.too_big', message: `${field} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''}.` };
+    case 'too_small':
+      return { code: 'validation.too_small', message: `${field} must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : ''}.` };
+    case 'invalid_format':
+      return { code: 'validation.invalid_format', message: `${field} must be a valid ${formatName(issue.format)}.` };
+    case 'invalid_value':
+      return { code: 'validation.invalid_value', message: `${field} must be one of: ${issue.values.map(String).join(', ')}.` };
+    default:
+      return { code: 'validation.invalid', message: `${field}: ${issue.message}` };
+  }
+}
+
+function article(expected: string): string {
+  if (expected === 'int') return 'an integer';
+  if (expected === 'object' || expected === 'array') return `an ${expected}`;
+  return `a ${expected}`;
+}
+
+function formatName(format: string): string {
+  return ({ date: 'date (YYYY-MM-DD)', datetime: 'ISO 8601 date-time', email: 'email address', uuid: 'UUID' } as Record<string, string>)[format] ?? format;
+}
+
+/** Validates input against a schema; on failure throws a 422 with one entry per invalid field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return result.data;
+  const byField = new Map<string, Issue>();
+  for (const issue of result.error.issues) if (!byField.has(fieldName(issue))) byField.set(fieldName(issue), issue);
+  const entries = [...byField.values()].map((issue) => ({ title: 'Invalid field', type: 'validation_error' as const, ...describe(issue) }));
+  const summary = entries.length === 1 ? entries[0]!.message : `${entries.length} fields are invalid.`;
+  throw new AppError('validation.failed', summary, entries);
+}

@@ -1,0 +1,12 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+const nextConfig: NextConfig = {
+  // PGlite ships WebAssembly and data files next to its JS; bundling breaks them.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  poweredByHeader: false,
+};
+
+export default withNextIntl(nextConfig);
