@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
+import NextLink from 'next/link';
 import { connection } from 'next/server';
 import { isSandbox, publicBaseUrl } from '@/lib/config';
+import { Link } from '@/lib/i18n/navigation';
 import { readSandboxCredentials } from '@/lib/sandbox/credentials';
 import { SandboxKeys } from './sandbox-keys';
 
@@ -31,8 +33,8 @@ export default async function HomePage() {
       <pre>{`curl -s -X POST ${base}/api/agent/bookings \\\n  -H 'Content-Type: application/json' \\\n  -H "Authorization: Bearer $TOKEN" \\\n  -d '{"organisation":"${firstKey?.organisation ?? 'ORGANISATION_ID'}"}'`}</pre>
       <h2>{t('linksHeading')}</h2>
       <ul>
-        <li><a href="/api/enums">{t('linkEnums')}</a></li>
-        <li><a href="/docs/errors">{t('linkErrors')}</a></li>
+        <li><NextLink href="/api/enums" prefetch={false}>{t('linkEnums')}</NextLink></li>
+        <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
       </ul>
     </main>
   );

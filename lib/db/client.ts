@@ -24,7 +24,7 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Tests and scripts point the process at a database of their own. */
-export function useDatabase(database: Database): void {
+export function setDatabase(database: Database): void {
   slot.__travelPayDb = Promise.resolve(database);
 }
 

@@ -33,6 +33,8 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection dropped by the server (restart, failover) must not crash the process.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: `idle PostgreSQL connection lost: ${error.message}` })));
   const db = drizzle({ client: pool, schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

@@ -12,8 +12,8 @@ function describe(issue: Issue): { code: string; message: string } {
   const field = fieldName(issue);
   switch (issue.code) {
     case 'invalid_type':
-      // With reportInput, a missing field is the only issue without an `input`.
-      if (!('input' in issue)) return { code: 'validation.required', message: `${field} is required.` };
+      // JSON cannot carry undefined, so an undefined input is a missing field.
+      if ((issue as { input?: unknown }).input === undefined) return { code: 'validation.required', message: `${field} is required.` };
       return { code: 'validation.invalid_type', message: `${field} must be ${article(issue.expected)}.` };
     case 'too_big':
       return { code: 'validation.too_big', message: `${field} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''}.` };

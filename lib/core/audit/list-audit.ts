@@ -40,7 +40,7 @@ export async function listAudit(db: Db, actor: Actor, input: z.output<typeof lis
     .innerJoin(organisations, eq(organisations.id, auditRecords.organisationId))
     .leftJoin(users, eq(users.id, auditRecords.userId))
     .where(and(...conditions))
-    .orderBy(desc(auditRecords.createdAt), desc(auditRecords.id))
+    .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
     .limit(input.take + 1)
     .offset(input.skip);
   return toPage(

@@ -177,7 +177,8 @@ CREATE TABLE "audit_records" (
 	"api_key_id" uuid,
 	"type" text NOT NULL,
 	"entity_id" text NOT NULL,
-	"created_at" timestamp with time zone NOT NULL
+	"created_at" timestamp with time zone NOT NULL,
+	"sequence" bigserial NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "organisations" ADD CONSTRAINT "organisations_parent_id_organisations_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."organisations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -221,5 +222,5 @@ CREATE INDEX "scheduled_payments_booking_idx" ON "scheduled_payments" USING btre
 CREATE INDEX "scheduled_payments_due_idx" ON "scheduled_payments" USING btree ("status","execute_after");--> statement-breakpoint
 CREATE INDEX "transactions_org_created_idx" ON "transactions" USING btree ("organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "transactions_booking_idx" ON "transactions" USING btree ("booking_id");--> statement-breakpoint
-CREATE INDEX "audit_org_created_idx" ON "audit_records" USING btree ("organisation_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_org_created_idx" ON "audit_records" USING btree ("organisation_id","created_at" DESC NULLS LAST,"sequence" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audit_org_user_created_idx" ON "audit_records" USING btree ("organisation_id","user_id","created_at" DESC NULLS LAST);

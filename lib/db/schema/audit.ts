@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from './columns';
 import { organisations } from './organisations';
 import { apiKeys, users } from './users';
@@ -14,9 +14,11 @@ export const auditRecords = pgTable(
     type: text('type').notNull(),
     entityId: text('entity_id').notNull(),
     createdAt: createdAt(),
+    // Orders events written in the same millisecond (a customer and its booking) as they happened.
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('audit_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()),
+    index('audit_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.sequence.desc()),
     index('audit_org_user_created_idx').on(t.organisationId, t.userId, t.createdAt.desc()),
   ],
 );

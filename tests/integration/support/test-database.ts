@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
+import { closeDatabase, setDatabase } from '@/lib/db/client';
+import { openDatabase, type Database } from '@/lib/db/open';
+
+/**
+ * Gives the test file a database of its own: in-memory PGlite, or (TEST_DB=postgres)
+ * a fresh database on the TEST_DATABASE_URL server, dropped afterwards.
+ */
+export function withTestDatabase(): { current: () => Database } {
+  let database: Database | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    if (process.env.TEST_DB === 'postgres') {
+      const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      database = await openDatabase({ url });
+      dropDatabase = drop;
+    } else {
+      database = await openDatabase({ memory: true });
+    }
+    setDatabase(database);
+  });
+  afterAll(async () => {
+    await closeDatabase();
+    await dropDatabase?.();
+  });
+  return { current: () => database! };
+}
+
+async function createPostgresDatabase(serverUrl: string) {
+  const { Client } = await import('pg');
+  const name = `tp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routing } from '@/lib/i18n/routing';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+const catalog = (locale: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
+const reference = keys(catalog(routing.defaultLocale)).sort();
+
+describe('message catalogs', () => {
+  it('exist for at least en-GB, fr and de', () => {
+    expect(routing.locales).toEqual(expect.arrayContaining(['en-GB', 'fr', 'de']));
+  });
+
+  it.each(routing.locales)('%s has exactly the keys of the default locale, none empty', (locale) => {
+    const messages = catalog(locale);
+    expect(keys(messages).sort()).toEqual(reference);
+    for (const key of reference) {
+      const value = key.split('.').reduce((node, part) => node[part], messages);
+      expect(value, `${locale}: ${key}`).toMatch(/\S/);
+    }
+  });
+
+  it('keeps the same {placeholders} in every translation', () => {
+    const placeholders = (text: string) => (text.match(/\{\w+\}/g) ?? []).sort().join();
+    const base = catalog(routing.defaultLocale);
+    for (const locale of routing.locales) {
+      const messages = catalog(locale);
+      for (const key of reference) {
+        const get = (node: Record<string, unknown>) => key.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown>)[part], node) as string;
+        expect(placeholders(get(messages)), `${locale}: ${key}`).toBe(placeholders(get(base)));
+      }
+    }
+  });
+});

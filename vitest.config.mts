@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname) };
+const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+
+/**
+ * unit: pure rules. integration: every API operation through its route handler,
+ * on embedded PGlite always and, when TEST_DATABASE_URL is set, on PostgreSQL too.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { name: 'integration', ...integration, env: { TEST_DB: 'pglite' } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ resolve: { alias }, test: { name: 'integration-postgres', ...integration, env: { TEST_DB: 'postgres' } } }]
+        : []),
+    ],
+  },
+});
