@@ -16,6 +16,7 @@ async function addMoney(organisationId: string, bookingId: string) {
   const db = await getDb();
   const [link] = await db.insert(paymentLinks).values({
     organisationId, bookingId, customerName: 'Jane', email: 'jane@example.com', amount: 5000, expiresAt: new Date(Date.now() + 86_400_000),
+    options: { authorisation_only: false, surcharging_enabled: true, dcc_enabled: false, excluded_card_types: [], excluded_card_regions: [], hide_store_card: false, store_card_forced: false },
   }).returning();
   const [transaction] = await db.insert(transactions).values({
     organisationId, bookingId, paymentLinkId: link!.id, amount: 5000, status: 'COMPLETE', completedAt: new Date(),

@@ -1,0 +1,28 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, timestampColumn } from './columns';
+import { organisations } from './organisations';
+
+/**
+ * Email to send, written in the same database transaction as the change that
+ * causes it, so an email is never lost nor sent for a change that rolled back.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').references(() => organisations.id),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** queued, sent (over SMTP), delivered_to_mailbox (sandbox without SMTP) or failed. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    claimedAt: timestampColumn('claimed_at'),
+    sentAt: timestampColumn('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_status_created_idx').on(t.status, t.createdAt), index('email_outbox_created_idx').on(t.createdAt.desc())],
+);

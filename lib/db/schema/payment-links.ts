@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
+import { organisations } from './organisations';
+import { bookings } from './bookings';
+import { customers } from './parties';
+import { users } from './users';
+
+/** Card and checkout options of a link or ecommerce session, enforced by the server at payment time. */
+export type CheckoutOptions = {
+  authorisation_only: boolean;
+  surcharging_enabled: boolean;
+  dcc_enabled: boolean;
+  excluded_card_types: ('AMEX' | 'VISA' | 'MASTER')[];
+  excluded_card_regions: ('DOMESTIC' | 'INTRA' | 'INTER')[];
+  hide_store_card: boolean;
+  store_card_forced: boolean;
+};
+
+/**
+ * Payment links and ecommerce sessions: both are "a checkout for an amount",
+ * told apart by `kind`, so one payment path serves both.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    customerId: uuid('customer_id').references(() => customers.id),
+    userId: uuid('user_id').references(() => users.id),
+    kind: text('kind').$type<'payment_link' | 'ecommerce'>().notNull().default('payment_link'),
+    customerName: text('customer_name').notNull(),
+    email: text('email').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('GBX'),
+    description: text('description'),
+    typeId: text('type_id').notNull().default('UNKNOWN'),
+    openBankingEnabled: boolean('open_banking_enabled').notNull().default(false),
+    cardEnabled: boolean('card_enabled').notNull().default(true),
+    options: jsonb('options').$type<CheckoutOptions>().notNull(),
+    successUrl: text('success_url'),
+    failureUrl: text('failure_url'),
+    cancelUrl: text('cancel_url'),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    deletedAt: timestampColumn('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_links_org_kind_created_idx').on(t.organisationId, t.kind, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('payment_links_booking_idx').on(t.bookingId),
+  ],
+);

@@ -1,0 +1,43 @@
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
+import { organisations } from './organisations';
+import { bookings } from './bookings';
+import { transactions } from './transactions';
+import { users } from './users';
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
+    userId: uuid('user_id').references(() => users.id),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    authorizationCode: text('authorization_code').notNull().unique(),
+    providerReference: text('provider_reference'),
+    completedAt: timestampColumn('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()), index('refunds_transaction_idx').on(t.transactionId)],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: idColumn(),
+    shortId: text('short_id').notNull().unique(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    bookingCreatedFromId: uuid('booking_created_from_id').references(() => bookings.id),
+    bookingAppliedToId: uuid('booking_applied_to_id').references(() => bookings.id),
+    userId: uuid('user_id').references(() => users.id),
+    customerName: text('customer_name').notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_notes_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()), index('credit_notes_from_idx').on(t.bookingCreatedFromId)],
+);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
+import { organisations } from './organisations';
+import { bookings } from './bookings';
+import { savedCards } from './saved-cards';
+import { transactions } from './transactions';
+import { users } from './users';
+
+/** A charge of a saved card at a time: QUEUED (or AWAITING_APPROVAL), IN_PROGRESS, then COMPLETE, FAILED or CANCELLED. */
+export const scheduledPayments = pgTable(
+  'scheduled_payments',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id),
+    transactionId: uuid('transaction_id').references(() => transactions.id),
+    userId: uuid('user_id').references(() => users.id),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('GBX'),
+    status: text('status').notNull(),
+    authorisationOnly: boolean('authorisation_only').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    failureReason: text('failure_reason'),
+    executeAfter: timestampColumn('execute_after').notNull(),
+    claimedAt: timestampColumn('claimed_at'),
+    completedAt: timestampColumn('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('scheduled_payments_booking_idx').on(t.bookingId),
+    index('scheduled_payments_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc()),
+    // The runner's queue: only QUEUED rows, in due order.
+    index('scheduled_payments_due_idx').on(t.executeAfter).where(sql`${t.status} = 'QUEUED'`),
+  ],
+);
+
+/** An emailed link that lets the customer approve or decline a booking's scheduled payments. */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    email: text('email').notNull(),
+    expiresAt: timestampColumn('expires_at').notNull(),
+    decidedAt: timestampColumn('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('approvals_booking_idx').on(t.bookingId)],
+);

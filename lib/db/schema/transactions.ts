@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
+import { organisations } from './organisations';
+import { bookings } from './bookings';
+import { paymentLinks } from './payment-links';
+import { savedCards } from './saved-cards';
+
+/** The customer's choice when dynamic currency conversion was offered. */
+export type DccChoice = { offered: boolean; accepted: boolean; card_currency?: string; rate?: number; markup_bps?: number; converted_amount?: number };
+
+/**
+ * Every payment attempt and its outcome. Card number data never lands here:
+ * brand, last four, BIN (first 8), holder name and the processor's reference only.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: idColumn(),
+    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id),
+    savedCardId: uuid('saved_card_id').references(() => savedCards.id),
+    /** Amount charged in the link's currency, surcharge included. */
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('GBX'),
+    status: text('status').notNull(),
+    /** While PAYMENTINPROGRESS: authorising, challenge (3-D Secure) or bank (open banking). */
+    stage: text('stage'),
+    method: text('method').notNull().default('ONLINE'),
+    type: text('type').notNull().default('CARD'),
+    cardBrand: text('card_brand'),
+    cardLastFour: text('card_last_four'),
+    cardBin: text('card_bin'),
+    cardType: text('card_type'),
+    cardholderName: text('cardholder_name'),
+    issuingCountry: text('issuing_country'),
+    binType: text('bin_type'),
+    surcharge: money('surcharge').notNull().default(0),
+    dcc: jsonb('dcc').$type<DccChoice>(),
+    storeCard: boolean('store_card').notNull().default(false),
+    ipAddress: text('ip_address'),
+    fingerprint: text('fingerprint'),
+    providerReference: text('provider_reference'),
+    idempotencyKey: text('idempotency_key'),
+    failureReason: text('failure_reason'),
+    aiAnalysed: boolean('ai_analysed').notNull().default(false),
+    authorisedAt: timestampColumn('authorised_at'),
+    completedAt: timestampColumn('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('transactions_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_booking_idx').on(t.bookingId),
+    index('transactions_link_idx').on(t.paymentLinkId),
+    index('transactions_status_created_idx').on(t.status, t.createdAt),
+    // One live payment per link: a second attempt cannot start while one is in
+    // progress, held or complete, so two clicks or two tabs never charge twice.
+    uniqueIndex('transactions_one_live_payment_per_link_uq').on(t.paymentLinkId)
+      .where(sql`${t.status} in ('PAYMENTINPROGRESS', 'PENDING', 'COMPLETE') and ${t.paymentLinkId} is not null`),
+    uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
+  ],
+);

@@ -1,0 +1,73 @@
+/**
+ * The processor port: everything the service asks of a card/bank processor.
+ * The sandbox adapter and the Adyen adapter implement it; checkout and the
+ * runner never know which one runs. Amounts are integer minor units and
+ * currencies ISO 4217 (GBP, USD, EUR): see lib/money.ts for our codes.
+ */
+export type CardBrand = 'VISA' | 'MASTER' | 'AMEX';
+
+/** What may be known and stored about a card: never its number or CVC. */
+export type CardFacts = {
+  brand: CardBrand;
+  /** First 8 digits. */
+  bin: string;
+  lastFour: string;
+  funding: 'credit' | 'debit';
+  cardClass: 'consumer' | 'commercial';
+  /** ISO 3166-1 alpha-2 country of the issuer. */
+  issuingCountry: string;
+  expiryMonth?: number;
+  expiryYear?: number;
+  holderName?: string;
+};
+
+/** Card details as entered: plain in the sandbox, encrypted fields from @adyen/adyen-web in production. */
+export type PaymentMethodInput =
+  | { kind: 'card'; number: string; expiryMonth: number; expiryYear: number; cvc: string; holderName: string }
+  | { kind: 'adyen_encrypted'; holderName: string; fields: Record<string, string> };
+
+export type AuthoriseResult =
+  | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
+  | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
+  | { status: 'challenge'; providerReference: string; redirectUrl: string; card: CardFacts };
+
+export type FinalResult = Exclude<AuthoriseResult, { status: 'challenge' }>;
+
+export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandoned';
+
+export interface Processor {
+  readonly name: 'sandbox' | 'adyen';
+  /** Card facts (brand, country, class) before any authorisation, for exclusions and surcharge; null when unknown. */
+  lookupCard(method: PaymentMethodInput): Promise<CardFacts | null>;
+  authorise(input: {
+    reference: string;
+    amount: number;
+    currency: string;
+    method: PaymentMethodInput;
+    /** false: authorise only (pre-authorisation), capture later. */
+    capture: boolean;
+    storeCard: boolean;
+    /** Where a 3-D Secure challenge returns to. */
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<AuthoriseResult>;
+  /** Completes a 3-D Secure challenge with what the challenge page sent back. */
+  finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;
+  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<void>;
+  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<void>;
+  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerReference: string }>;
+  /** Charges (or only authorises) a saved card without the customer present. */
+  chargeStoredCard(input: {
+    token: string;
+    reference: string;
+    amount: number;
+    currency: string;
+    capture: boolean;
+    idempotencyKey: string;
+  }): Promise<FinalResult>;
+  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
+  finishOpenBanking(input: { providerReference: string }): Promise<{ status: OpenBankingStatus }>;
+}
+
+/** A processor call that failed for technical reasons (not a decline): nothing was taken. */
+export class ProcessorError extends Error {}
