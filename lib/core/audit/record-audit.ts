@@ -12,7 +12,26 @@ export type AuditType =
   | 'customer:create'
   | 'supplier:create'
   | 'api-key:create'
-  | 'api-key:revoke';
+  | 'api-key:revoke'
+  | 'payment-link:create'
+  | 'payment-link:delete'
+  | 'payment-link:assign'
+  | 'ecommerce:create'
+  | 'ecommerce:delete'
+  | 'ecommerce:assign'
+  | 'transaction:payment'
+  | 'transaction:complete'
+  | 'transaction:reverse'
+  | 'transaction:re-assign'
+  | 'transaction:refund'
+  | 'refund:authorise'
+  | 'refund:decline'
+  | 'credit-note:create'
+  | 'scheduled-payment:create'
+  | 'scheduled-payment:cancel'
+  | 'approval:send'
+  | 'approval:decide'
+  | 'organisation:update-settings';
 
 /** Writes an audit record; call it with the transaction that makes the change, so both land or neither. */
 export async function recordAudit(

@@ -1,0 +1,3 @@
+import { ecommerceRoutes } from '../../../_shared/ecommerce-routes';
+
+export const POST = ecommerceRoutes.assign;

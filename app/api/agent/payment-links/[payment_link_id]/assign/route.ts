@@ -1,0 +1,3 @@
+import { paymentLinkRoutes } from '../../../_shared/payment-link-routes';
+
+export const POST = paymentLinkRoutes.assign;

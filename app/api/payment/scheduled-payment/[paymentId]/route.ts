@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { cancelScheduledPayment } from '@/lib/core/scheduled-payments/cancel-scheduled-payment';
+import { apiRoute } from '@/lib/http/api-route';
+
+export const DELETE = apiRoute({ params: z.object({ paymentId: z.string().max(100) }) }, async ({ db, actor, params }) => {
+  await cancelScheduledPayment(db, actor, params.paymentId);
+  return {};
+});

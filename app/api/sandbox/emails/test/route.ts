@@ -1,0 +1,6 @@
+import { sendTestEmail, testEmailSchema } from '@/lib/email/test-email';
+import { apiRoute } from '@/lib/http/api-route';
+import { sandboxOnly } from '../../sandbox-only';
+
+/** Sandbox helper (docs/sandbox.md, "Mailbox"): queues a test email; any valid token may. */
+export const POST = sandboxOnly(apiRoute({ body: testEmailSchema }, ({ db, actor, body }) => sendTestEmail(db, { to: body.to, organisationId: actor.rootOrganisationId })));

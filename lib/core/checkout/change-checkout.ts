@@ -1,0 +1,43 @@
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { requireRole } from '@/lib/auth/access';
+import { now } from '@/lib/clock';
+import { paymentLinks, transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { AppError } from '@/lib/http/app-error';
+import { recordAudit } from '../audit/record-audit';
+import { findBookingInOrganisation } from '../shared/find-booking-in-organisation';
+import { findAccessibleCheckout, kindLabel, type CheckoutKind } from './checkout-query';
+
+/**
+ * Deletes a link or session while no transaction was made against it. The
+ * check is inside the UPDATE, and a payment locks the link row before it
+ * starts, so a delete and a payment racing cannot both succeed.
+ */
+export async function deleteCheckout(db: Db, actor: Actor, kind: CheckoutKind, id: string): Promise<void> {
+  requireRole(actor, 'booking-and-payment:create:payment');
+  await db.transaction(async (tx) => {
+    const { link } = await findAccessibleCheckout(tx, actor, kind, id);
+    const deleted = await tx.update(paymentLinks).set({ deletedAt: now(), updatedAt: now() })
+      .where(and(
+        eq(paymentLinks.id, id), isNull(paymentLinks.deletedAt),
+        notExists(tx.select({ one: sql`1` }).from(transactions).where(eq(transactions.paymentLinkId, id))),
+      )).returning({ id: paymentLinks.id });
+    if (deleted.length === 0) {
+      throw new AppError('checkout.has_transactions', `${kindLabel[kind]} ${id} has transactions and cannot be deleted.`);
+    }
+    await recordAudit(tx, actor, { organisationId: link.organisationId, type: kind === 'ecommerce' ? 'ecommerce:delete' : 'payment-link:delete', entityId: id });
+  });
+}
+
+/** Links a link or session, and the payments already made through it, to a booking of the same organisation. */
+export async function assignCheckout(db: Db, actor: Actor, kind: CheckoutKind, id: string, bookingId: string): Promise<void> {
+  requireRole(actor, 'booking-and-payment:create:payment');
+  await db.transaction(async (tx) => {
+    const { link } = await findAccessibleCheckout(tx, actor, kind, id);
+    await findBookingInOrganisation(tx, link.organisationId, bookingId);
+    await tx.update(paymentLinks).set({ bookingId, updatedAt: now() }).where(eq(paymentLinks.id, id));
+    await tx.update(transactions).set({ bookingId, updatedAt: now() }).where(eq(transactions.paymentLinkId, id));
+    await recordAudit(tx, actor, { organisationId: link.organisationId, type: kind === 'ecommerce' ? 'ecommerce:assign' : 'payment-link:assign', entityId: id });
+  });
+}

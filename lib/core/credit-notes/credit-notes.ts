@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
+import type { Actor } from '@/lib/auth/actor';
+import { canAccessOrganisation, organisationScope, requireRole } from '@/lib/auth/access';
+import { bookings, creditNotes, organisations } from '@/lib/db/schema';
+import type { Db, Executor } from '@/lib/db/types';
+import { AppError, notFound } from '@/lib/http/app-error';
+import { toPage } from '@/lib/http/list-result';
+import { recordAudit } from '../audit/record-audit';
+import { findAccessibleBooking } from '../bookings/booking-query';
+import { bookingBalance } from '../shared/booking-balance';
+import { findBookingInOrganisation } from '../shared/find-booking-in-organisation';
+import { listParams } from '../shared/list-params';
+
+export const listCreditNotesSchema = listParams();
+export const creditNoteIdParams = z.object({ credit_note_id: z.uuid() });
+export const issueCreditNoteSchema = z.object({
+  booking_id: z.uuid(),
+  amount: z.int().min(1),
+  description: z.string().trim().max(500).optional(),
+  applied_to_booking_id: z.uuid().optional(),
+});
+
+const fromBooking = alias(bookings, 'from_booking');
+const toBooking = alias(bookings, 'to_booking');
+
+function selectCreditNotes(db: Executor) {
+  return db.select({ note: creditNotes, organisation: organisations, from: fromBooking, to: toBooking }).from(creditNotes)
+    .innerJoin(organisations, eq(organisations.id, creditNotes.organisationId))
+    .leftJoin(fromBooking, eq(fromBooking.id, creditNotes.bookingCreatedFromId))
+    .leftJoin(toBooking, eq(toBooking.id, creditNotes.bookingAppliedToId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectCreditNotes>['where']>>[number];
+
+const bookingSummary = (b: Row['from']) => b && {
+  id: b.id, booking_reference: b.bookingReference, created_at: b.createdAt.toISOString(), customer_name: b.customerName,
+  departure_date: b.departureDate, return_date: b.returnDate, email: b.email, gross_amount: b.grossAmount,
+};
+
+function serializeCreditNote({ note, organisation: o, from, to }: Row) {
+  return {
+    id: note.id, short_id: note.shortId, customer_name: note.customerName, amount: note.amount, description: note.description,
+    currency: note.currency, created_at: note.createdAt.toISOString(),
+    organisation: { id: o.id, name: o.name, image: o.image, legacy_id: o.legacyId, created_at: o.createdAt.toISOString(), updated_at: o.updatedAt.toISOString() },
+    booking_applied_to: bookingSummary(to), booking_created_from: bookingSummary(from),
+  };
+}
+
+export async function listCreditNotes(db: Db, actor: Actor, input: z.output<typeof listCreditNotesSchema>) {
+  const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
+  const rows = await selectCreditNotes(db).where(inArray(creditNotes.organisationId, scope))
+    .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id)).limit(input.take + 1).offset(input.skip);
+  return toPage(rows.map(serializeCreditNote), input.take);
+}
+
+export async function getCreditNote(db: Db, actor: Actor, id: string) {
+  const [row] = await selectCreditNotes(db).where(eq(creditNotes.id, id));
+  if (!row || !canAccessOrganisation(actor, row.note.organisationId)) throw notFound('Credit note');
+  return serializeCreditNote(row);
+}
+
+/**
+ * Extension: issues a credit note from a booking, for money the customer keeps
+ * as credit instead of a refund. It can never exceed what the booking holds
+ * (paid, less refunds and earlier credit notes); the booking row is locked so
+ * two notes racing cannot both spend the same money.
+ */
+export async function issueCreditNote(db: Db, actor: Actor, input: z.output<typeof issueCreditNoteSchema>) {
+  requireRole(actor, 'booking-and-payment:create:payment');
+  return db.transaction(async (tx) => {
+    const { booking } = await findAccessibleBooking(tx, actor, input.booking_id);
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
+    if (input.applied_to_booking_id) await findBookingInOrganisation(tx, booking.organisationId, input.applied_to_booking_id);
+    const { available } = await bookingBalance(tx, booking.id);
+    if (input.amount > available) {
+      throw new AppError('credit_note.exceeds_balance', `amount ${input.amount} is more than the ${available} this booking holds (paid, less refunds and credit notes).`);
+    }
+    const [note] = await tx.insert(creditNotes).values({
+      shortId: `CN-${randomBytes(5).toString('hex').toUpperCase()}`,
+      organisationId: booking.organisationId, bookingCreatedFromId: booking.id, bookingAppliedToId: input.applied_to_booking_id ?? null,
+      userId: actor.userId, customerName: booking.customerName, amount: input.amount, currency: booking.currency, description: input.description ?? null,
+    }).returning({ id: creditNotes.id });
+    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'credit-note:create', entityId: note!.id });
+    const [row] = await selectCreditNotes(tx).where(eq(creditNotes.id, note!.id));
+    return serializeCreditNote(row!);
+  });
+}

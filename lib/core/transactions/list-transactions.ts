@@ -1,0 +1,44 @@
+import { and, desc, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Actor } from '@/lib/auth/actor';
+import { organisationScope } from '@/lib/auth/access';
+import { bookings, transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { toPage } from '@/lib/http/list-result';
+import { transactionStatuses } from '../enums';
+import { dayRange } from '../shared/dates';
+import { dateParam, keywordParam, listParams } from '../shared/list-params';
+import { containsInsensitive } from '../shared/sql-helpers';
+import { serializeTransaction } from './serialize-transaction';
+import { refundedAmounts, selectTransactions } from './transaction-query';
+
+export const listTransactionsSchema = listParams().extend({
+  keyword: keywordParam,
+  date_from: dateParam.optional(),
+  date_to: dateParam.optional(),
+  statuses: z.array(z.enum(transactionStatuses)).max(transactionStatuses.length).optional(),
+});
+
+/** Newest first; `keyword` matches booking reference, cardholder name or provider reference; dates filter on creation. */
+export async function listTransactions(db: Db, actor: Actor, input: z.output<typeof listTransactionsSchema>) {
+  const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
+  const { from, to } = dayRange(input.date_from, input.date_to);
+  const conditions: (SQL | undefined)[] = [inArray(transactions.organisationId, scope)];
+  if (input.statuses?.length) conditions.push(inArray(transactions.status, input.statuses));
+  if (from) conditions.push(gte(transactions.createdAt, from));
+  if (to) conditions.push(lte(transactions.createdAt, to));
+  if (input.keyword) {
+    conditions.push(or(
+      containsInsensitive(bookings.bookingReference, input.keyword),
+      containsInsensitive(transactions.cardholderName, input.keyword),
+      containsInsensitive(transactions.providerReference, input.keyword),
+    ));
+  }
+  const rows = await selectTransactions(db).where(and(...conditions))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(input.take + 1).offset(input.skip);
+  const page = toPage(rows, input.take);
+  const refunded = await refundedAmounts(db, page.items.map((row) => row.transaction.id));
+  return toPage(rows.map((row) => serializeTransaction(row.transaction, {
+    bookingReference: row.bookingReference, refundedAmount: refunded.get(row.transaction.id) ?? 0,
+  })), input.take);
+}

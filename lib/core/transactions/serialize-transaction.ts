@@ -1,0 +1,37 @@
+import type { transactions } from '@/lib/db/schema';
+import { isoOrNull } from '../shared/serialize';
+
+type TransactionRow = typeof transactions.$inferSelect;
+
+/** The Transaction object of service-interface.md, plus the ids it belongs to and refund totals. */
+export function serializeTransaction(t: TransactionRow, extra: { bookingReference: string | null; refundedAmount: number }) {
+  return {
+    id: t.id,
+    amount: t.amount,
+    currency: t.currency,
+    status: t.status,
+    method: t.method,
+    type: t.type,
+    booking_id: t.bookingId,
+    booking_reference: extra.bookingReference,
+    payment_link_id: t.paymentLinkId,
+    card_brand: t.cardBrand,
+    card_last_four: t.cardLastFour,
+    card_type: t.cardType,
+    cardholder_name: t.cardholderName,
+    issuing_country: t.issuingCountry,
+    bin_type: t.binType,
+    surcharge: t.surcharge,
+    dcc: t.dcc,
+    refunded_amount: extra.refundedAmount,
+    failure_reason: t.failureReason,
+    ip_address: t.ipAddress,
+    fingerprint: t.fingerprint,
+    provider_reference: t.providerReference,
+    ai_analysed: t.aiAnalysed,
+    organisation: t.organisationId,
+    completed_at: isoOrNull(t.completedAt),
+    created_at: t.createdAt.toISOString(),
+    updated_at: t.updatedAt.toISOString(),
+  };
+}
