@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   // PGlite ships WebAssembly and data files next to its JS; bundling breaks them.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
   poweredByHeader: false,
+  // Lets the e2e suite and the benchmark build into folders of their own beside a running dev build.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
 };
 
 export default withNextIntl(nextConfig);

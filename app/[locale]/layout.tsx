@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import { routing } from '@/lib/i18n/routing';
 import './globals.css';
 
@@ -20,7 +21,8 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale}>
       <body>
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        {/* Only the namespaces client components use reach the browser: never the whole catalog. */}
+        <NextIntlClientProvider messages={clientMessages(await getMessages())}>{children}</NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/*
+ * End-to-end tests against the PRODUCTION build (`next build` + `next start`), in
+ * Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here).
+ *
+ * Two servers, each with a fresh, empty data folder (so PGlite, never DATABASE_URL):
+ *   - sandbox mode    (no processor keys)  on E2E_SANDBOX_PORT, default 3210;
+ *   - production mode (ADYEN_* keys set)   on E2E_PRODUCTION_PORT, default 3211.
+ * The first server builds the app when needed (scripts/e2e-server.sh --build); Playwright
+ * starts web servers one after the other, so the second never builds concurrently.
+ *
+ * This file is evaluated by the runner and again by every worker; the data folders are
+ * created once by the runner and handed on through environment variables, which the
+ * workers inherit. The tests read them: E2E_SANDBOX_URL, E2E_SANDBOX_DATA_DIR, E2E_PRODUCTION_URL.
+ */
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+
+const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3210);
+const productionPort = Number(process.env.E2E_PRODUCTION_PORT ?? 3211);
+const sandboxUrl = `http://localhost:${sandboxPort}`;
+const productionUrl = `http://localhost:${productionPort}`;
+process.env.E2E_SANDBOX_URL = sandboxUrl;
+process.env.E2E_PRODUCTION_URL = productionUrl;
+
+const createdDirs: string[] = [];
+
+function freshDataDir(variable: string, label: string): string {
+  const existing = process.env[variable];
+  if (existing) return existing;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `travel-pay-e2e-${label}-`));
+  createdDirs.push(dir);
+  process.env[variable] = dir;
+  return dir;
+}
+
+const sandboxDataDir = freshDataDir('E2E_SANDBOX_DATA_DIR', 'sandbox');
+const productionDataDir = freshDataDir('E2E_PRODUCTION_DATA_DIR', 'production');
+
+// The runner exits after the web servers are stopped: remove the folders it created then.
+// E2E_KEEP_DATA=1 keeps them for a look after a failure.
+process.on('exit', () => {
+  if (process.env.E2E_KEEP_DATA === '1') return;
+  for (const dir of createdDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** What every test server gets, whatever the calling shell has set. */
+const commonEnv = (port: number, dataDir: string): Record<string, string> => ({
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  PUBLIC_BASE_URL: `http://localhost:${port}`,
+  DATABASE_URL: '',
+  SANDBOX_PUBLIC_KEY: '',
+  SANDBOX_PRIVATE_KEY: '',
+  NEXT_TELEMETRY_DISABLED: '1',
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // 'list' last so a run's output ends with Playwright's summary; the JSON report feeds
+  // the totals line of scripts/test-all.sh.
+  reporter: [
+    ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e-report.json' }],
+    ['list'],
+  ],
+  use: {
+    browserName: 'chromium',
+    baseURL: sandboxUrl,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    {
+      name: 'sandbox',
+      command: `bash scripts/e2e-server.sh ${sandboxPort} sandbox --build`,
+      url: `${sandboxUrl}/api/enums`,
+      env: { ...commonEnv(sandboxPort, sandboxDataDir), ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '' },
+      reuseExistingServer: false,
+      // Includes `next build` when there is no current build (about a minute on 2 cores).
+      timeout: 420_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      name: 'production',
+      command: `bash scripts/e2e-server.sh ${productionPort} production`,
+      url: `${productionUrl}/api/enums`,
+      env: { ...commonEnv(productionPort, productionDataDir), ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
+});
