@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation } from '@/lib/auth/access';
@@ -28,3 +29,5 @@ export async function findAccessibleTransaction(db: Executor, actor: Actor, id: 
   if (!row || !canAccessOrganisation(actor, row.organisationId)) throw notFound('Transaction');
   return row;
 }
+
+export const transactionIdParams = z.object({ transaction_id: z.uuid() });

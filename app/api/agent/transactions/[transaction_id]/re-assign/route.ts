@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { reassignTransaction } from '@/lib/core/transactions/reassign-transaction';
+import { transactionIdParams } from '@/lib/core/transactions/transaction-query';
 import { apiRoute } from '@/lib/http/api-route';
 
 export const POST = apiRoute(
-  { params: z.object({ transaction_id: z.uuid() }), body: z.object({ booking_id: z.uuid() }) },
+  { params: transactionIdParams, body: z.object({ booking_id: z.uuid() }) },
   async ({ db, actor, params, body }) => {
     await reassignTransaction(db, actor, params.transaction_id, body.booking_id);
     return {};

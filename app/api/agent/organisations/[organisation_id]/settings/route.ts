@@ -1,0 +1,8 @@
+import { getOrganisationSettings, organisationIdParams, updateOrganisationSettings, updateSettingsSchema } from '@/lib/core/organisations/organisation-settings';
+import { apiRoute } from '@/lib/http/api-route';
+
+// Extension (docs/api-extensions.md): organisation settings, role organisation:management.
+export const GET = apiRoute({ params: organisationIdParams }, ({ db, actor, params }) => getOrganisationSettings(db, actor, params.organisation_id));
+export const POST = apiRoute({ params: organisationIdParams, body: updateSettingsSchema }, ({ db, actor, params, body }) =>
+  updateOrganisationSettings(db, actor, params.organisation_id, body),
+);

@@ -1,0 +1,52 @@
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { requireRole } from '@/lib/auth/access';
+import { now } from '@/lib/clock';
+import { publicBaseUrl } from '@/lib/config';
+import { approvals, organisations, scheduledPayments } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { enqueueEmail } from '@/lib/email/enqueue-email';
+import { AppError } from '@/lib/http/app-error';
+import { formatMoney } from '@/lib/money';
+import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
+import { recordAudit } from '../audit/record-audit';
+import { findAccessibleBooking } from '../bookings/booking-query';
+import { addDays } from '../shared/dates';
+
+const APPROVAL_LINK_DAYS = 14;
+
+/**
+ * Emails the customer a link to approve the booking's scheduled payments that
+ * await approval. The approval record and the email are written in one
+ * transaction, so the email is sent exactly when the link exists.
+ */
+export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string): Promise<void> {
+  requireRole(actor, 'booking-and-payment:create:payment');
+  const { booking } = await findAccessibleBooking(db, actor, bookingId);
+  const [org] = await db.select().from(organisations).where(eq(organisations.id, booking.organisationId));
+  if (!effectivePaymentSettings(org!.settings, org!.country).approval_links_enabled) {
+    throw new AppError('approval.not_enabled', 'Approval links are off for this organisation: its scheduled payments are approved automatically.');
+  }
+  const waiting = await db.select().from(scheduledPayments)
+    .where(and(eq(scheduledPayments.bookingId, bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')));
+  if (waiting.length === 0) throw new AppError('approval.nothing_to_approve', 'This booking has no scheduled payments awaiting approval.');
+  await db.transaction(async (tx) => {
+    const [approval] = await tx.insert(approvals).values({
+      organisationId: booking.organisationId, bookingId, email: booking.email, expiresAt: addDays(now(), APPROVAL_LINK_DAYS),
+    }).returning();
+    const url = `${publicBaseUrl()}/approvals/${approval!.id}`;
+    const lines = waiting.map((p) => `- ${formatMoney(p.amount, p.currency)} on ${p.executeAfter.toISOString().slice(0, 10)}`);
+    await enqueueEmail(tx, {
+      organisationId: booking.organisationId,
+      kind: 'approval_link',
+      to: booking.email,
+      subject: `${org!.name}: please approve your scheduled payments for booking ${booking.bookingReference}`,
+      text: [
+        `Dear ${booking.customerName},`, '',
+        `${org!.name} would like to take these payments for booking ${booking.bookingReference} from your saved card:`,
+        ...lines, '', `Approve or decline them here: ${url}`, '', `This link works for ${APPROVAL_LINK_DAYS} days.`,
+      ].join('\n'),
+    });
+    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'approval:send', entityId: approval!.id });
+  });
+}

@@ -1,0 +1,39 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { AppError, notFound } from '@/lib/http/app-error';
+import { processorFor } from '@/lib/payments/processor';
+import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
+
+async function inProgress(db: Db, transactionId: string, stage: 'challenge' | 'bank') {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (!row) throw notFound('Transaction');
+  if (row.status !== 'PAYMENTINPROGRESS' || row.stage !== stage || !row.providerReference) {
+    throw new AppError('payment.not_in_progress', `This payment is ${row.status.toLowerCase()} and cannot continue.`);
+  }
+  return row;
+}
+
+/** The customer came back from the 3-D Secure challenge: the processor decides, and the outcome lands once. */
+export async function finishCardChallenge(db: Db, transactionId: string, payload: Record<string, string>): Promise<PaymentOutcome> {
+  const row = await inProgress(db, transactionId, 'challenge');
+  try {
+    return await settleAuthorisation(db, transactionId, await processorFor(db).finishChallenge({ providerReference: row.providerReference!, payload }));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return settleFailure(db, transactionId, error);
+  }
+}
+
+/**
+ * The customer cancelled, or left the 3-D Secure or bank step: the attempt
+ * becomes ABANDONED and the link can be paid again. An attempt already being
+ * authorised is left alone, so cancel can never race a charge.
+ */
+export async function abandonPayment(db: Db, transactionId: string): Promise<boolean> {
+  const rows = await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: 'abandoned', updatedAt: now() })
+    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, ['challenge', 'bank'])))
+    .returning({ id: transactions.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { AppError, notFound } from '@/lib/http/app-error';
+import { isoCurrency } from '@/lib/money';
+import { processorFor } from '@/lib/payments/processor';
+import { loadPayableCheckout } from './load-payable-checkout';
+import { methodNotAccepted } from './payment-errors';
+import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
+import { startTransaction } from './start-transaction';
+
+/** Sends the customer to their bank: a PAYMENTINPROGRESS transaction waits for the bank's answer. */
+export async function startOpenBankingPayment(db: Db, input: { checkoutId: string; returnUrl: string; ipAddress?: string | null }) {
+  const { link } = await loadPayableCheckout(db, input.checkoutId);
+  if (!link.openBankingEnabled) throw methodNotAccepted('Open banking');
+  const { id } = await startTransaction(db, {
+    checkoutId: link.id, amount: link.amount, surcharge: 0, type: 'OPEN_BANKING', stage: 'bank', method: 'ONLINE',
+    storeCard: false, dcc: null, ipAddress: input.ipAddress,
+  });
+  try {
+    const started = await processorFor(db).startOpenBanking({ reference: id, amount: link.amount, currency: isoCurrency(link.currency), returnUrl: input.returnUrl, idempotencyKey: id });
+    await db.update(transactions).set({ providerReference: started.providerReference, updatedAt: now() }).where(eq(transactions.id, id));
+    return { transactionId: id, redirectUrl: started.redirectUrl };
+  } catch (error) {
+    await settleFailure(db, id, error);
+    throw new AppError('payment.processor_unavailable', 'The bank could not be reached. Nothing was taken; please try again.');
+  }
+}
+
+/** The customer is back from the bank: asks the processor and records the outcome once. */
+export async function finishOpenBankingPayment(db: Db, transactionId: string): Promise<PaymentOutcome | { outcome: 'pending'; transactionId: string } | { outcome: 'abandoned'; transactionId: string }> {
+  const [row] = await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.type, 'OPEN_BANKING')));
+  if (!row) throw notFound('Transaction');
+  if (row.status !== 'PAYMENTINPROGRESS' || !row.providerReference) throw new AppError('payment.not_in_progress', `This payment is ${row.status.toLowerCase()}.`);
+  try {
+    const { status } = await processorFor(db).finishOpenBanking({ providerReference: row.providerReference });
+    if (status === 'pending') return { outcome: 'pending', transactionId };
+    if (status === 'abandoned') {
+      await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: 'abandoned_at_bank', updatedAt: now() })
+        .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
+      return { outcome: 'abandoned', transactionId };
+    }
+    if (status === 'declined') return settleAuthorisation(db, transactionId, { status: 'declined', providerReference: row.providerReference, reason: 'declined_by_bank' });
+    return settleOpenBanking(db, transactionId);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return settleFailure(db, transactionId, error);
+  }
+}
+
+/** Bank payments are captured when the customer approves them: COMPLETE at once. */
+async function settleOpenBanking(db: Db, transactionId: string): Promise<PaymentOutcome> {
+  const rows = await db.update(transactions).set({ status: 'COMPLETE', stage: null, authorisedAt: now(), completedAt: now(), updatedAt: now() })
+    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning({ id: transactions.id });
+  if (rows.length === 0) throw new AppError('payment.not_in_progress', 'This payment was already settled.');
+  return { outcome: 'paid', transactionId, status: 'COMPLETE' };
+}

@@ -1,0 +1,87 @@
+import { transactions, type DccChoice } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { isoCurrency } from '@/lib/money';
+import { processorFor, type PaymentMethodInput } from '@/lib/payments/processor';
+import { quoteCard } from './card-quote';
+import { loadPayableCheckout } from './load-payable-checkout';
+import { methodNotAccepted } from './payment-errors';
+import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
+import { startTransaction } from './start-transaction';
+
+export type CardPaymentInput = {
+  checkoutId: string;
+  method: PaymentMethodInput;
+  /** The customer ticked "save this card"; ignored when the link hides the choice, forced when it forces it. */
+  storeCard?: boolean;
+  /** The surcharge the customer saw and accepted; a payment that would carry another surcharge is not taken. */
+  acceptedSurcharge?: number;
+  /** The customer chose to pay in their card's currency at the quoted rate. */
+  acceptDcc?: boolean;
+  transactionMethod?: 'ONLINE' | 'MOTO_IN_PERSON' | 'MOTO_OTHER';
+  returnUrl: string;
+  ipAddress?: string | null;
+  fingerprint?: string | null;
+};
+
+export type CardPaymentOutcome =
+  | PaymentOutcome
+  | { outcome: 'rejected'; transactionId: string; message: string }
+  | { outcome: 'confirm_surcharge'; surcharge: number; total: number };
+
+/**
+ * Takes a card payment on a payment link or ecommerce session. Every card rule
+ * of the link is enforced here on the server: exclusions (a REJECTED
+ * transaction, before any authorisation), surcharge (only when the customer
+ * accepted exactly that amount), DCC, pre-authorisation and the store-card options.
+ */
+export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPaymentOutcome> {
+  const checkout = await loadPayableCheckout(db, input.checkoutId);
+  const { link } = checkout;
+  if (!link.cardEnabled) throw methodNotAccepted('Card payment');
+  const processor = processorFor(db);
+  const card = await processor.lookupCard(input.method);
+  const quote = card ? quoteCard(checkout, card) : null;
+  if (quote && !quote.accepted) return reject(db, input, quote.message);
+  const surcharge = quote?.surcharge ?? 0;
+  if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total: link.amount + surcharge };
+
+  const total = link.amount + surcharge;
+  const dccAccepted = Boolean(quote?.dcc && input.acceptDcc);
+  const dcc: DccChoice | null = quote?.dcc
+    ? { offered: true, accepted: dccAccepted, card_currency: quote.dcc.cardCurrency, rate: quote.dcc.rate, markup_bps: quote.dcc.markup_bps, converted_amount: quote.dcc.converted_amount }
+    : null;
+  const storeCard = Boolean(link.bookingId) && (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
+  const { id } = await startTransaction(db, {
+    checkoutId: link.id, amount: total, surcharge, type: 'CARD', stage: 'authorising', method: input.transactionMethod ?? 'ONLINE',
+    storeCard, dcc, ipAddress: input.ipAddress, fingerprint: input.fingerprint,
+  });
+  try {
+    const result = await processor.authorise({
+      reference: id,
+      amount: dccAccepted ? quote!.dcc!.converted_amount : total,
+      currency: isoCurrency(dccAccepted ? quote!.dcc!.cardCurrency : link.currency),
+      method: input.method,
+      capture: !link.options.authorisation_only,
+      storeCard,
+      returnUrl: input.returnUrl,
+      idempotencyKey: id,
+    });
+    return await settleAuthorisation(db, id, result);
+  } catch (error) {
+    return settleFailure(db, id, error);
+  }
+}
+
+/** A card the link excludes: recorded as REJECTED, never sent to the processor. */
+async function reject(db: Db, input: CardPaymentInput, message: string): Promise<CardPaymentOutcome> {
+  const checkout = await loadPayableCheckout(db, input.checkoutId);
+  const card = await processorFor(db).lookupCard(input.method);
+  const [row] = await db.insert(transactions).values({
+    organisationId: checkout.link.organisationId, bookingId: checkout.link.bookingId, paymentLinkId: checkout.link.id,
+    amount: checkout.link.amount, currency: checkout.link.currency, status: 'REJECTED', type: 'CARD',
+    method: input.transactionMethod ?? 'ONLINE', failureReason: 'card_excluded',
+    cardBrand: card?.brand, cardLastFour: card?.lastFour, cardBin: card?.bin, cardType: card?.funding, binType: card?.cardClass,
+    issuingCountry: card?.issuingCountry, cardholderName: card?.holderName ?? null, ipAddress: input.ipAddress ?? null,
+  }).returning({ id: transactions.id });
+  return { outcome: 'rejected', transactionId: row!.id, message };
+}

@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { savedCards, transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
+import { recordAudit } from '../audit/record-audit';
+
+export type PaymentOutcome =
+  | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
+  | { outcome: 'declined'; transactionId: string; reason: string }
+  | { outcome: 'challenge'; transactionId: string; redirectUrl: string }
+  | { outcome: 'failed'; transactionId: string; reason: string };
+
+const cardColumns = (card: CardFacts | undefined) => card ? {
+  cardBrand: card.brand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding,
+  binType: card.cardClass, issuingCountry: card.issuingCountry, cardholderName: card.holderName ?? null,
+} : {};
+
+/**
+ * Records what the processor answered. Every move is guarded by
+ * `status = 'PAYMENTINPROGRESS'`, so an outcome lands once; if the payment was
+ * abandoned meanwhile and the processor still authorised it, the money is
+ * released at once rather than kept without a record.
+ */
+export async function settleAuthorisation(db: Db, transactionId: string, result: AuthoriseResult): Promise<PaymentOutcome> {
+  const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
+  if (result.status === 'challenge') {
+    await db.update(transactions).set({ stage: 'challenge', providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
+    return { outcome: 'challenge', transactionId, redirectUrl: result.redirectUrl };
+  }
+  if (result.status === 'declined') {
+    await db.update(transactions).set({ status: 'DECLINED', stage: null, providerReference: result.providerReference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
+    return { outcome: 'declined', transactionId, reason: result.reason };
+  }
+  const status = result.captured ? 'COMPLETE' : 'PENDING';
+  const settled = await db.transaction(async (tx) => {
+    const [row] = await tx.update(transactions).set({
+      status, stage: null, providerReference: result.providerReference, ...cardColumns(result.card),
+      authorisedAt: now(), completedAt: result.captured ? now() : null, updatedAt: now(),
+    }).where(inProgress).returning();
+    if (!row) return null;
+    if (result.storedCardToken && row.bookingId) {
+      const [card] = await tx.insert(savedCards).values({
+        organisationId: row.organisationId, bookingId: row.bookingId, processorToken: result.storedCardToken,
+        cardholderName: result.card.holderName ?? null, bin: result.card.bin, cardBrand: result.card.brand, lastFour: result.card.lastFour,
+        expiryMonth: result.card.expiryMonth ?? 0, expiryYear: result.card.expiryYear ?? 0,
+        issuingCountry: result.card.issuingCountry, funding: result.card.funding, cardClass: result.card.cardClass,
+      }).returning({ id: savedCards.id });
+      await tx.update(transactions).set({ savedCardId: card!.id }).where(eq(transactions.id, transactionId));
+    }
+    await recordAudit(tx, null, { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    return row;
+  });
+  if (!settled) {
+    await processorFor(db).reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
+    return { outcome: 'failed', transactionId, reason: 'payment_no_longer_in_progress' };
+  }
+  return { outcome: 'paid', transactionId, status };
+}
+
+/** A processor that failed for technical reasons: nothing was taken, and the attempt is FAILED. */
+export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
+  console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: String(error) }));
+  await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: 'processor_error', updatedAt: now() })
+    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
+  return { outcome: 'failed', transactionId, reason: 'processor_error' };
+}

@@ -1,0 +1,52 @@
+import { transactions, type DccChoice } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { isUniqueViolation } from '../shared/sql-helpers';
+import { loadPayableCheckout } from './load-payable-checkout';
+import { paymentInProgress } from './payment-errors';
+
+export type StartInput = {
+  checkoutId: string;
+  amount: number;
+  surcharge: number;
+  type: 'CARD' | 'OPEN_BANKING';
+  stage: 'authorising' | 'bank';
+  method: 'ONLINE' | 'MOTO_IN_PERSON' | 'MOTO_OTHER';
+  storeCard: boolean;
+  dcc: DccChoice | null;
+  ipAddress?: string | null;
+  fingerprint?: string | null;
+};
+
+/**
+ * Opens a PAYMENTINPROGRESS transaction on a checkout. The link row is locked
+ * and re-checked (not expired, not paid, not deleted), and the unique index on
+ * live payments per link means a second click, tab or retry cannot start a
+ * second payment: it gets "payment in progress" and nothing is charged.
+ */
+export async function startTransaction(db: Db, input: StartInput): Promise<{ id: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const { link } = await loadPayableCheckout(tx, input.checkoutId, { lock: true });
+      const [created] = await tx.insert(transactions).values({
+        organisationId: link.organisationId,
+        bookingId: link.bookingId,
+        paymentLinkId: link.id,
+        amount: input.amount,
+        currency: link.currency,
+        surcharge: input.surcharge,
+        status: 'PAYMENTINPROGRESS',
+        stage: input.stage,
+        type: input.type,
+        method: input.method,
+        storeCard: input.storeCard,
+        dcc: input.dcc,
+        ipAddress: input.ipAddress ?? null,
+        fingerprint: input.fingerprint ?? null,
+      }).returning({ id: transactions.id });
+      return created!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw paymentInProgress();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { Actor } from '@/lib/auth/actor';
+import { requireRole } from '@/lib/auth/access';
+import { organisations, scheduledPayments } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { AppError, notFound } from '@/lib/http/app-error';
+import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
+import { eq } from 'drizzle-orm';
+import { recordAudit } from '../audit/record-audit';
+import { findAccessibleBooking } from '../bookings/booking-query';
+import { chargeSavedCard, findSavedCard } from './charge-saved-card';
+
+export const bookingPaymentSchema = z.object({
+  token: z.string().trim().min(1).max(100),
+  amount: z.int().min(1).max(1_000_000_000),
+  date: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  authorisation_only: z.boolean().default(false),
+});
+
+/**
+ * POST /payment/booking/{id}/payment: with no `date` the saved card is charged
+ * now (a decline answers 402 and is recorded); with a `date` a scheduled
+ * payment is created, QUEUED, or AWAITING_APPROVAL when the organisation uses
+ * approval links. `idempotencyKey` (the Idempotency-Key header) makes a retried
+ * request return the first answer instead of charging again.
+ */
+export async function createBookingPayment(db: Db, actor: Actor, bookingId: string, input: z.output<typeof bookingPaymentSchema>, idempotencyKey: string | null) {
+  requireRole(actor, 'booking-and-payment:create:payment');
+  const { booking } = await findAccessibleBooking(db, actor, bookingId);
+  const savedCard = z.uuid().safeParse(input.token).success ? await findSavedCard(db, bookingId, input.token) : undefined;
+  if (!savedCard) throw notFound('Saved card (token) on this booking');
+  if (input.date) {
+    const [org] = await db.select().from(organisations).where(eq(organisations.id, booking.organisationId));
+    const needsApproval = effectivePaymentSettings(org!.settings, org!.country).approval_links_enabled;
+    await db.transaction(async (tx) => {
+      const [payment] = await tx.insert(scheduledPayments).values({
+        organisationId: booking.organisationId, bookingId, savedCardId: savedCard.id, userId: actor.userId,
+        amount: input.amount, currency: booking.currency, status: needsApproval ? 'AWAITING_APPROVAL' : 'QUEUED',
+        authorisationOnly: input.authorisation_only, executeAfter: new Date(/^\d{4}-\d\d-\d\d$/.test(input.date!) ? `${input.date}T00:00:00.000Z` : input.date!),
+      }).returning({ id: scheduledPayments.id });
+      await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'scheduled-payment:create', entityId: payment!.id });
+    });
+    return {};
+  }
+  const outcome = await chargeSavedCard(db, {
+    savedCard, amount: input.amount, currency: booking.currency, capture: !input.authorisation_only, method: 'MOTO_OTHER',
+    idempotencyKey: idempotencyKey ? `booking-payment:${actor.apiKeyId}:${idempotencyKey}` : `booking-payment:${crypto.randomUUID()}`,
+  });
+  if (outcome.outcome === 'declined') throw new AppError('payment.declined', `The saved card was declined (${outcome.reason}). Transaction ${outcome.transactionId} records the attempt.`);
+  if (outcome.outcome !== 'paid') throw new AppError('payment.processor_unavailable', `The payment could not be taken (${'reason' in outcome ? outcome.reason : outcome.outcome}); nothing was charged.`);
+  await recordAudit(db, actor, { organisationId: booking.organisationId, type: 'transaction:payment', entityId: outcome.transactionId });
+  return {};
+}

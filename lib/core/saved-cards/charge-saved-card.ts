@@ -1,0 +1,63 @@
+import { and, eq } from 'drizzle-orm';
+import { savedCards, transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { isoCurrency } from '@/lib/money';
+import { processorFor } from '@/lib/payments/processor';
+import { isUniqueViolation } from '../shared/sql-helpers';
+import { settleAuthorisation, settleFailure, type PaymentOutcome } from '../payments/settle-payment';
+
+export type SavedCardCharge = {
+  savedCard: typeof savedCards.$inferSelect;
+  amount: number;
+  currency: string;
+  capture: boolean;
+  /** One key per intended charge (an API Idempotency-Key, or a scheduled payment id): a retry finds the first attempt. */
+  idempotencyKey: string;
+  method: 'MOTO_OTHER' | 'ONLINE';
+};
+
+/**
+ * Charges a saved card without the customer present. The transaction is
+ * written first under a unique idempotency key, and the processor is called
+ * with that key too, so a retry after a crash or timeout never charges twice:
+ * it either finds the finished transaction or finishes the same one.
+ */
+export async function chargeSavedCard(db: Db, charge: SavedCardCharge): Promise<PaymentOutcome> {
+  const card = charge.savedCard;
+  let transactionId: string;
+  try {
+    const [created] = await db.insert(transactions).values({
+      organisationId: card.organisationId, bookingId: card.bookingId, savedCardId: card.id,
+      amount: charge.amount, currency: charge.currency, status: 'PAYMENTINPROGRESS', stage: 'authorising',
+      type: 'CARD', method: charge.method, idempotencyKey: charge.idempotencyKey,
+      cardBrand: card.cardBrand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding, binType: card.cardClass,
+      issuingCountry: card.issuingCountry, cardholderName: card.cardholderName,
+    }).returning({ id: transactions.id });
+    transactionId = created!.id;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [earlier] = await db.select().from(transactions).where(eq(transactions.idempotencyKey, charge.idempotencyKey));
+    if (earlier!.status !== 'PAYMENTINPROGRESS') return outcomeOf(earlier!);
+    transactionId = earlier!.id;
+  }
+  try {
+    const result = await processorFor(db).chargeStoredCard({
+      token: card.processorToken, reference: transactionId, amount: charge.amount, currency: isoCurrency(charge.currency),
+      capture: charge.capture, idempotencyKey: transactionId,
+    });
+    return await settleAuthorisation(db, transactionId, result);
+  } catch (error) {
+    return settleFailure(db, transactionId, error);
+  }
+}
+
+function outcomeOf(t: typeof transactions.$inferSelect): PaymentOutcome {
+  if (t.status === 'COMPLETE' || t.status === 'PENDING') return { outcome: 'paid', transactionId: t.id, status: t.status };
+  if (t.status === 'DECLINED') return { outcome: 'declined', transactionId: t.id, reason: t.failureReason ?? 'declined' };
+  return { outcome: 'failed', transactionId: t.id, reason: t.failureReason ?? t.status.toLowerCase() };
+}
+
+export async function findSavedCard(db: Db, bookingId: string, savedCardId: string) {
+  const [card] = await db.select().from(savedCards).where(and(eq(savedCards.id, savedCardId), eq(savedCards.bookingId, bookingId)));
+  return card && !card.deletedAt ? card : undefined;
+}

@@ -1,0 +1,36 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { processorFor } from '@/lib/payments/processor';
+import { claimRows } from './claim';
+
+/** An uncaptured authorisation lapses after about 7 days (service-interface.md, Limits). */
+export const AUTHORISATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Releases PENDING authorisations older than 7 days: claimed like a manual reverse, then REVERSED. */
+export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<number> {
+  const at = now();
+  const claimed = await claimRows<{ id: string }>(db, {
+    table: sql`transactions`,
+    where: sql`status = 'PENDING' and stage is null and authorised_at < ${new Date(at.getTime() - AUTHORISATION_LIFETIME_MS).toISOString()}::timestamptz`,
+    orderBy: sql`authorised_at`,
+    set: sql`stage = 'reversing', updated_at = ${at.toISOString()}::timestamptz`,
+    limit,
+  });
+  let reversed = 0;
+  for (const { id } of claimed) {
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+    try {
+      await processorFor(db).reverse({ providerReference: row!.providerReference!, idempotencyKey: `${id}:reverse` });
+      await db.update(transactions).set({ status: 'REVERSED', stage: null, failureReason: 'authorisation_expired', updatedAt: now() })
+        .where(and(eq(transactions.id, id), eq(transactions.stage, 'reversing')));
+      reversed += 1;
+    } catch (error) {
+      // Hand the claim back: the next run tries again.
+      await db.update(transactions).set({ stage: null }).where(eq(transactions.id, id));
+      console.error(JSON.stringify({ level: 'error', message: 'expired authorisation not reversed', transaction_id: id, error: String(error) }));
+    }
+  }
+  return reversed;
+}

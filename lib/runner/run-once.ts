@@ -1,0 +1,43 @@
+import { isSandbox } from '@/lib/config';
+import type { Db } from '@/lib/db/types';
+import { deliverOutbox } from '@/lib/email/deliver-outbox';
+import { syncClockFromDatabase } from '@/lib/sandbox/test-clock';
+import { abandonStalePayments } from './abandon-step';
+import { reverseExpiredAuthorisations } from './expire-authorisations-step';
+import { retryAuthorisedRefunds } from './refunds-step';
+import { runDueScheduledPayments } from './scheduled-payments-step';
+
+export type RunReport = {
+  scheduled: { completed: number; failed: number };
+  reversed: number;
+  abandoned: number;
+  refunds: number;
+  emails: number;
+};
+
+/**
+ * One pass of every background job. Each step claims its work in SQL, so this
+ * is safe to run in several processes at once (the server's own loop and any
+ * number of `npm run worker` processes on PostgreSQL).
+ */
+export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): Promise<RunReport> {
+  // The sandbox test clock may have been moved by another process.
+  if (isSandbox()) await syncClockFromDatabase(db);
+  const scheduled = await runDueScheduledPayments(db, batch);
+  const reversed = await reverseExpiredAuthorisations(db, batch);
+  const abandoned = await abandonStalePayments(db);
+  const refunds = await retryAuthorisedRefunds(db);
+  const delivery = await deliverOutbox(db, { limit: batch });
+  return { scheduled, reversed, abandoned, refunds, emails: delivery.sent + delivery.deliveredToMailbox };
+}
+
+/** Runs until nothing is due: the worker and tests use it to clear a backlog. */
+export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?: number } = {}): Promise<RunReport[]> {
+  const reports: RunReport[] = [];
+  for (let pass = 0; pass < (options.maxPasses ?? 1000); pass++) {
+    const report = await runOnce(db, options);
+    reports.push(report);
+    if (report.scheduled.completed + report.scheduled.failed + report.reversed + report.abandoned + report.refunds + report.emails === 0) break;
+  }
+  return reports;
+}

@@ -1,0 +1,31 @@
+/**
+ * `npm run worker`: runs the background jobs (scheduled payments, expiring
+ * authorisations, abandoned payments, refunds, email) in a process of its own.
+ * Start as many as you like against one PostgreSQL (DATABASE_URL); with the
+ * embedded PGlite only the server process may open the data folder.
+ */
+import { closeDatabase, getDb } from '@/lib/db/client';
+import { runnerIntervalMs } from '@/lib/runner/start-runner';
+import { runOnce } from '@/lib/runner/run-once';
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
+
+async function main() {
+  if (!process.env.DATABASE_URL) console.warn('worker: DATABASE_URL is not set; using the embedded database in DATA_DIR (stop the server first).');
+  const db = await getDb();
+  const once = process.argv.includes('--once');
+  console.log(`worker: started (pid ${process.pid})${once ? ', one pass' : `, every ${runnerIntervalMs()} ms`}`);
+  while (!stopping) {
+    const report = await runOnce(db);
+    console.log(JSON.stringify({ level: 'info', message: 'runner pass', pid: process.pid, ...report }));
+    if (once) break;
+    await new Promise((resolve) => setTimeout(resolve, runnerIntervalMs()));
+  }
+  await closeDatabase();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
