@@ -10,6 +10,10 @@ function fieldName(issue: Issue): string {
 /** Turns one zod issue into a sentence that names the field, and a stable code. */
 function describe(issue: Issue): { code: string; message: string } {
   const field = fieldName(issue);
+  // Schemas may say what is wanted themselves ("must be a host name such as ..."): that wins.
+  if (issue.message.startsWith('must ') && !(issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined)) {
+    return { code: issue.code === 'invalid_type' ? 'validation.invalid_type' : issue.code === 'invalid_value' ? 'validation.invalid_value' : 'validation.invalid_format', message: `${field} ${issue.message}.` };
+  }
   switch (issue.code) {
     case 'invalid_type':
       // JSON cannot carry undefined, so an undefined input is a missing field.

@@ -8,12 +8,13 @@ import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import { findAccessibleBooking } from '../bookings/booking-query';
+import { dateOrDateTime } from '../shared/dates';
 import { chargeSavedCard, findSavedCard } from './charge-saved-card';
 
 export const bookingPaymentSchema = z.object({
   token: z.string().trim().min(1).max(100),
   amount: z.int().min(1).max(1_000_000_000),
-  date: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  date: dateOrDateTime.optional(),
   authorisation_only: z.boolean().default(false),
 });
 

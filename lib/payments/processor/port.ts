@@ -66,7 +66,8 @@ export interface Processor {
     idempotencyKey: string;
   }): Promise<FinalResult>;
   startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
-  finishOpenBanking(input: { providerReference: string }): Promise<{ status: OpenBankingStatus }>;
+  /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
+  finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
 }
 
 /** A processor call that failed for technical reasons (not a decline): nothing was taken. */

@@ -1,0 +1,66 @@
+import { currencyCodeFromIso, isoCurrency } from '@/lib/money';
+import type { CurrencyCode } from '@/lib/core/enums';
+import { homeCurrencyOf } from './countries';
+
+export type DccCurrency = 'GBP' | 'USD' | 'EUR';
+/** Mid-market value of one pound in each currency. */
+export type MidRates = Record<DccCurrency, number>;
+
+/**
+ * Sandbox mid-market rates, fixed so that quotes are reproducible:
+ *   1 GBP = 1.17 EUR = 1.27 USD.
+ * Every other pair is derived from these two through the pound, so the rates
+ * are consistent both ways and across pairs (EUR->GBP is 1/1.17 = 0.854701,
+ * USD->GBP is 1/1.27 = 0.787402, EUR->USD is 1.27/1.17 = 1.085470,
+ * USD->EUR is 1.17/1.27 = 0.921260; all to 6 decimal places).
+ */
+export const sandboxMidRates: MidRates = { GBP: 1, EUR: 1.17, USD: 1.27 };
+
+/** Disclosed to the customer with every quote (3%). */
+export const defaultDccMarkupBps = 300;
+
+export type DccQuote = {
+  /** Our code of the card's currency (GBX, USX, EUX). */
+  cardCurrency: CurrencyCode;
+  /** What one major unit of the link's currency costs in the card's, mark-up included (6 decimals). */
+  rate: number;
+  markup_bps: number;
+  /** The amount in the card's currency, minor units, half rounded up. */
+  converted_amount: number;
+  /** The rate before mark-up (6 decimals). */
+  mid_rate: number;
+};
+
+const MICROS = 1_000_000;
+
+/**
+ * Offers the customer their own currency (product.md section 4) when the card's
+ * home currency, from its issuing country, is GBP, USD or EUR and differs from
+ * the link's; null otherwise. Rates are held in millionths so that the
+ * converted amount is exactly `amount x rate` as shown, rounded half up.
+ */
+export function dccQuote(input: {
+  amount: number;
+  linkCurrency: string;
+  cardCountry: string;
+  rates?: MidRates;
+  markupBps?: number;
+}): DccQuote | null {
+  const linkIso = isoCurrency(input.linkCurrency) as DccCurrency;
+  const cardIso = homeCurrencyOf(input.cardCountry);
+  if (!cardIso || cardIso === linkIso) return null;
+  const rates = input.rates ?? sandboxMidRates;
+  const markupBps = input.markupBps ?? defaultDccMarkupBps;
+  const midMicros = Math.round((rates[cardIso] / rates[linkIso]) * MICROS);
+  // The mark-up is applied to the rounded mid rate, so mid_rate x (1 + mark-up) is what the customer sees.
+  const rateMicros = Number((BigInt(midMicros) * BigInt(10_000 + markupBps) + 5_000n) / 10_000n);
+  // BigInt: amount x rate in millionths can pass 2^53 for large amounts.
+  const converted = Number((BigInt(input.amount) * BigInt(rateMicros) + BigInt(MICROS / 2)) / BigInt(MICROS));
+  return {
+    cardCurrency: currencyCodeFromIso(cardIso)!,
+    rate: rateMicros / MICROS,
+    markup_bps: markupBps,
+    converted_amount: converted,
+    mid_rate: midMicros / MICROS,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * How the Adyen adapter reaches Adyen. Read from the environment here rather
+ * than in lib/config.ts because only this adapter needs it; serviceMode()
+ * there already decides, from the same two keys, that Adyen runs at all.
+ */
+export type AdyenConfig = {
+  apiKey: string;
+  merchantAccount: string;
+  /** Checkout API base, version included, no trailing slash. */
+  checkoutUrl: string;
+};
+
+export const defaultCheckoutUrl = 'https://checkout-test.adyen.com/v71';
+
+export function adyenConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AdyenConfig {
+  const apiKey = env.ADYEN_API_KEY;
+  const merchantAccount = env.ADYEN_MERCHANT_ACCOUNT;
+  if (!apiKey || !merchantAccount) throw new Error('ADYEN_API_KEY and ADYEN_MERCHANT_ACCOUNT must both be set for the Adyen processor');
+  return { apiKey, merchantAccount, checkoutUrl: (env.ADYEN_CHECKOUT_URL || defaultCheckoutUrl).replace(/\/+$/, '') };
+}

@@ -1,0 +1,100 @@
+import { ProcessorError, type CardFacts, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
+import { cardFactsFromInput } from './adyen-card-facts';
+import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
+import { adyenClient, type FetchLike } from './adyen-client';
+import type { AdyenConfig } from './adyen-config';
+import * as body from './adyen-requests';
+import { mapPaymentResponse, openBankingStatus, type AdyenPaymentResponse } from './adyen-results';
+import { decodeStoredCardToken } from './adyen-token';
+
+type Modification = { pspReference: string; status: string };
+
+/**
+ * A challenge's reference is Adyen's pspReference, with ":manual" when the
+ * payment is authorise-only: /payments/details does not say whether capture
+ * was manual, and the port's FinalResult must. Every call that takes a
+ * reference strips the suffix, so either form works afterwards.
+ */
+const MANUAL = ':manual';
+const pspOf = (providerReference: string) => providerReference.replace(/:manual$/, '');
+const payments = (providerReference: string, action: string) => `/payments/${encodeURIComponent(pspOf(providerReference))}/${action}`;
+
+/** The production processor: Adyen's Checkout API v71 over plain fetch (docs.adyen.com/api-explorer/Checkout/71). */
+export class AdyenProcessor implements Processor {
+  readonly name = 'adyen' as const;
+  private readonly post: ReturnType<typeof adyenClient>;
+
+  constructor(private readonly config: AdyenConfig, fetchImpl: FetchLike = (url, init) => fetch(url, init)) {
+    this.post = adyenClient(config, fetchImpl);
+  }
+
+  async lookupCard(method: PaymentMethodInput): Promise<CardFacts | null> {
+    const request = cardDetailsRequest(this.config.merchantAccount, method);
+    if (!request) return null;
+    return cardFactsFromDetails(await this.post<CardDetailsResponse>('/cardDetails', request), method);
+  }
+
+  async authorise(input: Parameters<Processor['authorise']>[0]) {
+    const response = await this.post<AdyenPaymentResponse>('/payments', body.cardPaymentRequest(this.config.merchantAccount, input), input.idempotencyKey);
+    const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: input.storeCard, fallback: cardFactsFromInput(input.method) });
+    return result.status === 'challenge' && !input.capture ? { ...result, providerReference: result.providerReference + MANUAL } : result;
+  }
+
+  /** `payload` is what Adyen appended to returnUrl: `redirectResult`. */
+  async finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult> {
+    const redirectResult = input.payload.redirectResult;
+    if (!redirectResult) throw new ProcessorError('the 3-D Secure return carries no redirectResult');
+    const psp = pspOf(input.providerReference);
+    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), `details-${psp}`);
+    const capture = !input.providerReference.endsWith(MANUAL);
+    const result = mapPaymentResponse(response, { reference: psp, capture, storeCard: true, fallback: {} });
+    if (result.status === 'challenge') throw new ProcessorError(`Adyen asked for a second challenge on ${psp}`);
+    return result;
+  }
+
+  async capture(input: Parameters<Processor['capture']>[0]) {
+    const request = body.captureRequest(this.config.merchantAccount, input.amount, input.currency);
+    await this.post<Modification>(payments(input.providerReference, 'captures'), request, input.idempotencyKey);
+  }
+
+  async reverse(input: Parameters<Processor['reverse']>[0]) {
+    await this.post<Modification>(payments(input.providerReference, 'reversals'), body.reversalRequest(this.config.merchantAccount), input.idempotencyKey);
+  }
+
+  async refund(input: Parameters<Processor['refund']>[0]) {
+    const request = body.refundRequest(this.config.merchantAccount, input.amount, input.currency);
+    const response = await this.post<Modification>(payments(input.providerReference, 'refunds'), request, input.idempotencyKey);
+    return { providerReference: response.pspReference };
+  }
+
+  async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]): Promise<FinalResult> {
+    const stored = decodeStoredCardToken(input.token);
+    const request = body.storedCardPaymentRequest(this.config.merchantAccount, input, stored);
+    const response = await this.post<AdyenPaymentResponse>('/payments', request, input.idempotencyKey);
+    const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: false, fallback: {} });
+    if (result.status === 'challenge') throw new ProcessorError(`Adyen asked the absent customer for a challenge on ${result.providerReference}`);
+    return result;
+  }
+
+  async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]) {
+    const response = await this.post<AdyenPaymentResponse>('/payments', body.openBankingRequest(this.config.merchantAccount, input), input.idempotencyKey);
+    const url = response.action?.url;
+    if (response.resultCode !== 'RedirectShopper' || !url || response.action?.method !== 'GET') {
+      throw new ProcessorError(`Adyen answered ${response.resultCode ?? 'no resultCode'} to a Pay by Bank payment`);
+    }
+    return { providerReference: response.pspReference ?? input.reference, redirectUrl: url };
+  }
+
+  /**
+   * Adyen has no "status of this payment" call: the outcome comes from
+   * /payments/details with the redirectResult the bank sent back (or from a
+   * webhook). This takes it as `payload.redirectResult`, a field the port does
+   * not have yet; without it the outcome cannot be known here.
+   */
+  async finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }> {
+    const redirectResult = input.payload?.redirectResult;
+    if (!redirectResult) throw new ProcessorError('Adyen needs the redirectResult the bank returned to tell the outcome of a Pay by Bank payment');
+    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), `details-${input.providerReference}`);
+    return { status: openBankingStatus(response) };
+  }
+}

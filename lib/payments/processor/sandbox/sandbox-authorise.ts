@@ -1,0 +1,75 @@
+import { now } from '@/lib/clock';
+import { publicBaseUrl } from '@/lib/config';
+import type { Db } from '@/lib/db/types';
+import { ProcessorError, type AuthoriseResult, type CardFacts, type FinalResult, type Processor } from '../port';
+import { evaluateCard, type CardOutcome } from './card-outcome';
+import { once, parseOutcome, rowsForReference, type LedgerEntry } from './sandbox-ledger';
+import { challengeFinishKey, newProviderReference, newStoredCardToken } from './sandbox-references';
+import { assertAmount, assertCurrency } from './sandbox-validation';
+
+type AuthoriseInput = Parameters<Processor['authorise']>[0];
+/** The authorise row keeps what finishing a challenge needs: the answer, whether to capture and store, where the customer returns. */
+export type AuthoriseOutcome = { result: AuthoriseResult; capture: boolean; storeCard: boolean; returnUrl: string };
+
+export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<AuthoriseResult> {
+  assertAmount(input.amount);
+  assertCurrency(input.currency);
+  return once(
+    db,
+    input.idempotencyKey,
+    { kind: 'authorise' },
+    (): LedgerEntry => {
+      const providerReference = newProviderReference();
+      const card = evaluateCard(input.method, now());
+      const outcome: AuthoriseOutcome = { result: decide(input, card, providerReference), capture: input.capture, storeCard: input.storeCard, returnUrl: input.returnUrl };
+      const cardProfile = card.known ? card.card.profile : null;
+      return { kind: 'authorise', providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify(outcome), cardProfile };
+    },
+    (row) => parseOutcome<AuthoriseOutcome>(row).result,
+  );
+}
+
+function decide(input: AuthoriseInput, outcome: CardOutcome, providerReference: string): AuthoriseResult {
+  if (!outcome.known) return { status: 'declined', providerReference, reason: outcome.reason };
+  const { card, facts } = outcome;
+  if (outcome.decline) return { status: 'declined', providerReference, reason: outcome.decline, card: facts };
+  switch (card.behaviour) {
+    case 'decline':
+      return { status: 'declined', providerReference, reason: 'declined', card: facts };
+    case 'insufficient_funds':
+      return { status: 'declined', providerReference, reason: 'insufficient_funds', card: facts };
+    case 'challenge':
+      return { status: 'challenge', providerReference, redirectUrl: `${publicBaseUrl()}/sandbox/3ds/${providerReference}`, card: facts };
+    default:
+      return authorised(providerReference, facts, input.capture, input.storeCard ? card.profile : null);
+  }
+}
+
+function authorised(providerReference: string, card: CardFacts, captured: boolean, storeProfile: string | null): FinalResult {
+  const storedCardToken = storeProfile ? newStoredCardToken(storeProfile, providerReference) : undefined;
+  return { status: 'authorised', providerReference, card, captured, ...(storedCardToken ? { storedCardToken } : {}) };
+}
+
+/** The sandbox 3-D Secure page sends back `password`; "password" passes, anything else fails. Finishing twice answers the first finish. */
+export async function sandboxFinishChallenge(db: Db, input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult> {
+  const rows = await rowsForReference(db, input.providerReference);
+  const started = rows.find((row) => row.kind === 'authorise');
+  const pending = started && parseOutcome<AuthoriseOutcome>(started);
+  if (!started || !pending || pending.result.status !== 'challenge') {
+    throw new ProcessorError(`no 3-D Secure challenge is waiting for ${input.providerReference}`);
+  }
+  const challenge = pending.result;
+  return once(
+    db,
+    challengeFinishKey(input.providerReference),
+    { kind: 'finish_challenge', providerReference: input.providerReference },
+    (): LedgerEntry => {
+      const result: FinalResult =
+        input.payload.password === 'password'
+          ? authorised(input.providerReference, challenge.card, pending.capture, pending.storeCard ? started.cardProfile : null)
+          : { status: 'declined', providerReference: input.providerReference, reason: '3ds_failed', card: challenge.card };
+      return { kind: 'finish_challenge', providerReference: input.providerReference, amount: started.amount, currency: started.currency, outcome: JSON.stringify({ result }), cardProfile: started.cardProfile };
+    },
+    (row) => parseOutcome<{ result: FinalResult }>(row).result,
+  );
+}

@@ -1,0 +1,48 @@
+import type { CardFacts } from '../port';
+
+/**
+ * The sandbox test cards of product.md section 10. Any future expiry and any
+ * CVC work. A card's `profile` is its behaviour; it is what the ledger and the
+ * stored-card tokens keep, never the number.
+ */
+export type CardBehaviour = 'approve' | 'challenge' | 'decline' | 'insufficient_funds' | 'approve_then_decline_stored';
+
+export type SandboxCard = {
+  number: string;
+  profile: string;
+  behaviour: CardBehaviour;
+  facts: Pick<CardFacts, 'brand' | 'funding' | 'cardClass' | 'issuingCountry'>;
+};
+
+const card = (number: string, profile: string, behaviour: CardBehaviour, facts: SandboxCard['facts']): SandboxCard => ({
+  number: number.replace(/\s+/g, ''),
+  profile,
+  behaviour,
+  facts,
+});
+
+export const sandboxCards: readonly SandboxCard[] = [
+  card('4111 1111 1111 1111', 'visa_gb', 'approve', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('5555 5555 5555 4444', 'mc_debit_gb', 'approve', { brand: 'MASTER', funding: 'debit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('3700 0000 0000 002', 'amex_gb', 'approve', { brand: 'AMEX', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('4212 3456 7891 0006', 'visa_3ds', 'challenge', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('4035 5010 0000 0008', 'visa_debit_fr', 'approve', { brand: 'VISA', funding: 'debit', cardClass: 'consumer', issuingCountry: 'FR' }),
+  card('4400 0000 0000 0008', 'visa_us', 'approve', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'US' }),
+  card('5200 8300 0000 0007', 'mc_commercial_gb', 'approve', { brand: 'MASTER', funding: 'credit', cardClass: 'commercial', issuingCountry: 'GB' }),
+  card('4000 0000 0000 0002', 'visa_declined', 'decline', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('4000 0099 9999 9009', 'visa_insufficient_funds', 'insufficient_funds', { brand: 'VISA', funding: 'debit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('4000 0300 0000 0006', 'visa_stored_declines', 'approve_then_decline_stored', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
+];
+
+export function sandboxCardByNumber(digits: string): SandboxCard | undefined {
+  return sandboxCards.find((c) => c.number === digits);
+}
+
+export function sandboxCardByProfile(profile: string): SandboxCard | undefined {
+  return sandboxCards.find((c) => c.profile === profile);
+}
+
+/** What may be shown of a test card: brand, BIN (first 8), last four; the rest of CardFacts. */
+export function sandboxCardFacts(card: SandboxCard, extra: Partial<CardFacts> = {}): CardFacts {
+  return { ...card.facts, bin: card.number.slice(0, 8), lastFour: card.number.slice(-4), ...extra };
+}

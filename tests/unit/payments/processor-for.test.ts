@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Db } from '@/lib/db/types';
+import { processorFor } from '@/lib/payments/processor';
+import { adyenConfigFromEnv } from '@/lib/payments/processor/adyen/adyen-config';
+
+const db = {} as Db;
+
+describe('processorFor', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('is the sandbox without processor keys', () => {
+    vi.stubEnv('ADYEN_API_KEY', '');
+    vi.stubEnv('ADYEN_MERCHANT_ACCOUNT', '');
+    expect(processorFor(db).name).toBe('sandbox');
+  });
+
+  it('is Adyen with both keys, on the v71 test endpoint unless told otherwise', () => {
+    vi.stubEnv('ADYEN_API_KEY', 'AQE_key');
+    vi.stubEnv('ADYEN_MERCHANT_ACCOUNT', 'TravelPayECOM');
+    vi.stubEnv('ADYEN_CHECKOUT_URL', '');
+    expect(processorFor(db).name).toBe('adyen');
+    expect(adyenConfigFromEnv()).toEqual({ apiKey: 'AQE_key', merchantAccount: 'TravelPayECOM', checkoutUrl: 'https://checkout-test.adyen.com/v71' });
+    vi.stubEnv('ADYEN_CHECKOUT_URL', 'https://abc123-TravelPay-checkout-live.adyenpayments.com/checkout/v71/');
+    expect(adyenConfigFromEnv().checkoutUrl).toBe('https://abc123-TravelPay-checkout-live.adyenpayments.com/checkout/v71');
+  });
+});
