@@ -1,17 +1,23 @@
 import { isSandbox, publicBaseUrl } from '@/lib/config';
 import { getDatabase } from '@/lib/db/client';
+import { startRunner } from '@/lib/runner/start-runner';
 import { credentialsFile, type SandboxCredentials } from '@/lib/sandbox/credentials';
 import { ensureSandboxData } from '@/lib/sandbox/seed-sandbox';
+import { syncClockFromDatabase } from '@/lib/sandbox/test-clock';
 
-/** Runs once when the server process starts: migrations, sandbox data, and the banner. */
+/** Runs once when the server process starts: migrations, sandbox data, the banner, then the background runner. */
 export async function startService(): Promise<void> {
   const database = await getDatabase();
   if (!isSandbox()) {
     console.log(`travel-pay (production mode, ${database.kind}) serving on ${publicBaseUrl()}`);
-    return;
+  } else {
+    // A restarted sandbox keeps the test clock where it was moved to.
+    await syncClockFromDatabase(database.db);
+    const credentials = await ensureSandboxData(database.db);
+    console.log(sandboxBanner(database.kind, credentials));
   }
-  const credentials = await ensureSandboxData(database.db);
-  console.log(sandboxBanner(database.kind, credentials));
+  // Scheduled payments, expiring authorisations, abandoned payments, refunds and email.
+  startRunner();
 }
 
 function sandboxBanner(kind: string, credentials: SandboxCredentials | null): string {

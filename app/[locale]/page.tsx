@@ -35,6 +35,7 @@ export default async function HomePage() {
       <ul>
         <li><NextLink href="/api/enums" prefetch={false}>{t('linkEnums')}</NextLink></li>
         <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
+        <li><Link href="/sandbox/mailbox">{t('linkMailbox')}</Link></li>
       </ul>
     </main>
   );

@@ -2,15 +2,15 @@ import { getDb } from '@/lib/db/client';
 import { runOnce } from './run-once';
 
 export function runnerIntervalMs(): number {
-  const value = Number(process.env.RUNNER_INTERVAL_MS ?? 10_000);
-  return Number.isFinite(value) && value >= 100 ? value : 10_000;
+  const value = Number(process.env.RUNNER_INTERVAL_MS ?? 5_000);
+  return Number.isFinite(value) && value >= 100 ? value : 5_000;
 }
 
 export const runnerDisabled = () => process.env.RUNNER === 'off';
 
 /**
  * Runs the background jobs in this process on an interval (RUNNER_INTERVAL_MS,
- * default 10 s; RUNNER=off turns it off, e.g. when separate workers run them).
+ * default 5 s; RUNNER=off turns it off, e.g. when separate workers run them).
  * A pass never overlaps the previous one; the timer does not keep the process alive.
  */
 export function startRunner(): () => void {

@@ -1,0 +1,71 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { emailOutbox } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+
+/*
+ * A queued email is "claimed" while claimed_at is set: one process is sending it.
+ * A claim is a lease in the DATABASE's real time (SQL now(), not the service clock):
+ * every process agrees on it whatever its own clock, and moving the sandbox test
+ * clock never makes a send in progress look abandoned. A claim older than
+ * CLAIM_LEASE is taken to belong to a process that died and is claimed again.
+ */
+const CLAIM_LEASE = sql`interval '10 minutes'`;
+
+export type ClaimedEmail = typeof emailOutbox.$inferSelect;
+
+/** Queued emails nobody is sending (or whose sender died), oldest first, not locked by another claimer. */
+function claimable(limit: number) {
+  return sql`(
+    select ${emailOutbox.id} from ${emailOutbox}
+    where ${emailOutbox.status} = 'queued'
+      and (${emailOutbox.claimedAt} is null or ${emailOutbox.claimedAt} < now() - ${CLAIM_LEASE})
+    order by ${emailOutbox.createdAt}
+    limit ${limit}
+    for update skip locked)`;
+}
+
+/**
+ * Claims up to `limit` emails for this caller in one statement. SKIP LOCKED lets
+ * several processes claim at once: each row goes to exactly one of them, and a
+ * row another claimer just took no longer matches when re-checked.
+ * Every claim counts as an attempt; (id, attempts) then names this claim.
+ */
+export async function claimEmails(db: Db, limit: number): Promise<ClaimedEmail[]> {
+  return db
+    .update(emailOutbox)
+    .set({ claimedAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1` })
+    .where(inArray(emailOutbox.id, claimable(limit)))
+    .returning();
+}
+
+/** Sandbox without SMTP: the mailbox page is the delivery, so claim and deliver in one statement. */
+export async function deliverToMailbox(db: Db, limit: number): Promise<number> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'delivered_to_mailbox', claimedAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, sentAt: now() })
+    .where(inArray(emailOutbox.id, claimable(limit)))
+    .returning({ id: emailOutbox.id });
+  return rows.length;
+}
+
+/** Records the outcome of this claim; does nothing if the claim was lost (taken over after the lease). */
+export async function finishClaim(db: Db, email: ClaimedEmail, outcome: { status: 'sent' | 'queued' | 'failed'; error?: string }) {
+  const sent = outcome.status === 'sent';
+  await db
+    .update(emailOutbox)
+    .set({
+      status: outcome.status,
+      sentAt: sent ? now() : null,
+      lastError: sent ? null : (outcome.error ?? null),
+      // Back to 'queued' means unclaimed, so the next run retries it.
+      ...(outcome.status === 'queued' ? { claimedAt: null } : {}),
+    })
+    .where(and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts), eq(emailOutbox.status, 'queued')));
+}
+
+/** How many emails wait to be sent (production without SMTP_URL reports it). */
+export async function countQueued(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(emailOutbox).where(eq(emailOutbox.status, 'queued'));
+  return row?.n ?? 0;
+}
