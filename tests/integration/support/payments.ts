@@ -1,6 +1,7 @@
 import { payByCard, type CardPaymentInput } from '@/lib/core/payments/pay-by-card';
 import { getDb } from '@/lib/db/client';
 import { api } from './api-client';
+import { createBookingVia } from './fixtures';
 
 /** Sandbox test cards of product.md section 10. */
 export const cards = {
@@ -29,4 +30,14 @@ export async function createLinkVia(token: string, organisation: string, overrid
 /** Pays a link the way the hosted page does, through the service layer. */
 export async function pay(checkoutId: string, number: string = cards.visa, extra: Partial<CardPaymentInput> = {}) {
   return payByCard(await getDb(), { checkoutId, method: card(number), returnUrl: 'http://localhost/return', ...extra });
+}
+
+/** A booking with a card saved on it through a paid link (store_card_forced); returns the booking and the card's token. */
+export async function bookingWithSavedCard(token: string, organisation: string, number: string = cards.visa) {
+  const bookingId = await createBookingVia(token, organisation);
+  const linkId = await createLinkVia(token, organisation, { booking_id: bookingId, store_card_forced: true });
+  const outcome = await pay(linkId, number);
+  if (outcome.outcome !== 'paid') throw new Error(`could not save a card: ${JSON.stringify(outcome)}`);
+  const tokens = await api.get(`/payment/booking/${bookingId}/available-tokens`, { token });
+  return { bookingId, cardToken: tokens.body.data[0].id as string };
 }
