@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
+import { isUniqueViolation } from '../shared/sql-helpers';
 
 const rateBps = z.int().min(0).max(10_000);
 const hostname = z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'must be a host name such as pay.example.com');
@@ -27,6 +28,8 @@ export const updateSettingsSchema = z.object({
 });
 
 type Row = typeof organisations.$inferSelect;
+
+const portalDomainTaken = (domain: string) => new AppError('organisation.portal_domain_taken', `${domain} is already the portal domain of another organisation.`);
 
 function serializeSettings(org: Row) {
   const effective = effectivePaymentSettings(org.settings, org.country);
@@ -64,12 +67,17 @@ export async function updateOrganisationSettings(db: Db, actor: Actor, organisat
   if (input.portal_domain) {
     const [taken] = await db.select({ id: organisations.id }).from(organisations)
       .where(and(ne(organisations.id, organisationId), sql`${organisations.settings}->>'portal_domain' = ${input.portal_domain}`));
-    if (taken) throw new AppError('organisation.portal_domain_taken', `${input.portal_domain} is already the portal domain of another organisation.`);
+    if (taken) throw portalDomainTaken(input.portal_domain);
   }
-  return db.transaction(async (tx) => {
-    const [updated] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
-      .where(eq(organisations.id, organisationId)).returning();
-    await recordAudit(tx, actor, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
-    return serializeSettings(updated!);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const [updated] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
+        .where(eq(organisations.id, organisationId)).returning();
+      await recordAudit(tx, actor, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
+      return serializeSettings(updated!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw portalDomainTaken(input.portal_domain!);
+    throw error;
+  }
 }

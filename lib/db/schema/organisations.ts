@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type AnyPgColumn, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, timestampColumn, updatedAt } from './columns';
 
 /** Settings the interface does not show (product.md section 9); grows with later issues. */
@@ -31,5 +32,9 @@ export const organisations = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('organisations_parent_idx').on(t.parentId)],
+  (t) => [
+    index('organisations_parent_idx').on(t.parentId),
+    // A custom portal domain reaches exactly one organisation, even when two settings updates race.
+    uniqueIndex('organisations_portal_domain_uq').on(sql`(${t.settings}->>'portal_domain')`).where(sql`${t.settings}->>'portal_domain' is not null`),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "organisations_portal_domain_uq" ON "organisations" USING btree (("settings"->>'portal_domain')) WHERE "organisations"."settings"->>'portal_domain' is not null;
