@@ -66,9 +66,19 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
 
 export function errorResponse(error: unknown, requestId: string): Response {
   if (error instanceof AppError) return json(errorEnvelope(error, requestId), error.status, requestId);
+  if (isClientDisconnect(error)) {
+    // The caller hung up mid-request: nothing of ours failed, and nobody reads this answer.
+    console.info(JSON.stringify({ level: 'info', request_id: requestId, message: 'client closed the connection' }));
+    return new Response(null, { status: 499 });
+  }
   console.error(JSON.stringify({ level: 'error', request_id: requestId, message: String(error), stack: (error as Error)?.stack }));
   const internal = new AppError('server.internal_error', 'An unexpected error occurred. Nothing was changed twice; quote the request_id to support.');
   return json(errorEnvelope(internal, requestId), 500, requestId);
+}
+
+function isClientDisconnect(error: unknown): boolean {
+  const e = error as { name?: string; message?: string; code?: string };
+  return e?.name === 'AbortError' || e?.message === 'aborted' || e?.code === 'ECONNRESET';
 }
 
 function json(envelope: Envelope, status: number, requestId: string, cacheSeconds?: number): Response {

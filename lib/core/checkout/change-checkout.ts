@@ -10,14 +10,17 @@ import { findBookingInOrganisation } from '../shared/find-booking-in-organisatio
 import { findAccessibleCheckout, kindLabel, type CheckoutKind } from './checkout-query';
 
 /**
- * Deletes a link or session while no transaction was made against it. The
- * check is inside the UPDATE, and a payment locks the link row before it
- * starts, so a delete and a payment racing cannot both succeed.
+ * Deletes a link or session while no transaction was made against it. Both a
+ * payment start and this delete lock the link row before they look, so a delete
+ * and a payment racing cannot both succeed (tests/integration/races, race 8).
  */
 export async function deleteCheckout(db: Db, actor: Actor, kind: CheckoutKind, id: string): Promise<void> {
   requireRole(actor, 'booking-and-payment:create:payment');
   await db.transaction(async (tx) => {
     const { link } = await findAccessibleCheckout(tx, actor, kind, id);
+    // Lock first, check after: a payment holding the link's lock has committed its
+    // transaction by the time the check below runs, so the check sees it.
+    await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.id, id)).for('update');
     const deleted = await tx.update(paymentLinks).set({ deletedAt: now(), updatedAt: now() })
       .where(and(
         eq(paymentLinks.id, id), isNull(paymentLinks.deletedAt),

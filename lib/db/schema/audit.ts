@@ -18,7 +18,7 @@ export const auditRecords = pgTable(
     sequence: bigserial('sequence', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('audit_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.sequence.desc()),
-    index('audit_org_user_created_idx').on(t.organisationId, t.userId, t.createdAt.desc()),
+    index('audit_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.sequence.desc().nullsFirst()),
+    index('audit_org_user_created_idx').on(t.organisationId, t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );

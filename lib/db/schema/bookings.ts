@@ -30,7 +30,7 @@ export const bookings = pgTable(
     // A reference is unique within an organisation among live bookings, compared case-insensitively.
     uniqueIndex('bookings_org_reference_uq').on(t.organisationId, sql`lower(${t.bookingReference})`).where(sql`${t.deletedAt} is null`),
     // Newest-first listing stays an index walk however many bookings an organisation has.
-    index('bookings_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('bookings_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('bookings_org_departure_idx').on(t.organisationId, t.departureDate).where(sql`${t.deletedAt} is null`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
@@ -18,7 +19,7 @@ export const customers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customers_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()), index('customers_org_email_idx').on(t.organisationId, t.email)],
+  (t) => [index('customers_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('customers_org_email_idx').on(t.organisationId, sql`lower(${t.email})`)],
 );
 
 export const suppliers = pgTable(
@@ -30,5 +31,5 @@ export const suppliers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('suppliers_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('suppliers_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );

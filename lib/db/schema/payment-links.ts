@@ -48,7 +48,7 @@ export const paymentLinks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('payment_links_org_kind_created_idx').on(t.organisationId, t.kind, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('payment_links_org_kind_created_idx').on(t.organisationId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('payment_links_booking_idx').on(t.bookingId),
   ],
 );

@@ -21,7 +21,7 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()), index('refunds_transaction_idx').on(t.transactionId)],
+  (t) => [index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('refunds_transaction_idx').on(t.transactionId)],
 );
 
 export const creditNotes = pgTable(
@@ -39,5 +39,5 @@ export const creditNotes = pgTable(
     description: text('description'),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_notes_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()), index('credit_notes_from_idx').on(t.bookingCreatedFromId)],
+  (t) => [index('credit_notes_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('credit_notes_from_idx').on(t.bookingCreatedFromId)],
 );

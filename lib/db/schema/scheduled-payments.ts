@@ -31,7 +31,7 @@ export const scheduledPayments = pgTable(
   },
   (t) => [
     index('scheduled_payments_booking_idx').on(t.bookingId),
-    index('scheduled_payments_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc()),
+    index('scheduled_payments_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc().nullsFirst()),
     // The runner's queue: only QUEUED rows, in due order.
     index('scheduled_payments_due_idx').on(t.executeAfter).where(sql`${t.status} = 'QUEUED'`),
   ],

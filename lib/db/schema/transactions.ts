@@ -51,7 +51,7 @@ export const transactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('transactions_org_created_idx').on(t.organisationId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_booking_idx').on(t.bookingId),
     index('transactions_link_idx').on(t.paymentLinkId),
     index('transactions_status_created_idx').on(t.status, t.createdAt),

@@ -39,6 +39,8 @@ async function createPostgresDatabase(serverUrl: string) {
   return {
     url: url.toString(),
     drop: async () => {
+      // pool.end() resolves before its sockets have closed; a forced drop would then kill them noisily.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       const client = new Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);

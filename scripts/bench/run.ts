@@ -1,0 +1,247 @@
+/**
+ * npm run bench: the API under load on PGlite and on PostgreSQL.
+ *
+ * For each database: a fresh database seeded here (1 000 and 100 000 bookings),
+ * then `next start` on a free loopback port, then autocannon scenarios, then the
+ * server is stopped and everything removed. With no PostgreSQL URL
+ * (BENCH_DATABASE_URL or TEST_DATABASE_URL) the whole bench re-runs itself under
+ * scripts/with-postgres.sh, which starts a throwaway PostgreSQL 15.
+ * Figures are printed and written to .bench/results.json.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { installCleanupHandlers, onInterrupt, removeTempDir, trackTempDir } from './cleanup';
+import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS, issueTokens, runScenario, scenarios, type ScenarioResult } from './load';
+import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
+import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseReport } from './report';
+import { countBookings, seedDatabase } from './seed-bookings';
+import { ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
+import type { DatabaseTarget } from '@/lib/db/open';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+process.chdir(repoRoot);
+
+const UNDER_WITH_POSTGRES = 'BENCH_UNDER_WITH_POSTGRES';
+const STARTED_MARKER = 'BENCH_STARTED_MARKER';
+
+async function main(): Promise<number> {
+  ensureBuild();
+  const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
+    if (process.env[STARTED_MARKER]) fs.writeFileSync(process.env[STARTED_MARKER], 'started\n');
+    return bench(postgresUrl ? { url: postgresUrl } : { skip: 'scripts/with-postgres.sh did not provide TEST_DATABASE_URL' });
+  }
+  return benchUnderWithPostgres();
+}
+
+/** Runs this same script under scripts/with-postgres.sh; when PostgreSQL cannot start, benches PGlite alone. */
+async function benchUnderWithPostgres(): Promise<number> {
+  const marker = path.join(os.tmpdir(), `tp-bench-started-${process.pid}`);
+  fs.rmSync(marker, { force: true });
+  console.log('bench: no BENCH_DATABASE_URL / TEST_DATABASE_URL, starting a throwaway PostgreSQL 15 (scripts/with-postgres.sh, PG_DURABLE=1)');
+  // `node --import tsx` rather than `npx tsx`: no relaying launcher between a signal and the bench's own clean-up.
+  const child = spawn('bash', ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'scripts/bench/run.ts'], {
+    stdio: 'inherit',
+    // A group of its own: a signal reaches the bench and with-postgres.sh once, from here, and PostgreSQL is always stopped.
+    detached: true,
+    env: { ...process.env, PG_DURABLE: '1', [UNDER_WITH_POSTGRES]: '1', [STARTED_MARKER]: marker },
+  });
+  let forwarded = false;
+  const forward = (signal: NodeJS.Signals) => () => {
+    // Once: a second signal (the terminal's and tsx's relay both arrive here) would only hurry the clean-up.
+    if (forwarded) return;
+    forwarded = true;
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  const code = await new Promise<number>((resolve) => {
+    child.once('exit', (status, signal) => resolve(status ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)));
+    child.once('error', (error) => {
+      console.error(`bench: could not run scripts/with-postgres.sh: ${error.message}`);
+      resolve(127);
+    });
+  });
+  for (const [signal, handler] of handlers) process.off(signal, handler);
+  const started = fs.existsSync(marker);
+  fs.rmSync(marker, { force: true });
+  if (started || code === 130) return code;
+  const reason = `PostgreSQL could not be started: scripts/with-postgres.sh exited with ${code} before the bench ran (its messages are above)`;
+  console.error(`bench: ${reason}; benchmarking PGlite only`);
+  return bench({ skip: reason });
+}
+
+async function bench(postgres: { url: string } | { skip: string }): Promise<number> {
+  installCleanupHandlers();
+  const startedAt = new Date();
+  const databases: DatabaseReport[] = [];
+
+  databases.push(await benchPglite());
+  if ('url' in postgres) databases.push(await benchPostgres(postgres.url));
+  else databases.push({ database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] });
+
+  const report: BenchReport = {
+    started_at: startedAt.toISOString(),
+    finished_at: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}`, load_average: os.loadavg().map((n) => Math.round(n * 100) / 100) },
+    build: buildInfo(),
+    settings: { connections: CONNECTIONS, duration_seconds: DURATION_SECONDS, warmup_seconds: WARMUP_SECONDS },
+    databases,
+    failed: databases.some((d) => d.status === 'failed'),
+  };
+  const file = writeJson(report);
+  console.log(`\nbench: production build ${report.build.id} of ${report.build.built_at}; load average at the end ${report.machine.load_average.join(' ')} on ${report.machine.cpus} CPUs`);
+  console.log(`\n==================== travel-pay bench (${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up) ====================`);
+  for (const database of databases) console.log(`\n${formatDatabase(database)}`);
+  console.log(`\nFigures written to ${file}`);
+  if (report.failed) console.log('bench: FAILED (see above)');
+  return report.failed ? 1 : 0;
+}
+
+async function benchPglite(): Promise<DatabaseReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-pglite-'));
+  trackTempDir(dir);
+  try {
+    return await benchDatabase('PGlite', { dataDir: dir }, { DATA_DIR: dir }, dir, { data_dir: dir });
+  } finally {
+    removeTempDir(dir);
+  }
+}
+
+async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
+  let created: Awaited<ReturnType<typeof createBenchDatabase>>;
+  let version: string;
+  try {
+    version = await serverVersion(serverUrl);
+    created = await createBenchDatabase(serverUrl);
+  } catch (error) {
+    const reason = `PostgreSQL at ${redactUrl(serverUrl)} is not usable: ${(error as Error).message}`;
+    console.error(`bench: ${reason}`);
+    return { database: 'PostgreSQL', status: 'skipped', reason, scenarios: [] };
+  }
+  const forget = onInterrupt(created.drop);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-pg-'));
+  trackTempDir(dir);
+  try {
+    // DATA_DIR too: the sandbox seed writes its credentials file there, not into the repository.
+    return await benchDatabase('PostgreSQL', { url: created.url }, { DATABASE_URL: created.url, DATA_DIR: dir }, dir, {
+      server: `PostgreSQL ${version} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})`,
+      database: created.name,
+      pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)',
+    });
+  } finally {
+    removeTempDir(dir);
+    await created.drop().catch((error: Error) => console.error(`bench: could not drop ${created.name}: ${error.message}`));
+    forget();
+  }
+}
+
+async function benchDatabase(
+  name: DatabaseReport['database'],
+  target: DatabaseTarget,
+  serverEnv: Record<string, string>,
+  workDir: string,
+  details: Record<string, unknown>,
+): Promise<DatabaseReport> {
+  const report: DatabaseReport = { database: name, status: 'ok', details, scenarios: [] };
+  const referencePrefix = `LOAD-${Date.now().toString(36)}-`;
+  console.log(`\nbench: ${name}: seeding…`);
+  try {
+    const seed = await seedDatabase(target);
+    report.seed = { bookings: seed.bookings, seconds: seed.seconds };
+    console.log(`bench: ${name}: seeded in ${seed.seconds.toFixed(1)} s, starting the server…`);
+
+    const server = await startServer(serverEnv, workDir);
+    const savedLog = path.join('.bench', `server-${name.toLowerCase()}.log`);
+    let peak: ServerMemory | undefined;
+    const sampler = setInterval(() => {
+      const now = server.memory();
+      if (now.group_rss_kib !== null && (!peak || now.group_rss_kib > (peak.group_rss_kib ?? 0))) peak = now;
+    }, 1000);
+    try {
+      console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
+      const tokens = await issueTokens(server.baseUrl, seed.keys);
+      for (const scenario of scenarios(seed.keys, tokens, referencePrefix)) {
+        process.stdout.write(`bench: ${name}: ${scenario.name}… `);
+        const result = await runScenario(server.baseUrl, scenario);
+        report.scenarios.push(result);
+        console.log(`${result.requests_per_second_mean.toFixed(1)} req/s, p50 ${result.latency_p50_ms} ms, p99 ${result.latency_p99_ms} ms${result.failed ? ' FAILED' : ''}`);
+        if (server.exited()) throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
+        await sleep(500);
+      }
+      const end = server.memory();
+      report.memory = end;
+      if (peak) report.details = { ...report.details, peak_group_rss_mib: Math.round((peak.group_rss_kib ?? 0) / 1024) };
+    } finally {
+      clearInterval(sampler);
+      await server.stop();
+      fs.mkdirSync('.bench', { recursive: true });
+      fs.copyFileSync(server.logFile, savedLog);
+      report.details = { ...report.details, server_log: savedLog };
+    }
+    report.server_log_errors = summariseServerLog(savedLog);
+
+    report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
+    report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
+    report.create_check = await checkCreates(target, referencePrefix, report.scenarios);
+    if (report.scenarios.some((s) => s.failed) || !report.create_check.ok) report.status = 'failed';
+  } catch (error) {
+    report.status = 'failed';
+    report.reason = (error as Error).message;
+    console.error(`bench: ${name} failed: ${(error as Error).message}`);
+  }
+  return report;
+}
+
+/** Which production build was measured (the bench builds only when there is none). */
+function buildInfo(): { id: string; built_at: string } {
+  const file = path.join('.next', 'BUILD_ID');
+  return { id: fs.readFileSync(file, 'utf8').trim(), built_at: fs.statSync(file).mtime.toISOString() };
+}
+
+/** Every successful create made one booking (in-flight requests when a run stops may add up to one per connection). */
+async function checkCreates(target: DatabaseTarget, referencePrefix: string, results: ScenarioResult[]) {
+  const create = results.find((r) => r.scenario === 'create booking');
+  const ok2xx = create ? (create.status_codes['200'] ?? 0) + (create.warmup.status_codes['200'] ?? 0) : 0;
+  const inDatabase = await countBookings(target, referencePrefix);
+  return { responses_2xx: ok2xx, bookings_in_database: inDatabase, ok: inDatabase >= ok2xx && inDatabase <= ok2xx + 2 * CONNECTIONS };
+}
+
+/** The server's error lines, grouped by message ("Error: aborted" is a client that hung up, e.g. when a run stops). */
+function summariseServerLog(file: string): { lines: number; by_message: Record<string, number> } {
+  const byMessage: Record<string, number> = {};
+  let lines = 0;
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return { lines, by_message: byMessage };
+  }
+  for (const line of text.split('\n')) {
+    let message: string | undefined;
+    try {
+      const entry = JSON.parse(line) as { level?: string; message?: string };
+      if (entry.level === 'error') message = String(entry.message);
+    } catch {
+      if (/\berror\b|unhandled|uncaught|fatal/i.test(line)) message = line.slice(0, 120);
+    }
+    if (message === undefined) continue;
+    lines += 1;
+    byMessage[message] = (byMessage[message] ?? 0) + 1;
+  }
+  return { lines, by_message: byMessage };
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error('bench: failed:', error);
+    process.exit(1);
+  },
+);

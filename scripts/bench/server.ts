@@ -1,0 +1,151 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { killGroup, trackServerGroup, untrackServerGroup } from './cleanup';
+
+export type BenchServer = {
+  baseUrl: string;
+  pid: number;
+  logFile: string;
+  /** Resident memory of the server's processes (the Next.js server and its launcher), in KiB. */
+  memory: () => ServerMemory;
+  stop: () => Promise<void>;
+  exited: () => boolean;
+};
+
+export type ServerMemory = { server_rss_kib: number | null; group_rss_kib: number | null; processes: { pid: number; command: string; rss_kib: number }[] };
+
+const HOST = '127.0.0.1';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Builds the production app when there is no build yet. */
+export function ensureBuild(): void {
+  if (fs.existsSync('.next/BUILD_ID')) return;
+  console.log('bench: no production build (.next/BUILD_ID missing), running `npx next build`…');
+  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+}
+
+/** `npx next start` in a process group of its own, answered when GET /api/enums says 200. */
+export async function startServer(env: Record<string, string>, logDir: string): Promise<BenchServer> {
+  const port = await freePort();
+  const baseUrl = `http://${HOST}:${port}`;
+  const logFile = path.join(logDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...env };
+  // The bench decides the database; nothing inherited may point the server elsewhere.
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  delete childEnv.TEST_DATABASE_URL;
+  delete childEnv.BENCH_DATABASE_URL;
+  const child: ChildProcess = spawn('npx', ['next', 'start', '--hostname', HOST, '--port', String(port)], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env: childEnv,
+  });
+  fs.closeSync(log);
+  const pid = child.pid;
+  if (!pid) throw new Error('could not spawn `npx next start`');
+  trackServerGroup(pid);
+  let exitCode: string | null = null;
+  const exitedPromise = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exitCode = String(code ?? signal);
+      resolve();
+    });
+  });
+
+  const stop = async () => {
+    killGroup(pid, 'SIGTERM');
+    const deadline = Date.now() + 10_000;
+    while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
+    if (groupAlive(pid)) killGroup(pid, 'SIGKILL');
+    while (groupAlive(pid)) await sleep(50);
+    await Promise.race([exitedPromise, sleep(1000)]);
+    untrackServerGroup(pid);
+  };
+
+  try {
+    await waitUntilReady(baseUrl, () => exitCode, 120_000);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- last lines of ${logFile} ---\n${tail(logFile, 40)}`);
+  }
+  return { baseUrl, pid, logFile, memory: () => groupMemory(pid), stop, exited: () => exitCode !== null };
+}
+
+async function waitUntilReady(baseUrl: string, exitCode: () => string | null, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const code = exitCode();
+    if (code !== null) throw new Error(`the server exited (${code}) before it answered`);
+    try {
+      const response = await fetch(`${baseUrl}/api/enums`, { signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      last = `GET /api/enums answered ${response.status}`;
+    } catch (error) {
+      last = String((error as Error).cause ?? error);
+    }
+    await sleep(250);
+  }
+  throw new Error(`the server did not answer GET /api/enums with 200 within ${timeoutMs / 1000} s (${last})`);
+}
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function groupMemory(pgid: number): ServerMemory {
+  const processes: ServerMemory['processes'] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 5 of /proc/<pid>/stat (after the parenthesised command) is the process group.
+      const afterCommand = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(afterCommand[2]) !== pgid) continue;
+      const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      processes.push({ pid: Number(entry), command: cmdline.slice(0, 80), rss_kib: rss ? Number(rss[1]) : 0 });
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  if (processes.length === 0) return { server_rss_kib: null, group_rss_kib: null, processes };
+  return {
+    server_rss_kib: Math.max(...processes.map((p) => p.rss_kib)),
+    group_rss_kib: processes.reduce((sum, p) => sum + p.rss_kib, 0),
+    processes,
+  };
+}
+
+export function tail(file: string, lines: number): string {
+  try {
+    return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
