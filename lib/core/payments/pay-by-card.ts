@@ -1,9 +1,9 @@
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import { processorFor, type PaymentMethodInput } from '@/lib/payments/processor';
+import { processorFor, type CardFacts, type PaymentMethodInput } from '@/lib/payments/processor';
 import { quoteCard } from './card-quote';
-import { loadPayableCheckout } from './load-payable-checkout';
+import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
@@ -41,7 +41,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const processor = processorFor(db);
   const card = await processor.lookupCard(input.method);
   const quote = card ? quoteCard(checkout, card) : null;
-  if (quote && !quote.accepted) return reject(db, input, quote.message);
+  if (quote && !quote.accepted) return reject(db, input, checkout, quote.card, quote.message);
   const surcharge = quote?.surcharge ?? 0;
   if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total: link.amount + surcharge };
 
@@ -73,15 +73,13 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
 }
 
 /** A card the link excludes: recorded as REJECTED, never sent to the processor. */
-async function reject(db: Db, input: CardPaymentInput, message: string): Promise<CardPaymentOutcome> {
-  const checkout = await loadPayableCheckout(db, input.checkoutId);
-  const card = await processorFor(db).lookupCard(input.method);
+async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout, card: CardFacts, message: string): Promise<CardPaymentOutcome> {
   const [row] = await db.insert(transactions).values({
     organisationId: checkout.link.organisationId, bookingId: checkout.link.bookingId, paymentLinkId: checkout.link.id,
     amount: checkout.link.amount, currency: checkout.link.currency, status: 'REJECTED', type: 'CARD',
     method: input.transactionMethod ?? 'ONLINE', failureReason: 'card_excluded',
-    cardBrand: card?.brand, cardLastFour: card?.lastFour, cardBin: card?.bin, cardType: card?.funding, binType: card?.cardClass,
-    issuingCountry: card?.issuingCountry, cardholderName: card?.holderName ?? null, ipAddress: input.ipAddress ?? null,
+    cardBrand: card.brand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding, binType: card.cardClass,
+    issuingCountry: card.issuingCountry, cardholderName: card.holderName ?? null, ipAddress: input.ipAddress ?? null,
   }).returning({ id: transactions.id });
   return { outcome: 'rejected', transactionId: row!.id, message };
 }

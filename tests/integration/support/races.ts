@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Actor } from '@/lib/auth/actor';
@@ -9,6 +8,7 @@ import { auditRecords, sandboxProcessorOperations } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import type { ApiResponse } from './api-client';
+import { createPostgresDatabase } from './test-database';
 
 /**
  * Race tests need two things the plain harness does not give: a second,
@@ -42,32 +42,9 @@ export function withRaceDatabases(): RaceDatabases {
   afterAll(async () => {
     if (secondary && secondary !== primary) await secondary.close();
     await closeDatabase();
-    // pool.end() resolves before the sockets are closed: let them close, so the forced drop finds no connection to kill.
-    if (dropDatabase) await new Promise((resolve) => setTimeout(resolve, 200));
     await dropDatabase?.();
   });
   return { primary: () => primary!, secondary: () => secondary!, kind: () => primary!.kind };
-}
-
-/** The same as the harness's: a fresh database on the server, dropped afterwards. */
-async function createPostgresDatabase(serverUrl: string) {
-  const { Client } = await import('pg');
-  const name = `tp_race_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 /** Who won: 200 and the data, or the HTTP status and error code of the refusal. */

@@ -27,7 +27,8 @@ export function withTestDatabase(): { current: () => Database } {
   return { current: () => database! };
 }
 
-async function createPostgresDatabase(serverUrl: string) {
+/** A fresh database on the PostgreSQL server, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string) {
   const { Client } = await import('pg');
   const name = `tp_test_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: serverUrl });
