@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDb } from '@/lib/db/client';
+import { ProcessorError, SandboxProcessor } from '@/lib/payments/processor';
+import { runUntilIdle } from '@/lib/runner/run-once';
+import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
+import { api } from '../support/api-client';
+import { createTenant } from '../support/fixtures';
+import { createLinkVia, pay } from '../support/payments';
+import { withTestDatabase } from '../support/test-database';
+
+withTestDatabase();
+
+/*
+ * The sandbox processor never fails by itself, so these tests make one call
+ * fail the way an unreachable processor would, and check that nothing is lost
+ * or taken twice.
+ */
+const outage = (method: 'authorise' | 'capture' | 'refund') =>
+  vi.spyOn(SandboxProcessor.prototype, method).mockRejectedValueOnce(new ProcessorError('processor unreachable'));
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('when the processor fails', () => {
+  it('a payment is FAILED, nothing is taken, and the link can be paid again', async () => {
+    const { admin, parentId } = await createTenant();
+    const link = await createLinkVia(admin.token, parentId);
+    outage('authorise');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await pay(link)).toMatchObject({ outcome: 'failed', reason: 'processor_error' });
+    expect((await api.get(`/agent/payment-links/${link}`, { token: admin.token })).body.data).toMatchObject({ status: 'active', transactions: [{ status: 'FAILED' }] });
+    expect((await pay(link)).outcome).toBe('paid');
+  });
+
+  it('a capture answers 502 and leaves the authorisation PENDING to try again', async () => {
+    const { admin, parentId } = await createTenant();
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+    outage('capture');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failed = await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token });
+    expect(failed.status).toBe(502);
+    expect(failed.body.errors[0].code).toBe('payment.processor_unavailable');
+    const list = await api.post('/agent/transactions', { organisation: parentId }, { token: admin.token });
+    expect(list.body.data[0].status).toBe('PENDING');
+    expect((await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token })).body.data.status).toBe('COMPLETE');
+  });
+
+  it('an authorised refund stays AUTHORISED and the runner completes it later, once', async () => {
+    const { admin, parentId } = await createTenant();
+    const db = await getDb();
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string };
+    const refund = (await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 500 }, { token: admin.token })).body.data;
+    outage('refund');
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const authorised = await api.get(`/agent/refunds/${refund.authorization_code}/authorise`, { token: admin.token });
+    expect(authorised.body.data.status).toBe('AUTHORISED');
+    try {
+      await advanceClock(db, { seconds: 120 });
+      await runUntilIdle(db);
+    } finally {
+      await resetClock(db);
+    }
+    const [listed] = (await api.post('/agent/refunds', { organisation: parentId }, { token: admin.token })).body.data;
+    expect(listed).toMatchObject({ id: refund.id, status: 'COMPLETE' });
+    expect((await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 9501 }, { token: admin.token })).status).toBe(422);
+  });
+});
