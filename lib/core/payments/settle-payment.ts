@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -22,7 +23,7 @@ const cardColumns = (card: CardFacts | undefined) => card ? {
  * abandoned meanwhile and the processor still authorised it, the money is
  * released at once rather than kept without a record.
  */
-export async function settleAuthorisation(db: Db, transactionId: string, result: AuthoriseResult): Promise<PaymentOutcome> {
+export async function settleAuthorisation(db: Db, transactionId: string, result: AuthoriseResult, actor: Actor | null = null): Promise<PaymentOutcome> {
   const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
   if (result.status === 'challenge') {
     await db.update(transactions).set({ stage: 'challenge', providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
@@ -48,7 +49,8 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
       }).returning({ id: savedCards.id });
       await tx.update(transactions).set({ savedCardId: card!.id }).where(eq(transactions.id, transactionId));
     }
-    await recordAudit(tx, null, { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    // A customer's own payment has no actor; a merchant-initiated one (saved card) names the API key.
+    await recordAudit(tx, actor, { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     return row;
   });
   if (!settled) {

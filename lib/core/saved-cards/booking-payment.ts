@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { requireRole } from '@/lib/auth/access';
@@ -5,7 +6,6 @@ import { organisations, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
-import { eq } from 'drizzle-orm';
 import { recordAudit } from '../audit/record-audit';
 import { findAccessibleBooking } from '../bookings/booking-query';
 import { dateOrDateTime } from '../shared/dates';
@@ -46,9 +46,8 @@ export async function createBookingPayment(db: Db, actor: Actor, bookingId: stri
   const outcome = await chargeSavedCard(db, {
     savedCard, amount: input.amount, currency: booking.currency, capture: !input.authorisation_only, method: 'MOTO_OTHER',
     idempotencyKey: idempotencyKey ? `booking-payment:${actor.apiKeyId}:${idempotencyKey}` : `booking-payment:${crypto.randomUUID()}`,
-  });
+  }, actor);
   if (outcome.outcome === 'declined') throw new AppError('payment.declined', `The saved card was declined (${outcome.reason}). Transaction ${outcome.transactionId} records the attempt.`);
   if (outcome.outcome !== 'paid') throw new AppError('payment.processor_unavailable', `The payment could not be taken (${'reason' in outcome ? outcome.reason : outcome.outcome}); nothing was charged.`);
-  await recordAudit(db, actor, { organisationId: booking.organisationId, type: 'transaction:payment', entityId: outcome.transactionId });
   return {};
 }

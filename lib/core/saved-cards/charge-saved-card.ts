@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
@@ -22,7 +23,7 @@ export type SavedCardCharge = {
  * with that key too, so a retry after a crash or timeout never charges twice:
  * it either finds the finished transaction or finishes the same one.
  */
-export async function chargeSavedCard(db: Db, charge: SavedCardCharge): Promise<PaymentOutcome> {
+export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Actor | null = null): Promise<PaymentOutcome> {
   const card = charge.savedCard;
   let transactionId: string;
   try {
@@ -45,7 +46,7 @@ export async function chargeSavedCard(db: Db, charge: SavedCardCharge): Promise<
       token: card.processorToken, reference: transactionId, amount: charge.amount, currency: isoCurrency(charge.currency),
       capture: charge.capture, idempotencyKey: transactionId,
     });
-    return await settleAuthorisation(db, transactionId, result);
+    return await settleAuthorisation(db, transactionId, result, actor);
   } catch (error) {
     return settleFailure(db, transactionId, error);
   }

@@ -23,6 +23,9 @@ describe('POST /payment/booking/{id}/payment', () => {
     expect(response.body.data).toEqual({});
     const booking = (await api.get(`/agent/bookings/${bookingId}`, { token: admin.token })).body.data;
     expect(booking.transactions.map((t: { amount: number; status: string }) => [t.amount, t.status])).toEqual([[10000, 'COMPLETE'], [5000, 'COMPLETE']]);
+    // One audit record per payment: the customer's own (no user), then the key's saved-card charge.
+    const audit = await api.post('/audit', { organisation: parentId, keyword: 'transaction:payment' }, { token: admin.token });
+    expect(audit.body.data.map((r: { user: { id: string } | null }) => r.user?.id ?? null)).toEqual([admin.userId, null]);
   });
 
   it('only authorises with authorisation_only, to capture later', async () => {
