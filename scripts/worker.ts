@@ -6,7 +6,7 @@
  */
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
-import { runOnce } from '@/lib/runner/run-once';
+import { runOnce, runUntilIdle } from '@/lib/runner/run-once';
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
@@ -17,8 +17,9 @@ async function main() {
   const once = process.argv.includes('--once');
   console.log(`worker: started (pid ${process.pid})${once ? ', one pass' : `, every ${runnerIntervalMs()} ms`}`);
   while (!stopping) {
-    const report = await runOnce(db);
-    console.log(JSON.stringify({ level: 'info', message: 'runner pass', pid: process.pid, ...report }));
+    // A backlog is worked off pass after pass without sleeping; the interval only separates idle checks.
+    const reports = once ? [await runOnce(db)] : await runUntilIdle(db, { maxPasses: 100 });
+    console.log(JSON.stringify({ level: 'info', message: 'runner passes', pid: process.pid, passes: reports.length, ...reports.at(-1) }));
     if (once) break;
     await new Promise((resolve) => setTimeout(resolve, runnerIntervalMs()));
   }

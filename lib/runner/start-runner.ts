@@ -1,5 +1,5 @@
 import { getDb } from '@/lib/db/client';
-import { runOnce } from './run-once';
+import { runUntilIdle } from './run-once';
 
 export function runnerIntervalMs(): number {
   const value = Number(process.env.RUNNER_INTERVAL_MS ?? 5_000);
@@ -20,7 +20,8 @@ export function startRunner(): () => void {
     if (running) return;
     running = true;
     try {
-      await runOnce(await getDb());
+      // Work off a backlog now rather than one batch per interval (bounded, so a tick ends).
+      await runUntilIdle(await getDb(), { maxPasses: 100 });
     } catch (error) {
       console.error(JSON.stringify({ level: 'error', message: 'runner pass failed', error: String(error) }));
     } finally {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ScenarioResult } from './load';
+import type { PaymentsResult } from './payments';
+import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
 
 export type DatabaseReport = {
@@ -16,6 +18,10 @@ export type DatabaseReport = {
   memory?: ServerMemory;
   create_check?: { responses_2xx: number; bookings_in_database: number; ok: boolean };
   server_log_errors?: { lines: number; by_message: Record<string, number> };
+  /** Link + card payment through the service layer, in the bench process (no server running). */
+  payments?: PaymentsResult;
+  /** PostgreSQL only: the runner clearing due scheduled payments with 1 and 2 worker processes. */
+  runner?: RunnerRun[];
 };
 
 export type BenchReport = {
@@ -23,7 +29,13 @@ export type BenchReport = {
   finished_at: string;
   machine: { cpus: number; node: string; platform: string; load_average: number[] };
   build: { id: string; built_at: string };
-  settings: { connections: number; duration_seconds: number; warmup_seconds: number };
+  settings: {
+    connections: number;
+    duration_seconds: number;
+    warmup_seconds: number;
+    payments: { concurrency: number; duration_seconds: number; warmup_seconds: number };
+    runner: { scheduled_payments: number; workers: readonly number[]; batch: number; interval_ms: number };
+  };
   databases: DatabaseReport[];
   failed: boolean;
 };
@@ -41,13 +53,20 @@ export function formatDatabase(report: DatabaseReport): string {
   if (report.seed) {
     lines.push(`   seeded ${Object.entries(report.seed.bookings).map(([org, n]) => `${org}=${n.toLocaleString('en-GB')}`).join(', ')} bookings in ${report.seed.seconds.toFixed(1)} s`);
   }
-  if (report.scenarios.length) {
-    const header = ['scenario', 'req/s (mean)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors', 'result'];
-    const rows = report.scenarios.map((r) => [
+  const rows = [
+    ...report.scenarios.map((r) => [
       r.scenario, r.requests_per_second_mean.toFixed(1), r.latency_p50_ms.toFixed(1), r.latency_p99_ms.toFixed(1),
       String(r.requests), String(r.non_2xx), String(r.errors + r.mismatches), r.failed ? 'FAILED' : 'ok',
-    ]);
+    ]),
+    ...(report.payments ? [paymentsRow(report.payments)] : []),
+    ...(report.runner ?? []).map(runnerRow),
+  ];
+  if (rows.length) {
+    const header = ['scenario', 'per s', 'p50 ms', 'p99 ms', 'count', 'non-2xx', 'errors', 'result'];
     lines.push(...table([header, ...rows]).map((line) => `   ${line}`));
+    if (report.payments || report.runner?.length) {
+      lines.push('   (per s: HTTP requests/s (mean) over HTTP; payments/s for the service-layer and runner rows; count: requests / payments)');
+    }
   }
   if (report.list_large_over_small_p50 !== undefined) {
     lines.push(`   p50 ratio list large / list small: ${report.list_large_over_small_p50 ?? 'n/a'} (target: near 1)`);
@@ -65,12 +84,61 @@ export function formatDatabase(report: DatabaseReport): string {
     const summary = Object.entries(report.server_log_errors.by_message).map(([message, n]) => `${n} × ${message}`).join('; ');
     lines.push(`   server log: ${report.server_log_errors.lines} error lines: ${summary}`);
   }
+  if (report.payments) lines.push(...formatPayments(report.payments));
+  for (const run of report.runner ?? []) lines.push(...formatRunner(run));
   for (const r of report.scenarios.filter((s) => s.failed)) {
     lines.push(`   FAILED ${r.scenario}:`);
     for (const problem of r.problems) lines.push(`     - ${problem}`);
     for (const sample of r.samples) lines.push(`     sample response: ${sample}`);
   }
   return lines.join('\n');
+}
+
+function paymentsRow(p: PaymentsResult): string[] {
+  const notPaid = Object.entries(p.outcomes).filter(([outcome]) => outcome !== 'paid/COMPLETE').reduce((sum, [, n]) => sum + n, 0);
+  return [`${p.scenario}, ${p.concurrency} async`, p.payments_per_second.toFixed(1), p.latency_p50_ms.toFixed(1), p.latency_p99_ms.toFixed(1),
+    String(p.payments), '-', String(p.errors + notPaid), p.failed ? 'FAILED' : 'ok'];
+}
+
+function runnerRow(run: RunnerRun): string[] {
+  return [run.scenario, run.payments_per_second.toFixed(1), '-', '-', String(run.proof?.scheduled_complete ?? 0), '-',
+    String(run.proof ? run.proof.scheduled_failed + run.proof.scheduled_left : 0), run.failed ? 'FAILED' : 'ok'];
+}
+
+function formatPayments(p: PaymentsResult): string[] {
+  const c = p.check;
+  const lines = [
+    `   payments (service layer, in the bench process, ${p.concurrency} concurrent, ${p.duration_seconds} s after a ${p.warmup_seconds} s warm-up${p.pool_size ? `, pool ${p.pool_size}` : ''}):`
+      + ` ${p.payments} payments, ${p.payments_per_second.toFixed(1)}/s, p50 ${p.latency_p50_ms} ms, p99 ${p.latency_p99_ms} ms, max ${p.latency_max_ms} ms`
+      + ` (mean ${p.latency_mean_ms} ms = create link ${p.create_link_mean_ms} + pay ${p.pay_mean_ms}); outcomes ${JSON.stringify(p.outcomes)}, ${p.errors} thrown`,
+    `   payments check (warm-up included): ${c.attempts} started, ${c.paid_outcomes} paid, ${c.payment_links_in_database} links, ${c.transactions_in_database} transactions,`
+      + ` ${c.complete_transactions} COMPLETE (sum ${c.complete_amount_sum}, expected ${c.expected_amount_sum}), ${c.authorise_ledger_rows} sandbox authorisations: ${c.ok ? 'ok' : 'MISMATCH'}`,
+    `   machine during the payments: ${p.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${p.cpu.load_average_end.join(' ')}`,
+  ];
+  for (const problem of p.problems) lines.push(`     - ${problem}`);
+  for (const sample of p.samples) lines.push(`     sample: ${sample}`);
+  return lines;
+}
+
+function formatRunner(run: RunnerRun): string[] {
+  const lines = [
+    `   ${run.scenario} (${run.worker_command}, batch ${run.batch}, RUNNER_INTERVAL_MS ${run.interval_ms}; fresh database seeded in ${run.seed_seconds} s):`
+      + ` ${run.proof?.scheduled_complete ?? 0} payments in ${run.clearing_seconds} s from first claim to last completion = ${run.payments_per_second.toFixed(1)}/s`
+      + ` (${run.wall_seconds} s / ${run.payments_per_second_wall.toFixed(1)}/s from spawning the workers); per worker ${JSON.stringify(run.per_worker_completed)}`
+      + ` in ${JSON.stringify(run.per_worker_passes)} passes (the ${run.interval_ms} ms sleep after each pass: ~${run.interval_sleep_share === null ? 'n/a' : Math.round(run.interval_sleep_share * 100)} % of the busiest worker's time)`,
+    `     machine: ${run.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${run.cpu.load_average_end.join(' ')}`,
+  ];
+  const p = run.proof;
+  if (p) {
+    lines.push(
+      `     zero double charges: ${p.ok ? 'PROVEN' : 'NOT PROVEN'}: scheduled ${p.scheduled_payments}, COMPLETE ${p.scheduled_complete}, FAILED ${p.scheduled_failed}, left ${p.scheduled_left}, max attempts ${p.scheduled_max_attempts};`
+        + ` transactions 'scheduled:%' ${p.transactions_scheduled} (distinct keys ${p.transactions_scheduled_distinct_keys}, COMPLETE ${p.transactions_scheduled_complete}, matched to their payment ${p.scheduled_matched_to_transaction});`
+        + ` ledger charge_stored ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction})`,
+      `     amounts: scheduled ${p.scheduled_amount_sum} = transactions ${p.transactions_scheduled_amount_sum} = ledger charged ${p.ledger_charged_amount_sum}: ${p.scheduled_amount_sum === p.transactions_scheduled_amount_sum && p.scheduled_amount_sum === p.ledger_charged_amount_sum ? 'equal' : 'DIFFERENT'}`,
+    );
+  }
+  for (const problem of run.problems) lines.push(`     - ${problem}`);
+  return lines;
 }
 
 function mib(kib: number | null): string {

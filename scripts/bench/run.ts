@@ -6,6 +6,11 @@
  * server is stopped and everything removed. With no PostgreSQL URL
  * (BENCH_DATABASE_URL or TEST_DATABASE_URL) the whole bench re-runs itself under
  * scripts/with-postgres.sh, which starts a throwaway PostgreSQL 15.
+ * After the HTTP load (server stopped), the bench process itself creates payment
+ * links and pays them by card through the service layer (16 concurrent, both
+ * databases); on PostgreSQL it then lets 1 and then 2 `scripts/worker.ts`
+ * processes clear 10 000 due scheduled payments and proves nothing was charged twice.
+ * The production build lives in .next-bench (NEXT_DIST_DIR), rebuilt when a source is newer.
  * Figures are printed and written to .bench/results.json.
  */
 import { spawn } from 'node:child_process';
@@ -14,10 +19,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { installCleanupHandlers, onInterrupt, removeTempDir, trackTempDir } from './cleanup';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS, issueTokens, runScenario, scenarios, type ScenarioResult } from './load';
+import { PAYMENT_CONCURRENCY, PAYMENT_SECONDS, PAYMENT_WARMUP_SECONDS, benchPayments } from './payments';
 import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
 import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseReport } from './report';
+import { RUNNER_BATCH, RUNNER_INTERVAL_MS, RUNNER_PAYMENTS, RUNNER_WORKER_COUNTS, benchRunner } from './runner';
 import { countBookings, seedDatabase } from './seed-bookings';
-import { ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
+import { BUILD_ID_FILE, ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
 import type { DatabaseTarget } from '@/lib/db/open';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -91,13 +98,21 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
     finished_at: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}`, load_average: os.loadavg().map((n) => Math.round(n * 100) / 100) },
     build: buildInfo(),
-    settings: { connections: CONNECTIONS, duration_seconds: DURATION_SECONDS, warmup_seconds: WARMUP_SECONDS },
+    settings: {
+      connections: CONNECTIONS,
+      duration_seconds: DURATION_SECONDS,
+      warmup_seconds: WARMUP_SECONDS,
+      payments: { concurrency: PAYMENT_CONCURRENCY, duration_seconds: PAYMENT_SECONDS, warmup_seconds: PAYMENT_WARMUP_SECONDS },
+      runner: { scheduled_payments: RUNNER_PAYMENTS, workers: RUNNER_WORKER_COUNTS, batch: RUNNER_BATCH, interval_ms: RUNNER_INTERVAL_MS },
+    },
     databases,
     failed: databases.some((d) => d.status === 'failed'),
   };
   const file = writeJson(report);
   console.log(`\nbench: production build ${report.build.id} of ${report.build.built_at}; load average at the end ${report.machine.load_average.join(' ')} on ${report.machine.cpus} CPUs`);
   console.log(`\n==================== travel-pay bench (${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up) ====================`);
+  console.log(`payments: ${PAYMENT_CONCURRENCY} concurrent link + card payments through the service layer for ${PAYMENT_SECONDS} s after a ${PAYMENT_WARMUP_SECONDS} s warm-up;`
+    + ` runner (PostgreSQL): ${RUNNER_PAYMENTS.toLocaleString('en-GB')} due scheduled payments cleared by ${RUNNER_WORKER_COUNTS.join(' and by ')} worker processes`);
   for (const database of databases) console.log(`\n${formatDatabase(database)}`);
   console.log(`\nFigures written to ${file}`);
   if (report.failed) console.log('bench: FAILED (see above)');
@@ -130,11 +145,22 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
   trackTempDir(dir);
   try {
     // DATA_DIR too: the sandbox seed writes its credentials file there, not into the repository.
-    return await benchDatabase('PostgreSQL', { url: created.url }, { DATABASE_URL: created.url, DATA_DIR: dir }, dir, {
+    const report = await benchDatabase('PostgreSQL', { url: created.url }, { DATABASE_URL: created.url, DATA_DIR: dir }, dir, {
       server: `PostgreSQL ${version} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})`,
       database: created.name,
       pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)',
     });
+    // Databases of their own (fresh per run), so that the counts prove exactly one charge per payment.
+    console.log(`bench: PostgreSQL: runner, fresh databases on the same server…`);
+    try {
+      report.runner = await benchRunner(serverUrl);
+      if (report.runner.some((run) => run.failed)) report.status = 'failed';
+    } catch (error) {
+      report.status = 'failed';
+      report.reason = [report.reason, `runner: ${(error as Error).message}`].filter(Boolean).join('; ');
+      console.error(`bench: PostgreSQL runner failed: ${(error as Error).message}`);
+    }
+    return report;
   } finally {
     removeTempDir(dir);
     await created.drop().catch((error: Error) => console.error(`bench: could not drop ${created.name}: ${error.message}`));
@@ -187,10 +213,16 @@ async function benchDatabase(
     }
     report.server_log_errors = summariseServerLog(savedLog);
 
+    // The server is stopped: this process may open the database (PGlite: one process per folder).
+    process.stdout.write(`bench: ${name}: link + card payment (service layer, ${PAYMENT_CONCURRENCY} concurrent)… `);
+    report.payments = await benchPayments(target, 'url' in target ? 'postgres' : 'pglite');
+    const p = report.payments;
+    console.log(`${p.payments_per_second.toFixed(1)} payments/s, p50 ${p.latency_p50_ms} ms, p99 ${p.latency_p99_ms} ms, check ${p.check.ok ? 'ok' : 'MISMATCH'}${p.failed ? ' FAILED' : ''}`);
+
     report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
     report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
     report.create_check = await checkCreates(target, referencePrefix, report.scenarios);
-    if (report.scenarios.some((s) => s.failed) || !report.create_check.ok) report.status = 'failed';
+    if (report.scenarios.some((s) => s.failed) || !report.create_check.ok || report.payments.failed) report.status = 'failed';
   } catch (error) {
     report.status = 'failed';
     report.reason = (error as Error).message;
@@ -199,10 +231,9 @@ async function benchDatabase(
   return report;
 }
 
-/** Which production build was measured (the bench builds only when there is none). */
+/** Which production build was measured (the bench's own, in .next-bench, rebuilt when a source is newer). */
 function buildInfo(): { id: string; built_at: string } {
-  const file = path.join('.next', 'BUILD_ID');
-  return { id: fs.readFileSync(file, 'utf8').trim(), built_at: fs.statSync(file).mtime.toISOString() };
+  return { id: fs.readFileSync(BUILD_ID_FILE, 'utf8').trim(), built_at: fs.statSync(BUILD_ID_FILE).mtime.toISOString() };
 }
 
 /** Every successful create made one booking (in-flight requests when a run stops may add up to one per connection). */

@@ -30,12 +30,59 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Builds the production app when there is no build yet. */
+/** The bench's own production build folder (next.config.ts reads NEXT_DIST_DIR), never the `.next` someone may be serving. */
+export const DIST_DIR = '.next-bench';
+export const BUILD_ID_FILE = path.join(DIST_DIR, 'BUILD_ID');
+
+/** What the build is made of: a build older than any of these measures yesterday's code (as scripts/e2e-server.sh). */
+const BUILD_INPUTS = ['app', 'lib', 'messages', 'next.config.ts', 'proxy.ts', 'instrumentation.ts', 'package-lock.json'];
+
+/** The first source file newer than the build, or null when the build is current. */
+function newerSource(than: number): string | null {
+  const walk = (entry: string): string | null => {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(entry);
+    } catch {
+      return null;
+    }
+    if (stat.isDirectory()) {
+      for (const child of fs.readdirSync(entry)) {
+        const found = walk(path.join(entry, child));
+        if (found) return found;
+      }
+      return null;
+    }
+    return stat.isFile() && stat.mtimeMs > than ? entry : null;
+  };
+  for (const input of BUILD_INPUTS) {
+    const found = walk(input);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Builds the production app into DIST_DIR when there is none, when a source is newer than it, or when BENCH_REBUILD=1. */
 export function ensureBuild(): void {
-  if (fs.existsSync('.next/BUILD_ID')) return;
-  console.log('bench: no production build (.next/BUILD_ID missing), running `npx next build`…');
-  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  let why: string | null = null;
+  if (process.env.BENCH_REBUILD === '1') why = 'BENCH_REBUILD=1';
+  else if (!fs.existsSync(BUILD_ID_FILE)) why = `${BUILD_ID_FILE} missing`;
+  else {
+    const newer = newerSource(fs.statSync(BUILD_ID_FILE).mtimeMs);
+    if (newer) why = `${newer} is newer than the build`;
+  }
+  if (!why) {
+    console.log(`bench: reusing the production build in ${DIST_DIR} (newer than every source file; BENCH_REBUILD=1 forces a new one)`);
+    return;
+  }
+  console.log(`bench: building the production app into ${DIST_DIR} (${why}): \`npx next build\`…`);
+  const started = Date.now();
+  // The build must not see a database or processor keys (it reads none, but be sure).
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR };
+  for (const name of ['DATA_DIR', 'DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
+  const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
+  console.log(`bench: build finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /** `npx next start` in a process group of its own, answered when GET /api/enums says 200. */
@@ -44,7 +91,7 @@ export async function startServer(env: Record<string, string>, logDir: string): 
   const baseUrl = `http://${HOST}:${port}`;
   const logFile = path.join(logDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...env };
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...env };
   // The bench decides the database; nothing inherited may point the server elsewhere.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   delete childEnv.TEST_DATABASE_URL;
