@@ -5,7 +5,7 @@ import { requireOrganisation, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
 import { organisations, type OrganisationSettings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { AppError } from '@/lib/http/app-error';
+import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
 import { isUniqueViolation } from '../shared/sql-helpers';
@@ -58,9 +58,19 @@ export async function getOrganisationSettings(db: Db, actor: Actor, organisation
   return serializeSettings(await loadOrganisation(db, actor, organisationId));
 }
 
-/** Extension: POST /api/agent/organisations/{id}/settings; a custom portal domain belongs to one organisation only. */
+/** Extension: POST /api/agent/organisations/{id}/settings. */
 export async function updateOrganisationSettings(db: Db, actor: Actor, organisationId: string, input: z.output<typeof updateSettingsSchema>) {
-  const org = await loadOrganisation(db, actor, organisationId);
+  await loadOrganisation(db, actor, organisationId);
+  return writeOrganisationSettings(db, organisationId, input, actor);
+}
+
+/**
+ * Changes only the settings named (the API extension and the operator command
+ * both end here); a custom portal domain belongs to one organisation only.
+ */
+export async function writeOrganisationSettings(db: Db, organisationId: string, input: z.output<typeof updateSettingsSchema>, actor: Actor | null) {
+  const [org] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
+  if (!org) throw notFound('Organisation');
   const { country, surcharge, ...rest } = input;
   const settings: OrganisationSettings = { ...org.settings, ...rest };
   if (surcharge) settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };

@@ -1,0 +1,72 @@
+/**
+ * `npm run operator -- <command> [--flag value ...]`: what an operator does by
+ * hand, outside the API — organisations, users, their first API key, and
+ * settings. The same service functions as the API and the sandbox seed.
+ *
+ *   create-organisation --name "Acme Travel" [--id org_acme] [--parent org_x] [--country GB]
+ *   create-user --email ops@acme.test --name "Ops" --organisation org_acme [--roles all|role,role]
+ *   create-key --email ops@acme.test --organisation org_acme [--name "Back office"] [--roles all|role,role]
+ *   settings --organisation org_acme --json '{"approval_links_enabled":true}'
+ *   list-organisations
+ *
+ * With the embedded database, stop the server first (one process per data folder).
+ */
+import { eq } from 'drizzle-orm';
+import { parseArgs } from 'node:util';
+import { insertApiKey } from '@/lib/core/api-keys/api-keys';
+import { roles as allRoles, type Role } from '@/lib/core/enums';
+import { updateSettingsSchema, writeOrganisationSettings } from '@/lib/core/organisations/organisation-settings';
+import { createOrganisation, createUser } from '@/lib/core/organisations/provision';
+import { closeDatabase, getDb } from '@/lib/db/client';
+import { organisations, users } from '@/lib/db/schema';
+import { parseInput } from '@/lib/http/validation';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: Object.fromEntries(['name', 'id', 'parent', 'country', 'email', 'organisation', 'roles', 'json'].map((flag) => [flag, { type: 'string' }])),
+});
+
+function required(flag: string): string {
+  const value = values[flag];
+  if (typeof value !== 'string' || !value) throw new Error(`--${flag} is required`);
+  return value;
+}
+
+function roleList(): Role[] {
+  const given = typeof values.roles === 'string' ? values.roles : 'all';
+  if (given === 'all') return [...allRoles];
+  const list = given.split(',').map((r) => r.trim()).filter(Boolean);
+  const unknown = list.filter((r) => !(allRoles as readonly string[]).includes(r));
+  if (unknown.length) throw new Error(`unknown roles: ${unknown.join(', ')}`);
+  return list as Role[];
+}
+
+async function run(command: string | undefined): Promise<unknown> {
+  const db = await getDb();
+  switch (command) {
+    case 'create-organisation':
+      return createOrganisation(db, { name: required('name'), id: values.id as string | undefined, parentId: values.parent as string | undefined, country: values.country as string | undefined });
+    case 'create-user':
+      return createUser(db, { email: required('email'), name: required('name'), roles: roleList(), organisationIds: [required('organisation')] });
+    case 'create-key': {
+      const [user] = await db.select().from(users).where(eq(users.email, required('email')));
+      if (!user) throw new Error(`no user ${values.email}`);
+      const key = await insertApiKey(db, { userId: user.id, organisationId: required('organisation'), name: (values.name as string) ?? 'Operator key', roles: roleList() });
+      return { ...key, note: 'The private key is shown only now; store it safely.' };
+    }
+    case 'settings':
+      return writeOrganisationSettings(db, required('organisation'), parseInput(updateSettingsSchema, JSON.parse(required('json'))), null);
+    case 'list-organisations':
+      return db.select({ id: organisations.id, name: organisations.name, parent: organisations.parentId, country: organisations.country }).from(organisations);
+    default:
+      throw new Error('commands: create-organisation, create-user, create-key, settings, list-organisations (see the comment at the top of scripts/operator.ts)');
+  }
+}
+
+run(positionals[0])
+  .then((result) => console.log(JSON.stringify(result, null, 2)))
+  .catch((error) => {
+    console.error(`operator: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => closeDatabase());
