@@ -6,7 +6,7 @@
  */
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
-import { runOnce, runUntilIdle } from '@/lib/runner/run-once';
+import { runOnce, runUntilIdle, sumReports } from '@/lib/runner/run-once';
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
@@ -19,7 +19,7 @@ async function main() {
   while (!stopping) {
     // A backlog is worked off pass after pass without sleeping; the interval only separates idle checks.
     const reports = once ? [await runOnce(db)] : await runUntilIdle(db, { maxPasses: 100 });
-    console.log(JSON.stringify({ level: 'info', message: 'runner passes', pid: process.pid, passes: reports.length, ...reports.at(-1) }));
+    console.log(JSON.stringify({ level: 'info', message: 'runner passes', pid: process.pid, passes: reports.length, ...sumReports(reports) }));
     if (once) break;
     await new Promise((resolve) => setTimeout(resolve, runnerIntervalMs()));
   }

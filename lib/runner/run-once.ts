@@ -41,3 +41,17 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
   }
   return reports;
 }
+
+/** The totals of several passes, for one log line. */
+export function sumReports(reports: RunReport[]): RunReport {
+  const total: RunReport = { scheduled: { completed: 0, failed: 0 }, reversed: 0, abandoned: 0, refunds: 0, emails: 0 };
+  for (const r of reports) {
+    total.scheduled.completed += r.scheduled.completed;
+    total.scheduled.failed += r.scheduled.failed;
+    total.reversed += r.reversed;
+    total.abandoned += r.abandoned;
+    total.refunds += r.refunds;
+    total.emails += r.emails;
+  }
+  return total;
+}

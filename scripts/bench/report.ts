@@ -125,7 +125,7 @@ function formatRunner(run: RunnerRun): string[] {
     `   ${run.scenario} (${run.worker_command}, batch ${run.batch}, RUNNER_INTERVAL_MS ${run.interval_ms}; fresh database seeded in ${run.seed_seconds} s):`
       + ` ${run.proof?.scheduled_complete ?? 0} payments in ${run.clearing_seconds} s from first claim to last completion = ${run.payments_per_second.toFixed(1)}/s`
       + ` (${run.wall_seconds} s / ${run.payments_per_second_wall.toFixed(1)}/s from spawning the workers); per worker ${JSON.stringify(run.per_worker_completed)}`
-      + ` in ${JSON.stringify(run.per_worker_passes)} passes (the ${run.interval_ms} ms sleep after each pass: ~${run.interval_sleep_share === null ? 'n/a' : Math.round(run.interval_sleep_share * 100)} % of the busiest worker's time)`,
+      + ` in ${JSON.stringify(run.per_worker_passes)} passes (the ${run.interval_ms} ms sleep after each wake-up: ~${run.interval_sleep_share === null ? 'n/a' : Math.round(run.interval_sleep_share * 100)} % of the busiest worker's time)`,
     `     machine: ${run.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${run.cpu.load_average_end.join(' ')}`,
   ];
   const p = run.proof;

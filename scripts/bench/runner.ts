@@ -66,7 +66,7 @@ export type RunnerRun = {
   clearing_seconds: number;
   payments_per_second: number;
   payments_per_second_wall: number;
-  /** Payments each worker completed, from its "runner pass" log lines. */
+  /** Payments each worker completed, from its "runner passes" log lines. */
   per_worker_completed: Record<string, number>;
   /** Passes that charged something, per worker: each is followed by RUNNER_INTERVAL_MS of sleep. */
   per_worker_passes: Record<string, number>;
@@ -126,6 +126,7 @@ async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
 
     const meter = cpuMeter();
     const started = performance.now();
+    const sleepsByPid: Record<string, number> = {};
     const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1));
     try {
       const deadline = Date.now() + RUNNER_TIMEOUT_MS;
@@ -150,6 +151,7 @@ async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
         for (const [pid, figures] of Object.entries(passesByPid(worker.logFile))) {
           run.per_worker_completed[pid] = figures.completed;
           run.per_worker_passes[pid] = figures.passes;
+          sleepsByPid[pid] = figures.wakeups;
         }
       }
     }
@@ -161,7 +163,8 @@ async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
     const complete = run.proof.scheduled_complete;
     run.payments_per_second = run.clearing_seconds > 0 ? round(complete / run.clearing_seconds) : 0;
     run.payments_per_second_wall = run.wall_seconds > 0 ? round(complete / run.wall_seconds) : 0;
-    const busiest = Math.max(0, ...Object.values(run.per_worker_passes));
+    // The worker sleeps once per wake-up (it works a backlog off without sleeping between passes).
+    const busiest = Math.max(0, ...Object.values(sleepsByPid));
     run.interval_sleep_share = run.clearing_seconds > 0 ? round(Math.min(1, (busiest * RUNNER_INTERVAL_MS) / 1000 / run.clearing_seconds)) : null;
     if (!run.proof.ok) run.problems.push(`double-charge proof failed: ${JSON.stringify(run.proof)}`);
     const busyWorkers = Object.values(run.per_worker_completed).filter((n) => n > 0).length;
@@ -287,9 +290,9 @@ function spawnWorker(url: string, dir: string, index: number): Worker {
   };
 }
 
-/** Payments completed and passes that did any, per pid, from the workers' "runner pass" log lines. */
-function passesByPid(logFile: string): Record<string, { completed: number; passes: number }> {
-  const byPid: Record<string, { completed: number; passes: number }> = {};
+/** Payments completed and passes, per pid, from the workers' "runner passes" log lines. */
+function passesByPid(logFile: string): Record<string, { completed: number; passes: number; wakeups: number }> {
+  const byPid: Record<string, { completed: number; passes: number; wakeups: number }> = {};
   let text = '';
   try {
     text = fs.readFileSync(logFile, 'utf8');
@@ -299,12 +302,16 @@ function passesByPid(logFile: string): Record<string, { completed: number; passe
   for (const line of text.split('\n')) {
     if (!line.startsWith('{')) continue;
     try {
-      const entry = JSON.parse(line) as { message?: string; pid?: number; scheduled?: { completed?: number; failed?: number } };
-      if (entry.message !== 'runner pass' || entry.pid === undefined) continue;
-      const figures = (byPid[String(entry.pid)] ??= { completed: 0, passes: 0 });
+      // scripts/worker.ts logs one line per wake-up: the passes it made and their summed figures.
+      const entry = JSON.parse(line) as { message?: string; pid?: number; passes?: number; scheduled?: { completed?: number; failed?: number } };
+      if (entry.message !== 'runner passes' || entry.pid === undefined) continue;
+      const figures = (byPid[String(entry.pid)] ??= { completed: 0, passes: 0, wakeups: 0 });
       const completed = entry.scheduled?.completed ?? 0;
       figures.completed += completed;
-      if (completed + (entry.scheduled?.failed ?? 0) > 0) figures.passes += 1;
+      if (completed + (entry.scheduled?.failed ?? 0) > 0) {
+        figures.passes += entry.passes ?? 1;
+        figures.wakeups += 1;
+      }
     } catch {
       // Not a pass line.
     }
