@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
+import { sandboxProcessorOperations, transactions } from '@/lib/db/schema';
 import { ProcessorError, SandboxProcessor } from '@/lib/payments/processor';
 import { runUntilIdle } from '@/lib/runner/run-once';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
@@ -64,3 +66,34 @@ describe('when the processor fails', () => {
     expect((await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 9501 }, { token: admin.token })).status).toBe(422);
   });
 });
+
+describe('when a process dies mid-capture', () => {
+  it('the runner finishes the capture with the same idempotency key: captured once', async () => {
+    const { admin, parentId } = await createTenant();
+    const db = await getDb();
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+    // What a process leaves behind when it dies after claiming the capture and calling the processor.
+    const capture = vi.spyOn(SandboxProcessor.prototype, 'capture');
+    await db.update(transactions).set({ stage: 'capturing' }).where(eq(transactions.id, transactionId));
+    const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+    await new SandboxProcessor(db).capture({ providerReference: row!.providerReference!, amount: row!.amount, currency: 'GBP', idempotencyKey: `${transactionId}:capture` });
+    expect((await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token })).status).toBe(409);
+    await runAfter(db, 5 * 60);
+    expect((await db.select().from(transactions).where(eq(transactions.id, transactionId)))[0]!.stage).toBe('capturing');
+    await runAfter(db, 11 * 60);
+    const [done] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+    expect(done).toMatchObject({ status: 'COMPLETE', stage: null });
+    expect(capture).toHaveBeenCalledTimes(2);
+    const captures = await db.select().from(sandboxProcessorOperations).where(and(eq(sandboxProcessorOperations.kind, 'capture'), eq(sandboxProcessorOperations.providerReference, row!.providerReference!)));
+    expect(captures).toHaveLength(1);
+  });
+});
+
+async function runAfter(db: Awaited<ReturnType<typeof getDb>>, seconds: number) {
+  try {
+    await advanceClock(db, { seconds });
+    await runUntilIdle(db);
+  } finally {
+    await resetClock(db);
+  }
+}

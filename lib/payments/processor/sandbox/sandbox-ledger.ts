@@ -61,11 +61,26 @@ export async function once<T>(
 ): Promise<T> {
   if (!idempotencyKey) throw new ProcessorError('an idempotency key is required');
   const existing = await findByKey(db, idempotencyKey);
-  const row = existing ?? (await recordOnce(db, idempotencyKey, await perform())).row;
+  const row = existing ?? (await performOnce(db, idempotencyKey, perform));
   if (row.kind !== expect.kind || (expect.providerReference && row.providerReference !== expect.providerReference)) {
     throw new ProcessorError(`idempotency key ${idempotencyKey} was already used for another operation (${row.kind} on ${row.providerReference})`);
   }
   return answer(row);
+}
+
+/**
+ * Performs and records, unless a twin request with the same key got there
+ * first: then the twin's answer is this call's answer too, even when the
+ * twin's effect (a capture, say) made this call's own check refuse.
+ */
+async function performOnce(db: Db, idempotencyKey: string, perform: () => Promise<LedgerEntry> | LedgerEntry): Promise<LedgerRow> {
+  try {
+    return (await recordOnce(db, idempotencyKey, await perform())).row;
+  } catch (error) {
+    const twin = await findByKey(db, idempotencyKey);
+    if (twin) return twin;
+    throw error;
+  }
 }
 
 export function parseOutcome<T>(row: LedgerRow): T {
