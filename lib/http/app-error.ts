@@ -20,3 +20,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError('resource.not_found', `${what} not found.`);
+
+/** A 422 for a rule zod cannot express alone (dates in order, a field combination); the message names the field. */
+export const invalidField = (message: string, code = 'validation.invalid') =>
+  new AppError('validation.failed', message, [{ title: 'Invalid field', type: 'validation_error', code, message }]);

@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { processorFor } from '@/lib/payments/processor';
+import { finishModification } from '@/lib/core/transactions/finish-modification';
 import { claimRows } from './claim';
 
 /** An uncaptured authorisation lapses after about 7 days (service-interface.md, Limits). */
@@ -22,9 +22,7 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
   for (const { id } of claimed) {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
     try {
-      await processorFor(db).reverse({ providerReference: row!.providerReference!, idempotencyKey: `${id}:reverse` });
-      await db.update(transactions).set({ status: 'REVERSED', stage: null, failureReason: 'authorisation_expired', updatedAt: now() })
-        .where(and(eq(transactions.id, id), eq(transactions.stage, 'reversing')));
+      await finishModification(db, row!, 'reverse', { failureReason: 'authorisation_expired' });
       reversed += 1;
     } catch (error) {
       // Hand the claim back: the next run tries again.

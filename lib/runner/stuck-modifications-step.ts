@@ -1,10 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { recordAudit } from '@/lib/core/audit/record-audit';
-import { isoCurrency } from '@/lib/money';
-import { processorFor } from '@/lib/payments/processor';
+import { finishModification } from '@/lib/core/transactions/finish-modification';
 import { claimRows } from './claim';
 
 /** A capture or reverse claimed this long ago and never finished belongs to a process that died. */
@@ -28,21 +26,12 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
   let finished = 0;
   for (const { id } of claimed) {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
-    const capturing = row!.stage === 'capturing';
     try {
-      if (capturing) await processorFor(db).capture({ providerReference: row!.providerReference!, amount: row!.amount, currency: isoCurrency(row!.currency), idempotencyKey: `${id}:capture` });
-      else await processorFor(db).reverse({ providerReference: row!.providerReference!, idempotencyKey: `${id}:reverse` });
+      await finishModification(db, row!, row!.stage === 'capturing' ? 'complete' : 'reverse');
+      finished += 1;
     } catch (error) {
       console.error(JSON.stringify({ level: 'error', message: 'stuck capture/reverse not finished; retrying later', transaction_id: id, error: String(error) }));
-      continue;
     }
-    await db.transaction(async (tx) => {
-      const done = await tx.update(transactions)
-        .set(capturing ? { status: 'COMPLETE', stage: null, completedAt: now(), updatedAt: now() } : { status: 'REVERSED', stage: null, updatedAt: now() })
-        .where(and(eq(transactions.id, id), eq(transactions.stage, row!.stage!))).returning({ id: transactions.id });
-      if (done.length) await recordAudit(tx, null, { organisationId: row!.organisationId, type: capturing ? 'transaction:complete' : 'transaction:reverse', entityId: id });
-    });
-    finished += 1;
   }
   return finished;
 }

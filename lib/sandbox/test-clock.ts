@@ -3,7 +3,7 @@ import { clockOffset, now, setClockOffset } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import { serviceState } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
-import { AppError } from '@/lib/http/app-error';
+import { invalidField, type AppError } from '@/lib/http/app-error';
 
 /**
  * The sandbox test clock: an offset from real time, kept in service_state so that
@@ -95,5 +95,5 @@ function requireSandbox(): void {
 }
 
 function offsetOutOfRange(message: string, code: 'validation.too_big' | 'validation.too_small' = 'validation.too_big'): AppError {
-  return new AppError('validation.failed', message, [{ title: 'Invalid field', type: 'validation_error', code, message }]);
+  return invalidField(message, code);
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DatabaseTarget } from '@/lib/db/open';
+import { createBenchTenant } from './bench-tenant';
 import { cpuMeter, latencyFigures, round, type CpuUsage } from './measure';
 
 /*
@@ -60,12 +61,8 @@ type Phase = { latencies: number[]; createMs: number[]; payMs: number[]; outcome
 export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'postgres'): Promise<PaymentsResult> {
   // Imported here, after run.ts chdirs to the repository (lib/db/open finds its migrations from the working directory).
   const { openDatabase } = await import('@/lib/db/open');
-  const { createOrganisation, createUser } = await import('@/lib/core/organisations/provision');
-  const { insertApiKey } = await import('@/lib/core/api-keys/api-keys');
-  const { loadActor } = await import('@/lib/auth/actor');
   const { paymentLinksResource } = await import('@/lib/core/payment-links/payment-links');
   const { payByCard } = await import('@/lib/core/payments/pay-by-card');
-  const { roles } = await import('@/lib/core/enums');
   const { isSandbox } = await import('@/lib/config');
   const { queryRows } = await import('@/lib/db/query-rows');
   if (!isSandbox()) throw new Error('the payments bench needs the sandbox processor: unset ADYEN_API_KEY / ADYEN_MERCHANT_ACCOUNT');
@@ -76,11 +73,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
   const samples: string[] = [];
   try {
     const organisation = `org_bench_pay_${randomBytes(4).toString('hex')}`;
-    await createOrganisation(db, { id: organisation, name: 'Bench Payments Travel', country: 'GB' });
-    const user = await createUser(db, { email: `${organisation}@bench.travel-pay.test`, name: 'Bench Payments', roles, organisationIds: [organisation] });
-    const key = await insertApiKey(db, { userId: user.id, organisationId: organisation, name: 'Bench payments', roles });
-    const actor = await loadActor(db, key.id);
-    if (!actor) throw new Error('loadActor found no actor for the bench key');
+    const { actor } = await createBenchTenant(db, { organisation, name: 'Bench Payments Travel', email: `${organisation}@bench.travel-pay.test` });
 
     let counter = 0;
     const onePayment = async (phase: Phase) => {

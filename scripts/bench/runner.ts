@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Client } from 'pg';
 import { killGroup, onInterrupt, removeTempDir, trackServerGroup, trackTempDir, untrackServerGroup } from './cleanup';
+import { createBenchTenant } from './bench-tenant';
 import { cpuMeter, round, type CpuUsage } from './measure';
 import { APPROVED_VISA } from './payments';
 import { createBenchDatabase } from './postgres';
@@ -191,22 +192,14 @@ async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
  */
 async function seedScheduledPayments(url: string): Promise<number> {
   const { openDatabase } = await import('@/lib/db/open');
-  const { createOrganisation, createUser } = await import('@/lib/core/organisations/provision');
-  const { insertApiKey } = await import('@/lib/core/api-keys/api-keys');
-  const { loadActor } = await import('@/lib/auth/actor');
   const { paymentLinksResource } = await import('@/lib/core/payment-links/payment-links');
   const { payByCard } = await import('@/lib/core/payments/pay-by-card');
-  const { roles } = await import('@/lib/core/enums');
   const { queryRows } = await import('@/lib/db/query-rows');
   const database = await openDatabase({ url });
   try {
     const { db } = database;
     const organisation = 'org_bench_runner';
-    await createOrganisation(db, { id: organisation, name: 'Bench Runner Travel', country: 'GB' });
-    const user = await createUser(db, { email: 'runner@bench.travel-pay.test', name: 'Bench Runner', roles, organisationIds: [organisation] });
-    const key = await insertApiKey(db, { userId: user.id, organisationId: organisation, name: 'Bench runner', roles });
-    const actor = await loadActor(db, key.id);
-    if (!actor) throw new Error('loadActor found no actor for the runner key');
+    const { user, actor } = await createBenchTenant(db, { organisation, name: 'Bench Runner Travel', email: 'runner@bench.travel-pay.test' });
 
     await db.execute(sql`
       insert into bookings (id, organisation_id, user_id, booking_reference, customer_name, email, currency, gross_amount, departure_date, created_at, updated_at)

@@ -3,7 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { organisationScope } from '@/lib/auth/access';
 import { bookings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { toPage } from '@/lib/http/list-result';
+import { ListResult, toPage } from '@/lib/http/list-result';
 import { containsInsensitive } from '../shared/sql-helpers';
 import { selectBookings } from './booking-query';
 import { loadBookingRelations } from './booking-relations';
@@ -33,5 +33,5 @@ export async function listBookings(db: Db, actor: Actor, input: ListBookingsInpu
     .offset(input.skip);
   const page = toPage(rows, input.take);
   const relations = await loadBookingRelations(db, page.items.map((row) => row.booking.id), { completedOnly: true });
-  return toPage(rows.map((row) => serializeBooking(row, relations)), input.take);
+  return new ListResult(page.items.map((row) => serializeBooking(row, relations)), page.hasMore);
 }

@@ -4,26 +4,23 @@ import { requireOrganisation, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
 import { customers, paymentLinks } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { AppError, notFound } from '@/lib/http/app-error';
+import { invalidField, notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
 import { addDays, endOfDayOrInstant } from '../shared/dates';
 import { findBookingInOrganisation } from '../shared/find-booking-in-organisation';
 import { checkoutOptionsFrom, type CheckoutInput } from './checkout-input';
 import type { CheckoutKind } from './checkout-query';
 
-const invalid = (field: string, message: string) =>
-  new AppError('validation.failed', message, [{ title: 'Invalid field', type: 'validation_error', code: 'validation.invalid', message }]);
-
 /** Creates a payment link or an ecommerce session; they differ only in kind and default lifetime. */
 export async function createCheckout(db: Db, actor: Actor, kind: CheckoutKind, input: CheckoutInput & { typeId?: string }, defaultLifetimeDays: number) {
   requireOrganisation(actor, input.organisation);
   requireRole(actor, 'booking-and-payment:create:payment');
-  if (!input.card_enabled && !input.open_banking_enabled) throw invalid('card_enabled', 'card_enabled and open_banking_enabled cannot both be false: the customer would have no way to pay.');
+  if (!input.card_enabled && !input.open_banking_enabled) throw invalidField('card_enabled and open_banking_enabled cannot both be false: the customer would have no way to pay.');
   if (input.card_enabled && !input.open_banking_enabled && new Set(input.excluded_card_types).size === 3) {
-    throw invalid('excluded_card_types', 'excluded_card_types excludes every card type and open banking is off: the customer would have no way to pay.');
+    throw invalidField('excluded_card_types excludes every card type and open banking is off: the customer would have no way to pay.');
   }
   const expiresAt = input.expires_at ? endOfDayOrInstant(input.expires_at) : addDays(now(), defaultLifetimeDays);
-  if (expiresAt.getTime() <= now().getTime()) throw invalid('expires_at', 'expires_at must be in the future.');
+  if (expiresAt.getTime() <= now().getTime()) throw invalidField('expires_at must be in the future.');
 
   return db.transaction(async (tx) => {
     if (input.booking_id) await findBookingInOrganisation(tx, input.organisation, input.booking_id);

@@ -8,7 +8,7 @@ import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
 import { findAccessibleBooking } from '../bookings/booking-query';
-import { dateOrDateTime } from '../shared/dates';
+import { dateOrDateTime, startOfDayOrInstant } from '../shared/dates';
 import { chargeSavedCard, findSavedCard } from './charge-saved-card';
 
 export const bookingPaymentSchema = z.object({
@@ -37,7 +37,7 @@ export async function createBookingPayment(db: Db, actor: Actor, bookingId: stri
       const [payment] = await tx.insert(scheduledPayments).values({
         organisationId: booking.organisationId, bookingId, savedCardId: savedCard.id, userId: actor.userId,
         amount: input.amount, currency: booking.currency, status: needsApproval ? 'AWAITING_APPROVAL' : 'QUEUED',
-        authorisationOnly: input.authorisation_only, executeAfter: new Date(/^\d{4}-\d\d-\d\d$/.test(input.date!) ? `${input.date}T00:00:00.000Z` : input.date!),
+        authorisationOnly: input.authorisation_only, executeAfter: startOfDayOrInstant(input.date!),
       }).returning({ id: scheduledPayments.id });
       await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'scheduled-payment:create', entityId: payment!.id });
     });

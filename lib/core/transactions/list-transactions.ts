@@ -4,7 +4,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { organisationScope } from '@/lib/auth/access';
 import { bookings, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { toPage } from '@/lib/http/list-result';
+import { ListResult, toPage } from '@/lib/http/list-result';
 import { transactionStatuses } from '../enums';
 import { dayRange } from '../shared/dates';
 import { dateParam, keywordParam, listParams } from '../shared/list-params';
@@ -38,7 +38,7 @@ export async function listTransactions(db: Db, actor: Actor, input: z.output<typ
     .orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(input.take + 1).offset(input.skip);
   const page = toPage(rows, input.take);
   const refunded = await refundedAmounts(db, page.items.map((row) => row.transaction.id));
-  return toPage(rows.map((row) => serializeTransaction(row.transaction, {
+  return new ListResult(page.items.map((row) => serializeTransaction(row.transaction, {
     bookingReference: row.bookingReference, refundedAmount: refunded.get(row.transaction.id) ?? 0,
-  })), input.take);
+  })), page.hasMore);
 }

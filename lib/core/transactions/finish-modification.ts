@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import { now } from '@/lib/clock';
+import { transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { isoCurrency } from '@/lib/money';
+import { processorFor } from '@/lib/payments/processor';
+import { recordAudit } from '../audit/record-audit';
+
+export type Modification = 'complete' | 'reverse';
+
+/**
+ * The second half of a capture or reverse, once the authorisation is claimed
+ * (stage 'capturing' or 'reversing'): asks the processor under the
+ * transaction's own idempotency key, so a retry never moves money twice, then
+ * records COMPLETE or REVERSED with its audit record. A processor failure
+ * throws and leaves the claim as it is, for the caller to hand back or retry.
+ */
+export async function finishModification(
+  db: Db,
+  row: typeof transactions.$inferSelect,
+  action: Modification,
+  { actor = null, failureReason }: { actor?: Actor | null; failureReason?: string } = {},
+): Promise<void> {
+  const processor = processorFor(db);
+  if (action === 'complete') {
+    await processor.capture({ providerReference: row.providerReference!, amount: row.amount, currency: isoCurrency(row.currency), idempotencyKey: `${row.id}:capture` });
+  } else {
+    await processor.reverse({ providerReference: row.providerReference!, idempotencyKey: `${row.id}:reverse` });
+  }
+  await db.transaction(async (tx) => {
+    const done = await tx.update(transactions)
+      .set(action === 'complete'
+        ? { status: 'COMPLETE', stage: null, completedAt: now(), updatedAt: now() }
+        : { status: 'REVERSED', stage: null, updatedAt: now(), ...(failureReason ? { failureReason } : {}) })
+      .where(and(eq(transactions.id, row.id), eq(transactions.stage, action === 'complete' ? 'capturing' : 'reversing')))
+      .returning({ id: transactions.id });
+    if (done.length) await recordAudit(tx, actor, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+  });
+}
