@@ -24,6 +24,8 @@ export const updateSettingsSchema = z.object({
   surcharge: z.object({ enabled: z.boolean().optional(), commercial_rate_bps: rateBps.optional(), international_rate_bps: rateBps.optional() }).optional(),
   dcc_enabled: z.boolean().optional(),
   approval_links_enabled: z.boolean().optional(),
+  notification_email: z.email().max(320).nullable().optional(),
+  refunds_require_second_user: z.boolean().optional(),
   allowed_embed_origins: z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).max(20).optional(),
 });
 
@@ -43,6 +45,8 @@ function serializeSettings(org: Row) {
     dcc_enabled: effective.dcc_enabled,
     approval_links_enabled: effective.approval_links_enabled,
     allowed_embed_origins: org.settings.allowed_embed_origins ?? [],
+    notification_email: org.settings.notification_email ?? null,
+    refunds_require_second_user: org.settings.refunds_require_second_user ?? false,
   };
 }
 

@@ -10,7 +10,10 @@ export type PaymentOutcome =
   | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
   | { outcome: 'declined'; transactionId: string; reason: string }
   | { outcome: 'challenge'; transactionId: string; redirectUrl: string }
-  | { outcome: 'failed'; transactionId: string; reason: string };
+  /** Nothing was taken. `retryable`: the processor failed transiently, so a later attempt (a new attempt key) may succeed. */
+  | { outcome: 'failed'; transactionId: string; reason: string; retryable?: boolean }
+  /** The processor may have taken the money (timeout, unclear answer): the transaction stays unsettled until the processor is asked. */
+  | { outcome: 'unsettled'; transactionId: string };
 
 const cardColumns = (card: CardFacts | undefined) => card ? {
   cardBrand: card.brand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding,

@@ -11,6 +11,10 @@ export const auditRecords = pgTable(
     organisationId: text('organisation_id').notNull().references(() => organisations.id),
     userId: uuid('user_id').references(() => users.id),
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id),
+    /** Who acted: 'user' (an API key's user), 'customer' (paying on a hosted page) or 'service' (the runner). */
+    actorKind: text('actor_kind').notNull().default('user'),
+    /** The customer's email when actorKind is 'customer'. */
+    actorEmail: text('actor_email'),
     type: text('type').notNull(),
     entityId: text('entity_id').notNull(),
     createdAt: createdAt(),

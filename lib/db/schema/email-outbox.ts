@@ -20,6 +20,8 @@ export const emailOutbox = pgTable(
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** After a transient SMTP error: when delivery is tried again (back-off); null means now. */
+    nextAttemptAt: timestampColumn('next_attempt_at'),
     claimedAt: timestampColumn('claimed_at'),
     sentAt: timestampColumn('sent_at'),
     createdAt: createdAt(),

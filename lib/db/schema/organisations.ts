@@ -12,6 +12,10 @@ export type OrganisationSettings = {
   dcc_enabled?: boolean;
   approval_links_enabled?: boolean;
   allowed_embed_origins?: string[];
+  /** Where service alerts go (failed refunds, failed scheduled payments, undeliverable email); unset: the organisation's users. */
+  notification_email?: string | null;
+  /** A refund must be authorised by a user other than the one who requested it (four eyes). */
+  refunds_require_second_user?: boolean;
 };
 
 export const organisations = pgTable(

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
 import { bookings } from './bookings';
@@ -17,6 +17,15 @@ export const refunds = pgTable(
     status: text('status').notNull(),
     authorizationCode: text('authorization_code').notNull().unique(),
     providerReference: text('provider_reference'),
+    /** The user who authorised the refund (may be required to differ from the requester, `userId`). */
+    authorisedByUserId: uuid('authorised_by_user_id').references(() => users.id),
+    /** What is sent to the processor: in the currency the payment was authorised in (DCC converts). */
+    processorAmount: money('processor_amount'),
+    processorCurrency: text('processor_currency'),
+    /** Sending attempts; transient processor errors retry at `nextAttemptAt` with back-off, then FAILED. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestampColumn('next_attempt_at'),
+    failureReason: text('failure_reason'),
     completedAt: timestampColumn('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -24,6 +24,8 @@ export const scheduledPayments = pgTable(
     attempts: integer('attempts').notNull().default(0),
     failureReason: text('failure_reason'),
     executeAfter: timestampColumn('execute_after').notNull(),
+    /** After a transient failure: when the runner tries again (back-off); null means at `executeAfter`. */
+    nextAttemptAt: timestampColumn('next_attempt_at'),
     claimedAt: timestampColumn('claimed_at'),
     completedAt: timestampColumn('completed_at'),
     createdAt: createdAt(),
@@ -33,7 +35,7 @@ export const scheduledPayments = pgTable(
     index('scheduled_payments_booking_idx').on(t.bookingId),
     index('scheduled_payments_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc().nullsFirst()),
     // The runner's queue: only QUEUED rows, in due order.
-    index('scheduled_payments_due_idx').on(t.executeAfter).where(sql`${t.status} = 'QUEUED'`),
+    index('scheduled_payments_due_idx').on(sql`coalesce(${t.nextAttemptAt}, ${t.executeAfter})`).where(sql`${t.status} = 'QUEUED'`),
   ],
 );
 

@@ -39,6 +39,13 @@ export const transactions = pgTable(
     surcharge: money('surcharge').notNull().default(0),
     dcc: jsonb('dcc').$type<DccChoice>(),
     storeCard: boolean('store_card').notNull().default(false),
+    /**
+     * What was actually sent to the processor: the card currency and converted
+     * amount when DCC was accepted, else amount and currency (as an ISO code).
+     * Captures, reverses and refunds use these, never the link's own.
+     */
+    processorAmount: money('processor_amount'),
+    processorCurrency: text('processor_currency'),
     ipAddress: text('ip_address'),
     fingerprint: text('fingerprint'),
     providerReference: text('provider_reference'),

@@ -70,5 +70,21 @@ export interface Processor {
   finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
 }
 
-/** A processor call that failed for technical reasons (not a decline): nothing was taken. */
-export class ProcessorError extends Error {}
+/**
+ * A processor call that failed for technical reasons (not a decline) and the
+ * processor said so: nothing was taken. `transient` (unreachable before the
+ * request was accepted, a 5xx, rate limiting) may succeed when retried later;
+ * otherwise (a validation error, an unknown reference) a retry fails the same way.
+ */
+export class ProcessorError extends Error {
+  constructor(message: string, readonly transient = false) {
+    super(message);
+  }
+}
+
+/**
+ * The processor may or may not have acted: the call timed out after it was
+ * sent, or the answer could not be understood. Nothing may be assumed either
+ * way; the payment stays unsettled until the processor is asked what happened.
+ */
+export class ProcessorOutcomeUnknown extends Error {}
