@@ -8,8 +8,8 @@ import { defineConfig } from '@playwright/test';
  * Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here).
  *
  * Two servers, each with a fresh, empty data folder (so PGlite, never DATABASE_URL):
- *   - sandbox mode    (no processor keys)  on E2E_SANDBOX_PORT, default 3210;
- *   - production mode (ADYEN_* keys set)   on E2E_PRODUCTION_PORT, default 3211.
+ *   - MODE=sandbox                                      on E2E_SANDBOX_PORT, default 3210;
+ *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211.
  * The first server builds the app when needed (scripts/e2e-server.sh --build); Playwright
  * starts web servers one after the other, so the second never builds concurrently.
  *
@@ -96,7 +96,7 @@ export default defineConfig({
       name: 'sandbox',
       command: `bash scripts/e2e-server.sh ${sandboxPort} sandbox --build`,
       url: `${sandboxUrl}/api/enums`,
-      env: { ...commonEnv(sandboxPort, sandboxDataDir), ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '' },
+      env: { ...commonEnv(sandboxPort, sandboxDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', TOKEN_SECRET: '' },
       reuseExistingServer: false,
       // Includes `next build` when there is no current build (about a minute on 2 cores).
       timeout: 420_000,
@@ -107,7 +107,10 @@ export default defineConfig({
       name: 'production',
       command: `bash scripts/e2e-server.sh ${productionPort} production`,
       url: `${productionUrl}/api/enums`,
-      env: { ...commonEnv(productionPort, productionDataDir), ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant' },
+      env: {
+        ...commonEnv(productionPort, productionDataDir),
+        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',

@@ -5,10 +5,16 @@ import path from 'node:path';
  * Read lazily so that `next build` never needs a database or secrets.
  */
 export type ServiceMode = 'sandbox' | 'production';
+export const serviceModes: readonly ServiceMode[] = ['sandbox', 'production'];
 
-export function serviceMode(): ServiceMode {
-  // Product rule: with no processor keys configured the service runs in sandbox mode.
-  return process.env.ADYEN_API_KEY && process.env.ADYEN_MERCHANT_ACCOUNT ? 'production' : 'sandbox';
+/**
+ * MODE=sandbox|production, said explicitly (checkStartup refuses anything else).
+ * Unset means sandbox, which start-up allows only on the embedded database. A value
+ * that is neither fails closed: no sandbox page, key or helper is ever served under it.
+ */
+export function serviceMode(env: NodeJS.ProcessEnv = process.env): ServiceMode {
+  const mode = env.MODE?.trim();
+  return !mode || mode === 'sandbox' ? 'sandbox' : 'production';
 }
 
 export const isSandbox = () => serviceMode() === 'sandbox';

@@ -5,7 +5,7 @@
 # With --build (given to the first web server only, so two servers never build at
 # once) it runs `next build` first when there is no build yet ("$NEXT_DIST_DIR/BUILD_ID"),
 # when a source file is newer than the build, or when E2E_REBUILD=1.
-# The caller (playwright.config.ts) sets DATA_DIR, PUBLIC_BASE_URL and the mode's env.
+# The caller (playwright.config.ts) sets DATA_DIR, PUBLIC_BASE_URL and MODE with the mode's env.
 set -euo pipefail
 # The e2e build lives in a folder of its own, so it never replaces a build someone is serving.
 export NEXT_DIST_DIR=${NEXT_DIST_DIR:-.next-e2e}
@@ -32,7 +32,7 @@ if [ "$build" = "--build" ]; then
     echo "e2e-server: building the production app (npx next build)"
     started=$(date +%s)
     # The build must not see the test servers' settings (it reads none, but be sure).
-    env -u DATA_DIR -u DATABASE_URL -u ADYEN_API_KEY -u ADYEN_MERCHANT_ACCOUNT npx next build
+    env -u DATA_DIR -u DATABASE_URL -u MODE -u ADYEN_API_KEY -u ADYEN_MERCHANT_ACCOUNT -u TOKEN_SECRET npx next build
     echo "e2e-server: build finished in $(( $(date +%s) - started )) s"
   else
     echo "e2e-server: reusing the existing build in $NEXT_DIST_DIR (E2E_REBUILD=1 forces a new one)"

@@ -7,6 +7,7 @@
  *   create-user --email ops@acme.test --name "Ops" --organisation org_acme [--roles all|role,role]
  *   create-key --email ops@acme.test --organisation org_acme [--name "Back office"] [--roles all|role,role]
  *   settings --organisation org_acme --json '{"approval_links_enabled":true}'
+ *   remove-user-from-organisation --email ops@acme.test --organisation org_acme   (their keys stop working at once)
  *   list-organisations
  *
  * With the embedded database, stop the server first (one process per data folder).
@@ -16,10 +17,14 @@ import { parseArgs } from 'node:util';
 import { insertApiKey } from '@/lib/core/api-keys/api-keys';
 import { roles as allRoles, type Role } from '@/lib/core/enums';
 import { updateSettingsSchema, writeOrganisationSettings } from '@/lib/core/organisations/organisation-settings';
-import { createOrganisation, createUser } from '@/lib/core/organisations/provision';
+import { createOrganisation, createUser, removeUserFromOrganisation } from '@/lib/core/organisations/provision';
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { organisations, users } from '@/lib/db/schema';
 import { parseInput } from '@/lib/http/validation';
+import { refuseUnsafeStart } from '@/lib/startup-check';
+
+// The same refusals as the server, before the database is opened (and migrated).
+refuseUnsafeStart('operator');
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -41,6 +46,12 @@ function roleList(): Role[] {
   return list as Role[];
 }
 
+async function userByEmail() {
+  const [user] = await (await getDb()).select().from(users).where(eq(users.email, required('email')));
+  if (!user) throw new Error(`no user ${values.email}`);
+  return user;
+}
+
 async function run(command: string | undefined): Promise<unknown> {
   const db = await getDb();
   switch (command) {
@@ -49,17 +60,22 @@ async function run(command: string | undefined): Promise<unknown> {
     case 'create-user':
       return createUser(db, { email: required('email'), name: required('name'), roles: roleList(), organisationIds: [required('organisation')] });
     case 'create-key': {
-      const [user] = await db.select().from(users).where(eq(users.email, required('email')));
-      if (!user) throw new Error(`no user ${values.email}`);
+      const user = await userByEmail();
       const key = await insertApiKey(db, { userId: user.id, organisationId: required('organisation'), name: (values.name as string) ?? 'Operator key', roles: roleList() });
       return { ...key, note: 'The private key is shown only now; store it safely.' };
+    }
+    case 'remove-user-from-organisation': {
+      const user = await userByEmail();
+      const removed = await removeUserFromOrganisation(db, { userId: user.id, organisationId: required('organisation') });
+      if (!removed) throw new Error(`${user.email} does not belong to ${values.organisation}`);
+      return { removed: true, user: user.email, organisation: values.organisation };
     }
     case 'settings':
       return writeOrganisationSettings(db, required('organisation'), parseInput(updateSettingsSchema, JSON.parse(required('json'))), null);
     case 'list-organisations':
       return db.select({ id: organisations.id, name: organisations.name, parent: organisations.parentId, country: organisations.country }).from(organisations);
     default:
-      throw new Error('commands: create-organisation, create-user, create-key, settings, list-organisations (see the comment at the top of scripts/operator.ts)');
+      throw new Error('commands: create-organisation, create-user, create-key, remove-user-from-organisation, settings, list-organisations (see the comment at the top of scripts/operator.ts)');
   }
 }
 

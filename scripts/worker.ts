@@ -7,11 +7,14 @@
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
 import { runOnce, runUntilIdle, sumReports } from '@/lib/runner/run-once';
+import { refuseUnsafeStart } from '@/lib/startup-check';
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
 
 async function main() {
+  // The same refusals as the server, before the database is opened (and migrated).
+  refuseUnsafeStart('worker');
   if (!process.env.DATABASE_URL) console.warn('worker: DATABASE_URL is not set; using the embedded database in DATA_DIR (stop the server first).');
   const db = await getDb();
   const once = process.argv.includes('--once');

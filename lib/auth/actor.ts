@@ -27,7 +27,9 @@ type ActorRow = {
 
 /**
  * Loads the actor behind an API key in one round trip, or null when the key is
- * unknown or revoked. Runs on every request, so revoking a key takes effect at once.
+ * unknown or revoked, or when its user no longer belongs to the key's organisation
+ * (nor to any organisation above it). Runs on every request, so revoking a key or
+ * removing its user from the organisation takes effect at once.
  */
 export async function loadActor(db: Db, apiKeyId: string): Promise<Actor | null> {
   const [row] = await queryRows<ActorRow>(db, sql`
@@ -39,8 +41,13 @@ export async function loadActor(db: Db, apiKeyId: string): Promise<Actor | null>
       select o.id, o.parent_id from organisations o join k on o.id = k.organisation_id where o.deleted_at is null
       union all
       select c.id, c.parent_id from organisations c join tree t on c.parent_id = t.id where c.deleted_at is null
+    ), ancestry as (
+      select o.id, o.parent_id from organisations o join k on o.id = k.organisation_id
+      union
+      select p.id, p.parent_id from organisations p join ancestry a on p.id = a.parent_id
     )
-    select k.*, (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id)) from tree) as orgs from k`);
+    select k.*, (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id)) from tree) as orgs from k
+    where exists (select 1 from user_organisations uo join ancestry a on uo.organisation_id = a.id where uo.user_id = k.user_id)`);
   if (!row || !row.orgs) return null;
   // A key never has more power than its user: its roles are the intersection.
   const userRoles = new Set(row.user_roles);

@@ -15,7 +15,8 @@ type CatalogEntry = { status: number; type: ErrorType; title: string; descriptio
 
 export const errorCatalog = {
   'auth.missing_token': { status: 401, type: 'authentication_error', title: 'Authentication required', description: 'The request has no `Authorization: Bearer <token>` header.' },
-  'auth.invalid_token': { status: 403, type: 'authentication_error', title: 'Invalid or expired token', description: 'The bearer token is malformed, expired, or belongs to a revoked API key. Request a new token from POST /api/token.' },
+  'auth.unsupported_scheme': { status: 401, type: 'authentication_error', title: 'Bearer token required', description: 'The `Authorization` header uses another scheme (for example `Basic`); this API accepts only `Authorization: Bearer <token>`.' },
+  'auth.invalid_token': { status: 403, type: 'authentication_error', title: 'Invalid or expired token', description: 'The bearer token is malformed or expired, belongs to a revoked API key, or its user no longer belongs to the key\'s organisation. Request a new token from POST /api/token.' },
   'auth.invalid_credentials': { status: 401, type: 'authentication_error', title: 'Invalid API keys', description: 'The public and private key pair does not match an active API key.' },
   'auth.organisation_forbidden': { status: 403, type: 'authorisation_error', title: 'Organisation not accessible', description: 'The organisation is not one of the organisations this API key can reach (GET /api/user/organisations lists them).' },
   'auth.missing_role': { status: 403, type: 'authorisation_error', title: 'Role required', description: 'The API key lacks the role this operation needs; the message names it.' },

@@ -65,7 +65,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
   const { payByCard } = await import('@/lib/core/payments/pay-by-card');
   const { isSandbox } = await import('@/lib/config');
   const { queryRows } = await import('@/lib/db/query-rows');
-  if (!isSandbox()) throw new Error('the payments bench needs the sandbox processor: unset ADYEN_API_KEY / ADYEN_MERCHANT_ACCOUNT');
+  if (!isSandbox()) throw new Error('the payments bench needs the sandbox processor: unset MODE or set MODE=sandbox');
 
   const database = await openDatabase(target);
   const { db } = database;

@@ -251,7 +251,7 @@ type Worker = { index: number; pid: number; logFile: string; exitCode: () => str
 function spawnWorker(url: string, dir: string, index: number): Worker {
   const logFile = path.join(dir, `worker-${index}.log`);
   const log = fs.openSync(logFile, 'a');
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };
   for (const name of ['TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
   // `node --import tsx` (as run.ts re-runs itself) rather than `npx tsx`: no npm launcher competing for the 2 CPUs.
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], { detached: true, stdio: ['ignore', log, log], env });

@@ -79,7 +79,7 @@ export function ensureBuild(): void {
   const started = Date.now();
   // The build must not see a database or processor keys (it reads none, but be sure).
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR };
-  for (const name of ['DATA_DIR', 'DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
+  for (const name of ['DATA_DIR', 'DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'MODE', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
   const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
   console.log(`bench: build finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -91,7 +91,8 @@ export async function startServer(env: Record<string, string>, logDir: string): 
   const baseUrl = `http://${HOST}:${port}`;
   const logFile = path.join(logDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...env };
+  // The bench measures the sandbox (its processor), on PGlite or PostgreSQL: MODE says so explicitly.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...env };
   // The bench decides the database; nothing inherited may point the server elsewhere.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   delete childEnv.TEST_DATABASE_URL;

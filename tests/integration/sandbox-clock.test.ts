@@ -10,7 +10,7 @@ import { withTestDatabase } from './support/test-database';
 const database = withTestDatabase();
 const db = () => database.current().db;
 const HOUR = 3600;
-const saved = { ADYEN_API_KEY: process.env.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT };
+const saved = { MODE: process.env.MODE, ADYEN_API_KEY: process.env.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT };
 
 function restoreMode() {
   for (const [key, value] of Object.entries(saved)) {
@@ -128,6 +128,7 @@ describe('sandbox test clock in production mode', () => {
   it('does not exist: 404 route.not_found like an unknown endpoint, token or not', async () => {
     const { admin } = await createTenant();
     await advanceClock(db(), { seconds: HOUR });
+    process.env.MODE = 'production';
     process.env.ADYEN_API_KEY = 'test-key';
     process.env.ADYEN_MERCHANT_ACCOUNT = 'TestMerchant';
     const unknown = await api.get('/no-such/endpoint', { token: admin.token });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import type { Role } from '@/lib/core/enums';
 import { organisationFeatures } from '@/lib/core/enums';
 import { organisations, userOrganisations, users, type OrganisationSettings } from '@/lib/db/schema';
@@ -26,4 +27,16 @@ export async function createUser(db: Executor, input: { email: string; name: str
     await db.insert(userOrganisations).values(input.organisationIds.map((organisationId) => ({ userId: user!.id, organisationId })));
   }
   return user!;
+}
+
+/**
+ * The user leaves the organisation: their API keys for it (and for organisations
+ * below it reached only through it) stop working on the next request (lib/auth/actor.ts).
+ * Returns whether there was a membership to remove.
+ */
+export async function removeUserFromOrganisation(db: Executor, input: { userId: string; organisationId: string }): Promise<boolean> {
+  const removed = await db.delete(userOrganisations)
+    .where(and(eq(userOrganisations.userId, input.userId), eq(userOrganisations.organisationId, input.organisationId)))
+    .returning({ userId: userOrganisations.userId });
+  return removed.length > 0;
 }

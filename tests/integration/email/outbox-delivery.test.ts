@@ -9,7 +9,7 @@ import { startSmtpServer } from './smtp-test-server';
 
 const database = withTestDatabase();
 const db = () => database.current().db;
-const saved = { SMTP_URL: process.env.SMTP_URL, EMAIL_FROM: process.env.EMAIL_FROM, ADYEN_API_KEY: process.env.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT };
+const saved = { MODE: process.env.MODE, SMTP_URL: process.env.SMTP_URL, EMAIL_FROM: process.env.EMAIL_FROM, ADYEN_API_KEY: process.env.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT };
 const servers: { close: () => Promise<void> }[] = [];
 
 async function smtpServer(options?: Parameters<typeof startSmtpServer>[0]) {
@@ -131,6 +131,7 @@ describe('email outbox without SMTP_URL', () => {
 
   it('leaves emails queued in production mode and warns once per run', async () => {
     delete process.env.SMTP_URL;
+    process.env.MODE = 'production';
     process.env.ADYEN_API_KEY = 'test-key';
     process.env.ADYEN_MERCHANT_ACCOUNT = 'TestMerchant';
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -42,12 +42,14 @@ describe('sandbox issuer and bank pages (service side)', () => {
     const link = await createLinkVia(admin.token, parentId);
     const started = await pay(link, cards.visa3ds);
     if (started.outcome !== 'challenge') throw new Error('expected a challenge');
+    process.env.MODE = 'production';
     process.env.ADYEN_API_KEY = 'k';
     process.env.ADYEN_MERCHANT_ACCOUNT = 'm';
     try {
       expect(await sandboxStep(referenceOf(started.redirectUrl))).toBeNull();
       expect(await answerSandboxChallenge(referenceOf(started.redirectUrl), 'password')).toBeNull();
     } finally {
+      delete process.env.MODE;
       delete process.env.ADYEN_API_KEY;
       delete process.env.ADYEN_MERCHANT_ACCOUNT;
     }

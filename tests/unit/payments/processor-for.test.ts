@@ -8,13 +8,15 @@ const db = {} as Db;
 describe('processorFor', () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it('is the sandbox without processor keys', () => {
-    vi.stubEnv('ADYEN_API_KEY', '');
-    vi.stubEnv('ADYEN_MERCHANT_ACCOUNT', '');
+  it('is the sandbox in sandbox mode, even with processor keys', () => {
+    vi.stubEnv('MODE', 'sandbox');
+    vi.stubEnv('ADYEN_API_KEY', 'AQE_key');
+    vi.stubEnv('ADYEN_MERCHANT_ACCOUNT', 'TravelPayECOM');
     expect(processorFor(db).name).toBe('sandbox');
   });
 
-  it('is Adyen with both keys, on the v71 test endpoint unless told otherwise', () => {
+  it('is Adyen in production mode, on the v71 test endpoint unless told otherwise', () => {
+    vi.stubEnv('MODE', 'production');
     vi.stubEnv('ADYEN_API_KEY', 'AQE_key');
     vi.stubEnv('ADYEN_MERCHANT_ACCOUNT', 'TravelPayECOM');
     vi.stubEnv('ADYEN_CHECKOUT_URL', '');

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(__dirname, '../../..');
+
+/** Runs a real entry point with only the given environment (plus PATH and HOME). */
+function start(script: string, env: Record<string, string>) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-pay-refusal-'));
+  try {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', script, '--once'], {
+      cwd: root, encoding: 'utf8', timeout: 60_000,
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: dataDir, ...env },
+    });
+    // Refused before the database was opened: the embedded data folder was never created.
+    return { status: result.status, stderr: result.stderr, opened: fs.existsSync(path.join(dataDir, 'pglite')) };
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// One process start is a few seconds; the refusal does not depend on the test database.
+describe.skipIf(process.env.TEST_DB === 'postgres')('start-up refusal of a real process', () => {
+  it('the worker refuses production without keys: one line, exit 1, nothing opened', () => {
+    const result = start('scripts/worker.ts', { MODE: 'production' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('worker: refusing to start: MODE=production needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, TOKEN_SECRET. See the Configuration table in README.md.');
+    expect(result.opened).toBe(false);
+  });
+
+  it('the operator refuses a PostgreSQL server without MODE before connecting to it', () => {
+    const result = start('scripts/operator.ts', { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^operator: refusing to start: DATABASE_URL is set but MODE is not/);
+  });
+});
