@@ -2,6 +2,8 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname) };
+// Vitest sets MODE=test (Vite's mode); the service reads MODE as sandbox|production (lib/config.ts).
+const serviceEnv = { MODE: 'sandbox' };
 const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 /**
@@ -12,10 +14,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { resolve: { alias }, test: { name: 'integration', ...integration, env: { TEST_DB: 'pglite' } } },
+      { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: serviceEnv } },
+      { resolve: { alias }, test: { name: 'integration', ...integration, env: { ...serviceEnv, TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { name: 'integration-postgres', ...integration, env: { TEST_DB: 'postgres' } } }]
+        ? [{ resolve: { alias }, test: { name: 'integration-postgres', ...integration, env: { ...serviceEnv, TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

@@ -5,6 +5,8 @@ import path from 'node:path';
  * Read lazily so that `next build` never needs a database or secrets.
  */
 export type ServiceMode = 'sandbox' | 'production';
+/** An environment: process.env, or a plain object in tests. */
+export type Env = Readonly<Record<string, string | undefined>>;
 export const serviceModes: readonly ServiceMode[] = ['sandbox', 'production'];
 
 /**
@@ -12,7 +14,7 @@ export const serviceModes: readonly ServiceMode[] = ['sandbox', 'production'];
  * Unset means sandbox, which start-up allows only on the embedded database. A value
  * that is neither fails closed: no sandbox page, key or helper is ever served under it.
  */
-export function serviceMode(env: NodeJS.ProcessEnv = process.env): ServiceMode {
+export function serviceMode(env: Env = process.env): ServiceMode {
   const mode = env.MODE?.trim();
   return !mode || mode === 'sandbox' ? 'sandbox' : 'production';
 }

@@ -1,4 +1,4 @@
-import { serviceModes } from './config';
+import { serviceModes, type Env } from './config';
 
 /** Bearer tokens signed with a short secret could be forged by guessing it. */
 export const MIN_TOKEN_SECRET_LENGTH = 32;
@@ -10,7 +10,7 @@ export const MIN_TOKEN_SECRET_LENGTH = 32;
  *   - a PostgreSQL server (DATABASE_URL) is never run in a mode nobody chose;
  *   - production has processor keys and its own token secret.
  */
-export function startupProblem(env: NodeJS.ProcessEnv): string | null {
+export function startupProblem(env: Env): string | null {
   const mode = env.MODE?.trim();
   if (mode && !(serviceModes as readonly string[]).includes(mode)) {
     return `MODE must be sandbox or production (got "${mode.slice(0, 40)}")`;
@@ -29,7 +29,7 @@ export function startupProblem(env: NodeJS.ProcessEnv): string | null {
  * Stops the process, before any database is opened or migrated, when the
  * environment is unsafe: one line on stderr and exit status 1.
  */
-export function refuseUnsafeStart(processName: string, env: NodeJS.ProcessEnv = process.env): void {
+export function refuseUnsafeStart(processName: string, env: Env = process.env): void {
   const problem = startupProblem(env);
   if (!problem) return;
   console.error(`${processName}: refusing to start: ${problem}. See the Configuration table in README.md.`);

@@ -5,10 +5,13 @@ import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
 import { AppError } from './app-error';
 import { authenticate } from './authenticate';
-import { errorEnvelope, successEnvelope, type Envelope } from './envelope';
+import { successEnvelope } from './envelope';
+import { errorResponse, json, withRequestId } from './error-response';
 import { ListResult } from './list-result';
 import { readJsonBody } from './read-body';
 import { parseInput } from './validation';
+
+export { errorResponse };
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 type Schema = z.ZodType;
@@ -47,6 +50,7 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
   return async (request: Request, nextContext?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
+      checkIdempotencyKey(request);
       const db = await getDb();
       // Who is calling is settled before any input is read: no token is a 401 even for a bad body.
       const actor = requiresActor ? await authenticate(db, request) : undefined;
@@ -64,29 +68,11 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
   };
 }
 
-export function errorResponse(error: unknown, requestId: string): Response {
-  if (error instanceof AppError) return json(errorEnvelope(error, requestId), error.status, requestId);
-  if (isClientDisconnect(error)) {
-    // The caller hung up mid-request: nothing of ours failed, and nobody reads this answer.
-    console.info(JSON.stringify({ level: 'info', request_id: requestId, message: 'client closed the connection' }));
-    return new Response(null, { status: 499 });
+/** Idempotency keys are stored and compared: at most 255 printable ASCII characters (the interface's and Adyen's limit). */
+function checkIdempotencyKey(request: Request): void {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) return;
+  if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new AppError('request.invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 255 printable characters, without spaces.');
   }
-  console.error(JSON.stringify({ level: 'error', request_id: requestId, message: String(error), stack: (error as Error)?.stack }));
-  const internal = new AppError('server.internal_error', 'An unexpected error occurred. Nothing was changed twice; quote the request_id to support.');
-  return json(errorEnvelope(internal, requestId), 500, requestId);
-}
-
-function isClientDisconnect(error: unknown): boolean {
-  const e = error as { name?: string; message?: string; code?: string };
-  return e?.name === 'AbortError' || e?.message === 'aborted' || e?.code === 'ECONNRESET';
-}
-
-function json(envelope: Envelope, status: number, requestId: string, cacheSeconds?: number): Response {
-  const cacheControl = cacheSeconds ? `public, max-age=${cacheSeconds}` : 'no-store';
-  return withRequestId(Response.json(envelope, { status, headers: { 'cache-control': cacheControl } }), requestId);
-}
-
-function withRequestId(response: Response, requestId: string): Response {
-  response.headers.set('x-request-id', requestId);
-  return response;
 }

@@ -8,4 +8,6 @@ function unknownEndpoint(request: Request): Response {
   return errorResponse(new AppError('route.not_found', `No operation at ${request.method} ${path}.`), randomUUID());
 }
 
-export { unknownEndpoint as GET, unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as DELETE, unknownEndpoint as PATCH };
+export {
+  unknownEndpoint as GET, unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as DELETE, unknownEndpoint as PATCH, unknownEndpoint as OPTIONS,
+};

@@ -11,3 +11,8 @@ type Handler<C> = (request: Request, context: C) => Promise<Response>;
 export function sandboxOnly<C>(handler: Handler<C>): Handler<C> {
   return async (request, context) => (isSandbox() ? handler(request, context) : unknownEndpoint(request));
 }
+
+/** The same for a sandbox route's other methods (lib/http/method-not-allowed.ts): no 405 reveals the path in production. */
+export function sandboxOnlyMethods<T extends Record<string, (request: Request) => Promise<Response>>>(handlers: T): T {
+  return Object.fromEntries(Object.entries(handlers).map(([verb, handler]) => [verb, sandboxOnly(handler)])) as T;
+}

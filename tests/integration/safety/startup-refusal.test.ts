@@ -12,7 +12,7 @@ function start(script: string, env: Record<string, string>) {
   try {
     const result = spawnSync(process.execPath, ['--import', 'tsx', script, '--once'], {
       cwd: root, encoding: 'utf8', timeout: 60_000,
-      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: dataDir, ...env },
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: dataDir, NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv,
     });
     // Refused before the database was opened: the embedded data folder was never created.
     return { status: result.status, stderr: result.stderr, opened: fs.existsSync(path.join(dataDir, 'pglite')) };

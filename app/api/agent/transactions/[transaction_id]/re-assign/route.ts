@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reassignTransaction } from '@/lib/core/transactions/reassign-transaction';
 import { transactionIdParams } from '@/lib/core/transactions/transaction-query';
 import { apiRoute } from '@/lib/http/api-route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const POST = apiRoute(
   { params: transactionIdParams, body: z.object({ booking_id: z.uuid() }) },
@@ -10,3 +11,5 @@ export const POST = apiRoute(
     return {};
   },
 );
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
