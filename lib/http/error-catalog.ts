@@ -61,5 +61,6 @@ export const validationCodes: Record<string, string> = {
   'validation.invalid_value': 'A field is not one of the allowed values.',
   'validation.too_big': 'A number or text is above its maximum.',
   'validation.too_small': 'A number or text is below its minimum.',
+  'validation.invalid_characters': 'A text field holds a control character (NUL, escape, ...) or broken Unicode; only tab, line feed and carriage return are allowed.',
   'validation.invalid': 'A field is invalid.',
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { currencyCodes } from '../enums';
 import { dateParam, keywordParam, listParams } from '../shared/list-params';
+import { majorUnits, minorUnits } from '../shared/money-schema';
+import { packageType } from './package-types';
 
 const text = (max = 255) => z.string().trim().min(1).max(max);
 
@@ -22,19 +24,19 @@ export const createBookingSchema = z.object({
   currency: z.enum(currencyCodes).default('GBX'),
   departure_date: dateParam.optional(),
   return_date: dateParam.optional(),
-  gross_amount: z.int().min(0).optional(),
-  package_type: text().optional(),
+  gross_amount: minorUnits({ min: 0 }).optional(),
+  package_type: packageType.optional(),
 });
 
 export const updateBookingSchema = z.object({
-  gross_value: z.int().min(0).optional(),
+  gross_value: minorUnits({ min: 0 }).optional(),
   /** Deprecated: major units, multiplied by 100 before storage. */
-  gross_amount: z.number().min(0).optional(),
+  gross_amount: majorUnits().optional(),
   departure_date: dateParam.nullable().optional(),
   return_date: dateParam.nullable().optional(),
   customer_name: text().optional(),
   email: z.email().max(320).optional(),
-  package_type: text().nullable().optional(),
+  package_type: packageType.nullable().optional(),
   atol_receipt_number: text().nullable().optional(),
 });
 

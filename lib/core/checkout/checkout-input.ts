@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CheckoutOptions } from '@/lib/db/schema';
 import { currencyCodes } from '../enums';
 import { dateOrDateTime } from '../shared/dates';
+import { minorUnits } from '../shared/money-schema';
 
 /** Only http(s) redirect targets: never javascript:, data: or relative paths. */
 export const redirectUrl = z.url({ protocol: /^https?$/ }).max(2000);
@@ -14,7 +15,7 @@ export const checkoutFields = {
   organisation: z.string().trim().min(1),
   customer_name: z.string().trim().min(1).max(255),
   email: z.email().max(320),
-  amount: z.int().min(1).max(1_000_000_000),
+  amount: minorUnits(),
   currency: z.enum(currencyCodes).default('GBX'),
   booking_id: z.uuid().optional(),
   customer_id: z.uuid().optional(),

@@ -13,12 +13,13 @@ import { findAccessibleBooking } from '../bookings/booking-query';
 import { bookingBalance } from '../shared/booking-balance';
 import { findBookingInOrganisation } from '../shared/find-booking-in-organisation';
 import { listParams } from '../shared/list-params';
+import { minorUnits } from '../shared/money-schema';
 
 export const listCreditNotesSchema = listParams();
 export const creditNoteIdParams = z.object({ credit_note_id: z.uuid() });
 export const issueCreditNoteSchema = z.object({
   booking_id: z.uuid(),
-  amount: z.int().min(1),
+  amount: minorUnits(),
   description: z.string().trim().max(500).optional(),
   applied_to_booking_id: z.uuid().optional(),
 });

@@ -12,9 +12,10 @@ import { isoCurrency } from '@/lib/money';
 import { processorFor } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
 import { listParams } from '../shared/list-params';
+import { minorUnits } from '../shared/money-schema';
 import { REFUND_HOLDING_STATUSES } from '../transactions/transaction-query';
 
-export const refundRequestSchema = z.object({ amount: z.int().min(1) });
+export const refundRequestSchema = z.object({ amount: minorUnits() });
 export const listRefundsSchema = listParams();
 export const authorizationCodeParams = z.object({ authorization_code: z.string().trim().min(1).max(100) });
 

@@ -9,11 +9,12 @@ import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
 import { findAccessibleBooking } from '../bookings/booking-query';
 import { dateOrDateTime, startOfDayOrInstant } from '../shared/dates';
+import { minorUnits } from '../shared/money-schema';
 import { chargeSavedCard, findSavedCard } from './charge-saved-card';
 
 export const bookingPaymentSchema = z.object({
   token: z.string().trim().min(1).max(100),
-  amount: z.int().min(1).max(1_000_000_000),
+  amount: minorUnits(),
   date: dateOrDateTime.optional(),
   authorisation_only: z.boolean().default(false),
 });
