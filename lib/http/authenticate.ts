@@ -9,7 +9,7 @@ const HOW = 'Send an Authorization: Bearer <token> header; get a token from POST
  * No bearer token answers 401 — no header, an empty one, or another scheme
  * (Basic …): the caller has not authenticated the way this API asks. A bearer
  * token that is bad, expired, revoked, or whose user left the organisation is a
- * 403 (service-interface.md, Authentication).
+ * 403 (docs/service-interface.md, Authentication).
  */
 export async function authenticate(db: Db, request: Request): Promise<Actor> {
   const header = request.headers.get('authorization')?.trim();

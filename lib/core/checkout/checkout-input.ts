@@ -8,7 +8,7 @@ import { minorUnits } from '../shared/money-schema';
 export const redirectUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
 /**
- * The fields a payment link and an ecommerce session share (service-interface.md
+ * The fields a payment link and an ecommerce session share (docs/service-interface.md
  * lists the same options for both), with the interface's defaults.
  */
 export const checkoutFields = {

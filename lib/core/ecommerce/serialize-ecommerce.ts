@@ -3,7 +3,7 @@ import { checkoutStatus } from '../checkout/checkout-status';
 import type { CheckoutRow } from '../checkout/checkout-query';
 import type { CheckoutTransaction } from '../checkout/checkout-transactions';
 
-/** The Ecommerce session object of service-interface.md, plus `url` (the page to embed) and its options. */
+/** The Ecommerce session object of docs/service-interface.md, plus `url` (the page to embed) and its options. */
 export function serializeEcommerce({ link }: CheckoutRow, transactions: CheckoutTransaction[], at: Date) {
   return {
     id: link.id,

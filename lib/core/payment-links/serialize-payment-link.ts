@@ -3,7 +3,7 @@ import { checkoutStatus } from '../checkout/checkout-status';
 import type { CheckoutRow } from '../checkout/checkout-query';
 import type { CheckoutTransaction } from '../checkout/checkout-transactions';
 
-/** The Payment link object of service-interface.md, plus `url`, the hosted page to send the customer to. */
+/** The Payment link object of docs/service-interface.md, plus `url`, the hosted page to send the customer to. */
 export function serializePaymentLink({ link, booking, customer, creatorEmail, organisationName }: CheckoutRow, transactions: CheckoutTransaction[], at: Date) {
   return {
     id: link.id,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const MAX_SKIP = 100_000;
 
 /**
- * The parameters every list operation shares (service-interface.md, Common
+ * The parameters every list operation shares (docs/service-interface.md, Common
  * conventions): organisation required, skip from 0 up to MAX_SKIP, take up to a maximum.
  */
 export function listParams({ defaultTake = 25, maxTake = 25 } = {}) {

@@ -21,7 +21,7 @@ export type OrganisationSettings = {
 export const organisations = pgTable(
   'organisations',
   {
-    // Organisation identifiers are strings, not UUIDs (service-interface.md).
+    // Organisation identifiers are strings, not UUIDs (docs/service-interface.md).
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     parentId: text('parent_id').references((): AnyPgColumn => organisations.id),
