@@ -1,11 +1,6 @@
-import { useTranslations } from 'next-intl';
+import { NotFoundContent } from './not-found-content';
 
+/** The 404 inside the locale layout (client-side navigations); the first load is app/not-found.tsx. */
 export default function NotFound() {
-  const t = useTranslations('NotFound');
-  return (
-    <main>
-      <h1>{t('title')}</h1>
-      <p>{t('body')}</p>
-    </main>
-  );
+  return <NotFoundContent />;
 }

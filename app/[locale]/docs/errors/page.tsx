@@ -1,10 +1,14 @@
 import { getTranslations } from 'next-intl/server';
 import { errorCatalog, validationCodes } from '@/lib/http/error-catalog';
+import { SiteNav } from '../../site-nav';
+import { InlineCode } from './inline-code';
 
 /** The page every error entry's `documentation_url` points at (#code anchors). */
 export default async function ErrorCodesPage() {
   const t = await getTranslations('Docs');
   return (
+    <>
+    <SiteNav pathname="/docs/errors" />
     <main>
       <h1>{t('errorsTitle')}</h1>
       <p>{t('errorsIntro')}</p>
@@ -14,7 +18,7 @@ export default async function ErrorCodesPage() {
         </thead>
         <tbody>
           {Object.entries(errorCatalog).map(([code, entry]) => (
-            <tr key={code} id={code}><td><code>{code}</code></td><td>{entry.status}</td><td>{entry.type}</td><td>{entry.description}</td></tr>
+            <tr key={code} id={code}><td><code>{code}</code></td><td>{entry.status}</td><td>{entry.type}</td><td><InlineCode text={entry.description} /></td></tr>
           ))}
         </tbody>
       </table>
@@ -22,10 +26,11 @@ export default async function ErrorCodesPage() {
       <table>
         <tbody>
           {Object.entries(validationCodes).map(([code, description]) => (
-            <tr key={code} id={code}><td><code>{code}</code></td><td>{description}</td></tr>
+            <tr key={code} id={code}><td><code>{code}</code></td><td><InlineCode text={description} /></td></tr>
           ))}
         </tbody>
       </table>
     </main>
+    </>
   );
 }

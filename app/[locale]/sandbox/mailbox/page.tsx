@@ -1,9 +1,10 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { isSandbox } from '@/lib/config';
 import { mailboxPage } from '@/lib/email/mailbox';
-import { Link } from '@/lib/i18n/navigation';
+import { Link, redirect } from '@/lib/i18n/navigation';
+import { SiteNav } from '../../site-nav';
 import { MailboxEntry } from './mailbox-entry';
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -27,8 +28,12 @@ export default async function MailboxPage({ searchParams }: Props) {
   const t = await getTranslations('Mailbox');
   const format = await getFormatter();
   const pageHref = (n: number) => ({ pathname: '/sandbox/mailbox', query: { ...(to ? { to } : {}), ...(n > 1 ? { page: String(n) } : {}) } });
+  // A page past the last one has nothing to show: start again at the first page.
+  if (emails.length === 0 && page > 1) redirect({ href: pageHref(1), locale: await getLocale() });
 
   return (
+    <>
+    <SiteNav pathname="/sandbox/mailbox" />
     <main className="mailbox">
       <h1>{t('title')} <span className="badge">SANDBOX</span></h1>
       <p>{t('intro')}</p>
@@ -56,5 +61,6 @@ export default async function MailboxPage({ searchParams }: Props) {
         {hasMore && page < MAX_PAGE ? <Link href={pageHref(page + 1)} rel="next">{t('nextPage')}</Link> : null}
       </nav>
     </main>
+    </>
   );
 }

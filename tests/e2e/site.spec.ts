@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+
+/*
+ * What every page shares: a 404 rendered on the server (whole HTML without
+ * JavaScript), a favicon, the way home and to another language; and the error
+ * docs and the mailbox pages a new user tripped over.
+ */
+const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
+const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
+  return value;
+}
+
+test.describe('404 without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [label, url, heading] of [
+    ['an unknown path', `${sandboxUrl}/no-such-page/really`, 'Page not found'],
+    ['an unknown path in French', `${sandboxUrl}/fr/pas-de-page`, 'Page introuvable'],
+    ['a page that calls notFound() (3-D Secure, unknown reference)', `${sandboxUrl}/sandbox/3ds/unknown-reference`, 'Page not found'],
+    ['the mailbox in production', `${productionUrl}/sandbox/mailbox`, 'Page not found'],
+  ] as const) {
+    test(`${label} answers 404 with its text in the HTML`, async ({ page, request }) => {
+      const raw = await request.get(url);
+      expect(raw.status()).toBe(404);
+      const html = await raw.text();
+      expect(html).not.toContain('__next_error__');
+      expect(html).toContain(`<h1>${heading}</h1>`);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByTestId('nav-home')).toBeVisible();
+    });
+  }
+});
+
+test.describe('favicon', () => {
+  test('is served, and every page links an icon', async ({ request }) => {
+    const icon = await request.get(`${sandboxUrl}/favicon.ico`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/image\//);
+    for (const url of [`${sandboxUrl}/`, `${sandboxUrl}/docs/errors`, `${sandboxUrl}/sandbox/mailbox`, `${sandboxUrl}/nowhere`, `${productionUrl}/`]) {
+      const html = await (await request.get(url)).text();
+      const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
+      expect(href, url).toBeTruthy();
+      const linked = await request.get(new URL(href!, url).toString());
+      expect(linked.status(), `${url} icon ${href}`).toBe(200);
+    }
+  });
+});
+
+test.describe('error docs', () => {
+  test('render code spans as code, never backticks, and lead home and to another language', async ({ page }) => {
+    await page.goto(`${sandboxUrl}/docs/errors`);
+    const row = page.locator('tr[id="auth.missing_token"]');
+    await expect(row.locator('td').nth(3).locator('code')).toHaveText('Authorization: Bearer <token>');
+    expect(await page.locator('main').innerText()).not.toContain('`');
+
+    await page.getByRole('link', { name: 'Français' }).click();
+    await expect(page).toHaveURL(`${sandboxUrl}/fr/docs/errors`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Codes d'erreur de l'API");
+    await page.getByTestId('nav-home').click();
+    await expect(page).toHaveURL(`${sandboxUrl}/fr`);
+  });
+});
+
+test.describe('mailbox pages', () => {
+  test('lead home and to another language, and a page past the end goes back to the first', async ({ page }) => {
+    await page.goto(`${sandboxUrl}/sandbox/mailbox`);
+    await page.getByRole('link', { name: 'Deutsch' }).click();
+    await expect(page).toHaveURL(`${sandboxUrl}/de/sandbox/mailbox`);
+    await page.getByTestId('nav-home').click();
+    await expect(page).toHaveURL(`${sandboxUrl}/de`);
+
+    const response = await page.goto(`${sandboxUrl}/sandbox/mailbox?page=9999`);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(`${sandboxUrl}/sandbox/mailbox`);
+    await expect(page.getByRole('link', { name: 'Next page' })).toHaveCount(0);
+  });
+});
