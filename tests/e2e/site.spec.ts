@@ -20,8 +20,8 @@ test.describe('404 without JavaScript', () => {
   for (const [label, url, heading] of [
     ['an unknown path', `${sandboxUrl}/no-such-page/really`, 'Page not found'],
     ['an unknown path in French', `${sandboxUrl}/fr/pas-de-page`, 'Page introuvable'],
-    ['a page that calls notFound() (3-D Secure, unknown reference)', `${sandboxUrl}/sandbox/3ds/unknown-reference`, 'Page not found'],
     ['the mailbox in production', `${productionUrl}/sandbox/mailbox`, 'Page not found'],
+    ['the 3-D Secure page in production, in German', `${productionUrl}/de/sandbox/3ds/any-reference`, 'Seite nicht gefunden'],
   ] as const) {
     test(`${label} answers 404 with its text in the HTML`, async ({ page, request }) => {
       const raw = await request.get(url);
