@@ -50,10 +50,10 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
   return async (request: Request, nextContext?: NextContext): Promise<Response> => {
     const requestId = randomUUID();
     try {
-      checkIdempotencyKey(request);
       const db = await getDb();
       // Who is calling is settled before any input is read: no token is a 401 even for a bad body.
       const actor = requiresActor ? await authenticate(db, request) : undefined;
+      checkIdempotencyKey(request);
       const params = options.params ? parseInput(options.params, (await nextContext?.params) ?? {}) : undefined;
       const body = options.body ? parseInput(options.body, await readJsonBody(request)) : undefined;
       const result = await handler({ db, actor, params: params as Out<PS>, body: body as Out<BS>, requestId, request });
