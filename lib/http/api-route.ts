@@ -68,7 +68,7 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
   };
 }
 
-/** Idempotency keys are stored and compared: at most 255 printable ASCII characters (the interface's and Adyen's limit). */
+/** A client's Idempotency-Key is stored (in a unique index) and compared: 1 to 255 printable ASCII characters, no spaces. */
 function checkIdempotencyKey(request: Request): void {
   const key = request.headers.get('idempotency-key');
   if (key === null) return;
