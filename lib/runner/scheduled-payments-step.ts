@@ -37,15 +37,23 @@ export async function runDueScheduledPayments(db: Db, limit = 50): Promise<Sched
   const report: ScheduledReport = { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 };
   const at = now();
   const stamp = sql`${at.toISOString()}::timestamptz`;
-  const claimed = await claimRows<{ id: string }>(db, {
+  // A dead worker's claim first: same attempt, same key. Then due payments (the partial index on
+  // coalesce(next_attempt_at, execute_after) where QUEUED), each claim starting a new attempt.
+  const stale = await claimRows<{ id: string }>(db, {
     table: sql`scheduled_payments`,
-    where: sql`(status = 'QUEUED' and coalesce(next_attempt_at, execute_after) <= ${stamp})
-      or (status = 'IN_PROGRESS' and claimed_at < ${new Date(at.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz)`,
-    orderBy: sql`coalesce(next_attempt_at, execute_after)`,
-    // A new attempt only from QUEUED: taking over a dead worker's claim continues its attempt (and its key).
-    set: sql`attempts = attempts + (case when status = 'QUEUED' then 1 else 0 end), status = 'IN_PROGRESS', claimed_at = ${stamp}, updated_at = ${stamp}`,
+    where: sql`status = 'IN_PROGRESS' and claimed_at < ${new Date(at.getTime() - STALE_CLAIM_MS).toISOString()}::timestamptz`,
+    orderBy: sql`claimed_at`,
+    set: sql`claimed_at = ${stamp}, updated_at = ${stamp}`,
     limit,
   });
+  const due = stale.length >= limit ? [] : await claimRows<{ id: string }>(db, {
+    table: sql`scheduled_payments`,
+    where: sql`status = 'QUEUED' and coalesce(next_attempt_at, execute_after) <= ${stamp}`,
+    orderBy: sql`coalesce(next_attempt_at, execute_after)`,
+    set: sql`status = 'IN_PROGRESS', attempts = attempts + 1, claimed_at = ${stamp}, updated_at = ${stamp}`,
+    limit: limit - stale.length,
+  });
+  const claimed = [...stale, ...due];
   if (claimed.length === 0) return report;
   const rows = await db.select({ payment: scheduledPayments, card: savedCards, bookingReference: bookings.bookingReference }).from(scheduledPayments)
     .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
