@@ -36,16 +36,23 @@ async function duePaymentOnNewBooking() {
 
 describe('race 8: deleting a booking while its scheduled payment is run', () => {
   it(`either cancels it uncharged or lets the charge finish COMPLETE, and the delete succeeds (${ROUNDS} rounds)`, async () => {
-    const seen = { deleteWon: 0, chargeWon: 0 };
+    const seen = { deleteWon: 0, chargeWon: 0, runnerAfterDelete: 0 };
     for (let round = 0; round < ROUNDS; round++) {
       const { bookingId, id } = await duePaymentOnNewBooking();
       const storedBefore = (await ledgerRowsOfKind(primaryDb(), 'charge_stored')).length;
       // The delete does more work before its UPDATE (token, actor, booking read) than the runner's
-      // claim: the runner starts 0 to 20 ms later from round to round, so both orders are tried.
+      // claim: the runner starts 0 to 40 ms later from round to round, so both orders are tried,
+      // and in some rounds it starts only after the delete has answered.
+      const runnerDelay = [0, 2, 4, 8, 16, 40][round % 6]!;
+      let deleteAnsweredAt = Infinity;
+      let runnerStartedAt = -Infinity;
       const [deleted, run] = await Promise.all([
-        viaApi(api.delete(`/agent/bookings/${bookingId}`, { token: tenant.admin.token })),
+        viaApi(api.delete(`/agent/bookings/${bookingId}`, { token: tenant.admin.token })).finally(() => {
+          deleteAnsweredAt = performance.now();
+        }),
         (async () => {
-          await sleep((round % 6) * 4);
+          await sleep(runnerDelay);
+          runnerStartedAt = performance.now();
           return runDueScheduledPayments(dbs.secondary().db);
         })(),
       ]);
@@ -57,6 +64,11 @@ describe('race 8: deleting a booking while its scheduled payment is run', () => 
       expect(deleted, story).toMatchObject({ status: 200 });
       const [booking] = await primaryDb().select({ deletedAt: bookings.deletedAt }).from(bookings).where(eq(bookings.id, bookingId));
       expect(booking!.deletedAt, story).not.toBeNull();
+      // A runner that starts after the delete committed (and answered) never charges.
+      if (runnerStartedAt > deleteAnsweredAt) {
+        seen.runnerAfterDelete += 1;
+        expect(payment!.status, story).toBe('CANCELLED');
+      }
       if (payment!.status === 'CANCELLED') {
         seen.deleteWon += 1;
         expect(payment, story).toMatchObject({ failureReason: 'booking_deleted', transactionId: null });
@@ -77,6 +89,7 @@ describe('race 8: deleting a booking while its scheduled payment is run', () => 
       .where(sql`${bookings.deletedAt} is not null and ${scheduledPayments.status} in ('QUEUED', 'AWAITING_APPROVAL', 'IN_PROGRESS')`);
     expect(left[0]!.n).toBe(0);
     expect(seen.deleteWon + seen.chargeWon).toBe(ROUNDS);
+    expect(seen.runnerAfterDelete, JSON.stringify(seen)).toBeGreaterThan(0);
     console.info(JSON.stringify({ race: 'booking-delete-vs-runner', db: dbs.kind(), winners: seen }));
   });
 });
