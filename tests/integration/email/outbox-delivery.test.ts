@@ -34,6 +34,9 @@ async function organisationWithAlertsTo(address: string): Promise<string> {
   return parentId;
 }
 
+/** Each refusal logs a warning; these tests expect refusals. */
+const quietWarnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
 const outboxRow = async (id: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
 
 beforeEach(async () => {
@@ -102,6 +105,7 @@ describe('email outbox over a real SMTP server', () => {
   // Before issue 6 a refusal of any kind was retried on each run (every 5 s) and given up after 5
   // attempts, telling nobody: a 550 now fails at once, and a 451 backs off (tests below).
   it('fails an email the server refuses for good (550) at the first attempt, and tells its organisation', async () => {
+    quietWarnings();
     const server = await smtpServer({ rejectRecipient: (address) => address.startsWith('bounce@') });
     const organisationId = await organisationWithAlertsTo('alerts@travel-co.test');
     const bounce = await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
@@ -119,6 +123,7 @@ describe('email outbox over a real SMTP server', () => {
   });
 
   it(`backs off on a temporary refusal (451), doubling from 1 minute, and fails after ${EMAIL_RETRY.maxAttempts} attempts with one alert`, async () => {
+    quietWarnings();
     const server = await smtpServer({ rejectRecipient: (address) => (address.startsWith('busy@') ? 451 : false) });
     const organisationId = await organisationWithAlertsTo('alerts@travel-co.test');
     const busy = await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'busy@example.com', subject: 'Busy', text: 'x' });
@@ -149,6 +154,7 @@ describe('email outbox over a real SMTP server', () => {
   });
 
   it('never alerts about an alert: an undeliverable alert just fails', async () => {
+    quietWarnings();
     await smtpServer({ rejectRecipient: (address) => address.startsWith('bounce') });
     const organisationId = await organisationWithAlertsTo('bounce-alerts@travel-co.test');
     await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
@@ -160,6 +166,7 @@ describe('email outbox over a real SMTP server', () => {
   });
 
   it('backs off when the server cannot be reached', async () => {
+    quietWarnings();
     const gone = await startSmtpServer();
     await gone.close();
     process.env.SMTP_URL = gone.url;
