@@ -55,7 +55,7 @@ export async function deliverToMailbox(db: Db, limit: number): Promise<number> {
 }
 
 /** This claim, if it still holds: a claim taken over after the lease changes nothing. */
-export const stillClaimed = (email: ClaimedEmail) =>
+const stillClaimed = (email: ClaimedEmail) =>
   and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts), eq(emailOutbox.status, 'queued'));
 
 /** Sent: the claim's work is done. */
