@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { emailOutbox } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 
 /*
  * A queued email is "claimed" while claimed_at is set: one process is sending it.
@@ -14,11 +14,16 @@ const CLAIM_LEASE = sql`interval '10 minutes'`;
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect;
 
-/** Queued emails nobody is sending (or whose sender died), oldest first, not locked by another claimer. */
+/**
+ * Queued emails that are due (next_attempt_at, set by a back-off, has come: by
+ * the service clock, so the sandbox test clock moves retries too), that nobody
+ * is sending (or whose sender died), oldest first, not locked by another claimer.
+ */
 function claimable(limit: number) {
   return sql`(
     select ${emailOutbox.id} from ${emailOutbox}
     where ${emailOutbox.status} = 'queued'
+      and (${emailOutbox.nextAttemptAt} is null or ${emailOutbox.nextAttemptAt} <= ${now().toISOString()}::timestamptz)
       and (${emailOutbox.claimedAt} is null or ${emailOutbox.claimedAt} < now() - ${CLAIM_LEASE})
     order by ${emailOutbox.createdAt}
     limit ${limit}
@@ -49,19 +54,25 @@ export async function deliverToMailbox(db: Db, limit: number): Promise<number> {
   return rows.length;
 }
 
-/** Records the outcome of this claim; does nothing if the claim was lost (taken over after the lease). */
-export async function finishClaim(db: Db, email: ClaimedEmail, outcome: { status: 'sent' | 'queued' | 'failed'; error?: string }) {
-  const sent = outcome.status === 'sent';
-  await db
-    .update(emailOutbox)
-    .set({
-      status: outcome.status,
-      sentAt: sent ? now() : null,
-      lastError: sent ? null : (outcome.error ?? null),
-      // Back to 'queued' means unclaimed, so the next run retries it.
-      ...(outcome.status === 'queued' ? { claimedAt: null } : {}),
-    })
-    .where(and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts), eq(emailOutbox.status, 'queued')));
+/** This claim, if it still holds: a claim taken over after the lease changes nothing. */
+const stillClaimed = (email: ClaimedEmail) =>
+  and(eq(emailOutbox.id, email.id), eq(emailOutbox.attempts, email.attempts), eq(emailOutbox.status, 'queued'));
+
+/** Sent: the claim's work is done. */
+export async function finishSent(db: Executor, email: ClaimedEmail): Promise<void> {
+  await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lastError: null, nextAttemptAt: null }).where(stillClaimed(email));
+}
+
+/** Failed transiently: queued again, unclaimed, not to be claimed before `nextAttemptAt`. */
+export async function finishRetryLater(db: Executor, email: ClaimedEmail, error: string, nextAttemptAt: Date): Promise<void> {
+  await db.update(emailOutbox).set({ lastError: error, nextAttemptAt, claimedAt: null }).where(stillClaimed(email));
+}
+
+/** Given up: 'failed' for good. Answers whether this claim made it so (false if the claim was lost). */
+export async function finishFailed(tx: Executor, email: ClaimedEmail, error: string): Promise<boolean> {
+  const rows = await tx.update(emailOutbox).set({ status: 'failed', lastError: error, nextAttemptAt: null })
+    .where(stillClaimed(email)).returning({ id: emailOutbox.id });
+  return rows.length > 0;
 }
 
 /** How many emails wait to be sent (production without SMTP_URL reports it). */

@@ -1,28 +1,38 @@
+import type { RetrySchedule } from '@/lib/backoff';
+import { nextAttemptAt } from '@/lib/backoff';
+import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import type { Db } from '@/lib/db/types';
-import { claimEmails, countQueued, deliverToMailbox, finishClaim, type ClaimedEmail } from './claim-outbox';
+import { claimEmails, countQueued, deliverToMailbox, finishRetryLater, finishSent, type ClaimedEmail } from './claim-outbox';
 import { smtpUrl } from './email-config';
+import { giveUpEmail } from './give-up-email';
+import { isPermanentSmtpError } from './smtp-errors';
 import { sendOverSmtp } from './smtp-transport';
 
-/** After this many failed attempts an email is given up as 'failed'. */
-export const MAX_EMAIL_ATTEMPTS = 5;
+/**
+ * An email the SMTP server could not take for now (4xx, unreachable) is tried
+ * again after 1 minute, then 2, 4, ... 128: 9 attempts over about 4 h 15 min.
+ * After the 9th, or at once for a permanent refusal (5xx), it is 'failed' and
+ * the organisation is told (give-up-email.ts).
+ */
+export const EMAIL_RETRY: RetrySchedule = { firstDelayMs: 60_000, maxAttempts: 9 };
 
 export type DeliveryCounts = {
   /** Accepted by the SMTP server. */
   sent: number;
   /** Sandbox without SMTP_URL: marked delivered, readable on /sandbox/mailbox. */
   deliveredToMailbox: number;
-  /** Refused or failed this time, queued again for the next run. */
+  /** Failed transiently this time, queued again for after its back-off. */
   retrying: number;
-  /** Given up after MAX_EMAIL_ATTEMPTS. */
+  /** Refused for good, or given up after EMAIL_RETRY.maxAttempts. */
   failed: number;
   /** Production without SMTP_URL: left queued until SMTP_URL is set. */
   waiting: number;
 };
 
 /**
- * Delivers up to `limit` queued emails. Safe to run in several processes at
- * once: each email is claimed by exactly one of them (see claim-outbox.ts).
+ * Delivers up to `limit` queued emails that are due. Safe to run in several
+ * processes at once: each email is claimed by exactly one of them (see claim-outbox.ts).
  * With SMTP_URL the emails go through nodemailer; without it, the sandbox marks
  * them delivered to its mailbox page and production leaves them queued (and says so).
  */
@@ -47,19 +57,21 @@ export async function deliverOutbox(db: Db, { limit = 50 }: { limit?: number } =
 
 async function sendOne(db: Db, url: string, email: ClaimedEmail): Promise<'sent' | 'retrying' | 'failed'> {
   // Only a process that died mid-send can leave a claim with attempts over the maximum.
-  if (email.attempts > MAX_EMAIL_ATTEMPTS) {
-    await finishClaim(db, email, { status: 'failed', error: email.lastError ?? 'Abandoned: the sending process stopped during every attempt.' });
+  if (email.attempts > EMAIL_RETRY.maxAttempts) {
+    await giveUpEmail(db, email, email.lastError ?? 'Abandoned: the sending process stopped during every attempt.');
     return 'failed';
   }
   try {
     await sendOverSmtp(url, { id: email.id, to: email.toAddress, subject: email.subject, text: email.textBody, html: email.htmlBody });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-    const giveUp = email.attempts >= MAX_EMAIL_ATTEMPTS;
-    await finishClaim(db, email, { status: giveUp ? 'failed' : 'queued', error: message });
-    console.warn(JSON.stringify({ level: 'warn', message: `email ${email.id} not sent (attempt ${email.attempts}${giveUp ? ', giving up' : ''}): ${message}` }));
-    return giveUp ? 'failed' : 'retrying';
+    const retryAt = isPermanentSmtpError(error) ? null : nextAttemptAt(EMAIL_RETRY, email.attempts, now());
+    if (retryAt) await finishRetryLater(db, email, message, retryAt);
+    else await giveUpEmail(db, email, message);
+    const outcome = retryAt ? `retrying at ${retryAt.toISOString()}` : 'giving up';
+    console.warn(JSON.stringify({ level: 'warn', message: `email ${email.id} not sent (attempt ${email.attempts}, ${outcome}): ${message}` }));
+    return retryAt ? 'retrying' : 'failed';
   }
-  await finishClaim(db, email, { status: 'sent' });
+  await finishSent(db, email);
   return 'sent';
 }

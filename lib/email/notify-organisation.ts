@@ -4,6 +4,14 @@ import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from './enqueue-email';
 
 /**
+ * Alert emails are queued with the kind `alert:<kind>`, so that delivery can
+ * tell them apart: an undeliverable alert fails without alerting again (no loops).
+ */
+export const ALERT_KIND_PREFIX = 'alert:';
+
+export const isAlertKind = (kind: string) => kind.startsWith(ALERT_KIND_PREFIX);
+
+/**
  * Tells an organisation that something needs a person (a refund or scheduled
  * payment that finally failed, an email that could not be delivered). Goes to
  * the organisation's `notification_email` setting, or else to every user of
@@ -21,7 +29,7 @@ export async function notifyOrganisation(
     : (await tx.select({ email: users.email }).from(userOrganisations).innerJoin(users, eq(users.id, userOrganisations.userId))
         .where(eq(userOrganisations.organisationId, organisationId))).map((row) => row.email);
   for (const to of recipients) {
-    await enqueueEmail(tx, { organisationId, kind: message.kind, to, subject: `${org.name}: ${message.subject}`, text: message.text });
+    await enqueueEmail(tx, { organisationId, kind: isAlertKind(message.kind) ? message.kind : `${ALERT_KIND_PREFIX}${message.kind}`, to, subject: `${org.name}: ${message.subject}`, text: message.text });
   }
   return recipients.length;
 }

@@ -5,11 +5,11 @@ import { syncClockFromDatabase } from '@/lib/sandbox/test-clock';
 import { abandonStalePayments } from './abandon-step';
 import { reverseExpiredAuthorisations } from './expire-authorisations-step';
 import { retryAuthorisedRefunds } from './refunds-step';
-import { runDueScheduledPayments } from './scheduled-payments-step';
+import { runDueScheduledPayments, type ScheduledReport } from './scheduled-payments-step';
 import { finishStuckModifications } from './stuck-modifications-step';
 
 export type RunReport = {
-  scheduled: { completed: number; failed: number };
+  scheduled: ScheduledReport;
   reversed: number;
   /** Captures or reverses finished for a process that died mid-way. */
   recovered: number;
@@ -41,17 +41,17 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
   for (let pass = 0; pass < (options.maxPasses ?? 1000); pass++) {
     const report = await runOnce(db, options);
     reports.push(report);
-    if (report.scheduled.completed + report.scheduled.failed + report.reversed + report.recovered + report.abandoned + report.refunds + report.emails === 0) break;
+    // Work done now; a payment or email waiting to be retried later is not (it would spin the loop).
+    if (report.scheduled.completed + report.scheduled.failed + report.scheduled.cancelled + report.reversed + report.recovered + report.abandoned + report.refunds + report.emails === 0) break;
   }
   return reports;
 }
 
 /** The totals of several passes, for one log line. */
 export function sumReports(reports: RunReport[]): RunReport {
-  const total: RunReport = { scheduled: { completed: 0, failed: 0 }, reversed: 0, recovered: 0, abandoned: 0, refunds: 0, emails: 0 };
+  const total: RunReport = { scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 }, reversed: 0, recovered: 0, abandoned: 0, refunds: 0, emails: 0 };
   for (const r of reports) {
-    total.scheduled.completed += r.scheduled.completed;
-    total.scheduled.failed += r.scheduled.failed;
+    for (const key of Object.keys(total.scheduled) as (keyof ScheduledReport)[]) total.scheduled[key] += r.scheduled[key];
     total.reversed += r.reversed;
     total.recovered += r.recovered;
     total.abandoned += r.abandoned;

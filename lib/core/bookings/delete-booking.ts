@@ -6,11 +6,15 @@ import { bookings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
+import { cancelBookingScheduledPayments } from '../scheduled-payments/cancel-booking-scheduled-payments';
 import { findAccessibleBooking } from './booking-query';
 
 /**
  * Soft delete: the booking leaves every list and lookup, while its transactions,
- * payment links and scheduled payments stay where they are.
+ * payment links and scheduled payments stay where they are. Its money stops
+ * moving: scheduled payments not yet started are CANCELLED in the same
+ * transaction, and the runner re-checks the booking before charging one it had
+ * already claimed (lib/runner/scheduled-payments-step.ts).
  */
 export async function deleteBooking(db: Db, actor: Actor, bookingId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -23,5 +27,6 @@ export async function deleteBooking(db: Db, actor: Actor, bookingId: string): Pr
     // Guarded in SQL: of two racing deletes, one wins and the other sees 404.
     if (deleted.length === 0) throw notFound('Booking');
     await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'booking:delete', entityId: bookingId });
+    await cancelBookingScheduledPayments(tx, actor, booking);
   });
 }

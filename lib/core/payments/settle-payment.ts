@@ -3,7 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
+import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
 
 export type PaymentOutcome =
@@ -63,10 +63,19 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
   return { outcome: 'paid', transactionId, status };
 }
 
-/** A processor that failed for technical reasons: nothing was taken, and the attempt is FAILED. */
+/**
+ * A processor that failed for technical reasons: nothing was taken, and the attempt is FAILED.
+ * A transient failure (ProcessorError with `transient`) is recorded as `processor_unavailable`
+ * and answered `retryable`, so that a retry with a new attempt key may be scheduled.
+ */
 export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
   console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: String(error) }));
-  await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: 'processor_error', updatedAt: now() })
+  const retryable = error instanceof ProcessorError && error.transient;
+  const reason = retryable ? TRANSIENT_FAILURE_REASON : 'processor_error';
+  await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: reason, updatedAt: now() })
     .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
-  return { outcome: 'failed', transactionId, reason: 'processor_error' };
+  return retryable ? { outcome: 'failed', transactionId, reason, retryable } : { outcome: 'failed', transactionId, reason };
 }
+
+/** The failure reason of a transaction the processor failed transiently (nothing taken; may work later). */
+export const TRANSIENT_FAILURE_REASON = 'processor_unavailable';

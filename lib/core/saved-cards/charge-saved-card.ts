@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
 import { processorFor } from '@/lib/payments/processor';
 import { isUniqueViolation } from '../shared/sql-helpers';
-import { settleAuthorisation, settleFailure, type PaymentOutcome } from '../payments/settle-payment';
+import { settleAuthorisation, settleFailure, TRANSIENT_FAILURE_REASON, type PaymentOutcome } from '../payments/settle-payment';
 
 export type SavedCardCharge = {
   savedCard: typeof savedCards.$inferSelect;
@@ -55,6 +55,7 @@ export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Ac
 function outcomeOf(t: typeof transactions.$inferSelect): PaymentOutcome {
   if (t.status === 'COMPLETE' || t.status === 'PENDING') return { outcome: 'paid', transactionId: t.id, status: t.status };
   if (t.status === 'DECLINED') return { outcome: 'declined', transactionId: t.id, reason: t.failureReason ?? 'declined' };
+  if (t.failureReason === TRANSIENT_FAILURE_REASON) return { outcome: 'failed', transactionId: t.id, reason: t.failureReason, retryable: true };
   return { outcome: 'failed', transactionId: t.id, reason: t.failureReason ?? t.status.toLowerCase() };
 }
 

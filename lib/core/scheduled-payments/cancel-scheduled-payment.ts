@@ -7,8 +7,8 @@ import { scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
+import { NOT_STARTED_STATUSES } from './cancel-booking-scheduled-payments';
 
-const CANCELLABLE = ['QUEUED', 'AWAITING_APPROVAL'];
 
 /**
  * Cancels a payment that has not started: the status check is part of the
@@ -22,7 +22,7 @@ export async function cancelScheduledPayment(db: Db, actor: Actor, id: string): 
     const [payment] = await tx.select().from(scheduledPayments).where(eq(scheduledPayments.id, id));
     if (!payment || !canAccessOrganisation(actor, payment.organisationId)) throw notFound('Scheduled payment');
     const cancelled = await tx.update(scheduledPayments).set({ status: 'CANCELLED', updatedAt: now() })
-      .where(and(eq(scheduledPayments.id, id), inArray(scheduledPayments.status, CANCELLABLE))).returning({ id: scheduledPayments.id });
+      .where(and(eq(scheduledPayments.id, id), inArray(scheduledPayments.status, NOT_STARTED_STATUSES))).returning({ id: scheduledPayments.id });
     if (cancelled.length === 0) {
       const [current] = await tx.select({ status: scheduledPayments.status }).from(scheduledPayments).where(eq(scheduledPayments.id, id));
       throw new AppError('scheduled_payment.not_cancellable', `This scheduled payment is ${current?.status ?? payment.status}; only QUEUED or AWAITING_APPROVAL payments can be cancelled.`);

@@ -1,9 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '@/lib/db/schema';
-import { deliverOutbox } from '@/lib/email/deliver-outbox';
+import { retryDelaysMs } from '@/lib/backoff';
+import { now } from '@/lib/clock';
+import { deliverOutbox, EMAIL_RETRY } from '@/lib/email/deliver-outbox';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { smtpTransport } from '@/lib/email/smtp-transport';
+import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
+import { api } from '../support/api-client';
+import { createTenant } from '../support/fixtures';
 import { withTestDatabase } from '../support/test-database';
 import { startSmtpServer } from './smtp-test-server';
 
@@ -18,6 +23,19 @@ async function smtpServer(options?: Parameters<typeof startSmtpServer>[0]) {
   process.env.SMTP_URL = server.url;
   return server;
 }
+
+const emailsTo = (address: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+
+/** An organisation (through the operator and the API, as elsewhere) whose alerts go to `address`. */
+async function organisationWithAlertsTo(address: string): Promise<string> {
+  const { admin, parentId } = await createTenant('Mail');
+  const response = await api.post(`/agent/organisations/${parentId}/settings`, { notification_email: address }, { token: admin.token });
+  expect(response.status, response.text).toBe(200);
+  return parentId;
+}
+
+/** Each refusal logs a warning; these tests expect refusals. */
+const quietWarnings = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
 const outboxRow = async (id: string) => (await db().select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0]!;
 
@@ -84,18 +102,77 @@ describe('email outbox over a real SMTP server', () => {
     expect(server.received[0]!.mail.from?.value[0]).toMatchObject({ name: 'Travel Co', address: 'mail@travel-co.test' });
   });
 
-  it('retries an email the server refuses and gives up after 5 attempts', async () => {
+  // Before issue 6 a refusal of any kind was retried on each run (every 5 s) and given up after 5
+  // attempts, telling nobody: a 550 now fails at once, and a 451 backs off (tests below).
+  it('fails an email the server refuses for good (550) at the first attempt, and tells its organisation', async () => {
+    quietWarnings();
     const server = await smtpServer({ rejectRecipient: (address) => address.startsWith('bounce@') });
-    const bounce = await enqueueEmail(db(), { kind: 'test', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
+    const organisationId = await organisationWithAlertsTo('alerts@travel-co.test');
+    const bounce = await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
     await enqueueEmail(db(), { kind: 'test', to: 'fine@example.com', subject: 'Arrives', text: 'y' });
 
-    expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 1, failed: 0 });
-    expect(await outboxRow(bounce.id)).toMatchObject({ status: 'queued', attempts: 1, claimedAt: null, lastError: expect.stringContaining('550') });
-    for (let attempt = 2; attempt <= 4; attempt++) expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 1 });
-    expect(await deliverOutbox(db())).toMatchObject({ retrying: 0, failed: 1 });
-    expect(await outboxRow(bounce.id)).toMatchObject({ status: 'failed', attempts: 5, sentAt: null, lastError: expect.stringContaining('550') });
+    expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 0, failed: 1 });
+    expect(await outboxRow(bounce.id)).toMatchObject({ status: 'failed', attempts: 1, sentAt: null, nextAttemptAt: null, lastError: expect.stringContaining('550') });
+    const alerts = await emailsTo('alerts@travel-co.test');
+    expect(alerts).toEqual([expect.objectContaining({ organisationId, kind: 'alert:email-undeliverable', status: 'queued', subject: expect.stringContaining('bounce@example.com') })]);
+    expect(alerts[0]!.textBody).toContain('550');
+    // The alert goes out on the next run; the refused email is never tried again.
+    expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
     expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
-    expect(server.received.map((email) => email.mail.subject)).toEqual(['Arrives']);
+    expect(server.received.map((email) => email.envelopeTo[0])).toEqual(['fine@example.com', 'alerts@travel-co.test']);
+  });
+
+  it(`backs off on a temporary refusal (451), doubling from 1 minute, and fails after ${EMAIL_RETRY.maxAttempts} attempts with one alert`, async () => {
+    quietWarnings();
+    const server = await smtpServer({ rejectRecipient: (address) => (address.startsWith('busy@') ? 451 : false) });
+    const organisationId = await organisationWithAlertsTo('alerts@travel-co.test');
+    const busy = await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'busy@example.com', subject: 'Busy', text: 'x' });
+    const waits = retryDelaysMs(EMAIL_RETRY);
+    expect(waits.slice(0, 3)).toEqual([60_000, 120_000, 240_000]);
+    try {
+      for (let attempt = 1; attempt < EMAIL_RETRY.maxAttempts; attempt++) {
+        expect(await deliverOutbox(db()), `attempt ${attempt}`).toMatchObject({ sent: 0, retrying: 1, failed: 0 });
+        const row = await outboxRow(busy.id);
+        expect(row, `attempt ${attempt}`).toMatchObject({ status: 'queued', attempts: attempt, claimedAt: null, lastError: expect.stringContaining('451') });
+        const wait = waits[attempt - 1]!;
+        expect(row.nextAttemptAt!.getTime() - now().getTime(), `attempt ${attempt}`).toBeGreaterThan(wait - 5_000);
+        expect(row.nextAttemptAt!.getTime() - now().getTime(), `attempt ${attempt}`).toBeLessThanOrEqual(wait);
+        // Not due yet: runs before its time leave it alone.
+        expect(await deliverOutbox(db()), `attempt ${attempt}`).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+        await advanceClock(db(), { seconds: wait / 1000 - 10 });
+        expect(await deliverOutbox(db()), `attempt ${attempt}`).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+        await advanceClock(db(), { seconds: 10 });
+      }
+      expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 0, failed: 1 });
+      expect(await outboxRow(busy.id)).toMatchObject({ status: 'failed', attempts: EMAIL_RETRY.maxAttempts, nextAttemptAt: null, lastError: expect.stringContaining('451') });
+      expect(await emailsTo('alerts@travel-co.test')).toEqual([expect.objectContaining({ kind: 'alert:email-undeliverable', status: 'queued' })]);
+      expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
+      expect(server.received.map((email) => email.envelopeTo[0])).toEqual(['alerts@travel-co.test']);
+    } finally {
+      await resetClock(db());
+    }
+  });
+
+  it('never alerts about an alert: an undeliverable alert just fails', async () => {
+    quietWarnings();
+    await smtpServer({ rejectRecipient: (address) => address.startsWith('bounce') });
+    const organisationId = await organisationWithAlertsTo('bounce-alerts@travel-co.test');
+    await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
+    expect(await deliverOutbox(db())).toMatchObject({ failed: 1 });
+    expect(await deliverOutbox(db())).toMatchObject({ failed: 1 });
+    expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
+    const rows = await db().select().from(emailOutbox);
+    expect(rows.map((row) => [row.kind, row.status]).sort()).toEqual([['alert:email-undeliverable', 'failed'], ['payment-link', 'failed']]);
+  });
+
+  it('backs off when the server cannot be reached', async () => {
+    quietWarnings();
+    const gone = await startSmtpServer();
+    await gone.close();
+    process.env.SMTP_URL = gone.url;
+    const { id } = await enqueueEmail(db(), { kind: 'test', to: 'someone@example.com', subject: 'Later', text: 'x' });
+    expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 1, failed: 0 });
+    expect(await outboxRow(id)).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: expect.any(Date), lastError: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('takes over a claim older than 10 minutes, and leaves a recent one alone', async () => {
@@ -105,13 +182,13 @@ describe('email outbox over a real SMTP server', () => {
     const abandoned = await enqueueEmail(db(), { kind: 'test', to: 'dead@example.com', subject: 'Abandoned', text: 'z' });
     await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: 1 }).where(eq(emailOutbox.id, stale.id));
     await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '1 minute'`, attempts: 1 }).where(eq(emailOutbox.id, fresh.id));
-    await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: 5 }).where(eq(emailOutbox.id, abandoned.id));
+    await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: EMAIL_RETRY.maxAttempts }).where(eq(emailOutbox.id, abandoned.id));
 
     expect(await deliverOutbox(db())).toMatchObject({ sent: 1, failed: 1 });
     expect(server.received.map((email) => email.mail.subject)).toEqual(['Stale claim']);
     expect(await outboxRow(stale.id)).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await outboxRow(fresh.id)).toMatchObject({ status: 'queued', attempts: 1 });
-    expect(await outboxRow(abandoned.id)).toMatchObject({ status: 'failed', attempts: 6 });
+    expect(await outboxRow(abandoned.id)).toMatchObject({ status: 'failed', attempts: EMAIL_RETRY.maxAttempts + 1 });
   });
 
   it('keeps one transport per SMTP_URL', () => {

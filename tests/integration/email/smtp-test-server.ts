@@ -7,17 +7,21 @@ export type ReceivedEmail = { envelopeTo: string[]; mail: ParsedMail };
 /**
  * A real SMTP server on 127.0.0.1 (random port) that keeps what it receives,
  * parsed. No TLS and no AUTH, so nodemailer talks plain SMTP to it; recipients
- * matched by `rejectRecipient` are refused with 550 at RCPT TO.
+ * matched by `rejectRecipient` are refused at RCPT TO, with 550 (no mailbox:
+ * permanent) or the reply code it answers (e.g. 451: try again later).
  */
-export async function startSmtpServer(options: { rejectRecipient?: (address: string) => boolean; dataDelayMs?: number } = {}) {
+export async function startSmtpServer(options: { rejectRecipient?: (address: string) => boolean | number; dataDelayMs?: number } = {}) {
   const received: ReceivedEmail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (options.rejectRecipient?.(address.address)) {
-        return callback(Object.assign(new Error(`No mailbox for ${address.address}`), { responseCode: 550 }));
+      const refusal = options.rejectRecipient?.(address.address);
+      if (refusal) {
+        const responseCode = refusal === true ? 550 : refusal;
+        const text = responseCode >= 500 ? `No mailbox for ${address.address}` : `Mailbox of ${address.address} busy, try again later`;
+        return callback(Object.assign(new Error(text), { responseCode }));
       }
       callback();
     },

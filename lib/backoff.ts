@@ -1,0 +1,26 @@
+/**
+ * Exponential back-off for work that failed transiently (a processor outage, an
+ * SMTP server saying "try later"): the wait doubles after each failed attempt,
+ * and after `maxAttempts` attempts the work is given up as failed, visibly, so
+ * a retry never loops for ever.
+ */
+export type RetrySchedule = {
+  /** The wait after the first failed attempt; each later wait is twice the one before. */
+  firstDelayMs: number;
+  /** Attempts in all, the first included; after the last one fails, the work has failed. */
+  maxAttempts: number;
+};
+
+/**
+ * When to try again after attempt number `attempt` (1 for the first) failed
+ * transiently, or null when that was the last attempt.
+ */
+export function nextAttemptAt(schedule: RetrySchedule, attempt: number, failedAt: Date): Date | null {
+  if (attempt >= schedule.maxAttempts) return null;
+  return new Date(failedAt.getTime() + schedule.firstDelayMs * 2 ** (Math.max(attempt, 1) - 1));
+}
+
+/** The waits between attempts, in order (for docs and tests): maxAttempts - 1 of them. */
+export function retryDelaysMs(schedule: RetrySchedule): number[] {
+  return Array.from({ length: schedule.maxAttempts - 1 }, (_, i) => schedule.firstDelayMs * 2 ** i);
+}

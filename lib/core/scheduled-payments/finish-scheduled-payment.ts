@@ -1,0 +1,76 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { scheduledPayments } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { notifyOrganisation } from '@/lib/email/notify-organisation';
+import { formatMoney } from '@/lib/money';
+import { recordAudit } from '../audit/record-audit';
+
+/** A scheduled payment as one runner claimed it: every change below is guarded by that claim. */
+export type ClaimedScheduledPayment = {
+  payment: typeof scheduledPayments.$inferSelect;
+  bookingReference: string;
+  /** claimed_at as this runner set it: names the claim, so a runner whose claim was taken over changes nothing. */
+  claimedAt: Date;
+};
+
+const stillClaimed = (claim: ClaimedScheduledPayment) => and(
+  eq(scheduledPayments.id, claim.payment.id), eq(scheduledPayments.status, 'IN_PROGRESS'), eq(scheduledPayments.claimedAt, claim.claimedAt),
+);
+
+export async function completeScheduledPayment(db: Db, claim: ClaimedScheduledPayment, transactionId: string): Promise<void> {
+  await db.update(scheduledPayments)
+    .set({ status: 'COMPLETE', transactionId, failureReason: null, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
+    .where(stillClaimed(claim));
+}
+
+/** FAILED for good, and the organisation is told in the same transaction (the email exists if and only if the failure does). */
+export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPayment, failure: { reason: string; explanation: string; transactionId: string | null }): Promise<void> {
+  const { payment } = claim;
+  await db.transaction(async (tx) => {
+    const [failed] = await tx.update(scheduledPayments)
+      .set({ status: 'FAILED', transactionId: failure.transactionId, failureReason: failure.reason, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
+      .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
+    if (!failed) return;
+    await notifyOrganisation(tx, payment.organisationId, {
+      kind: 'scheduled-payment-failed',
+      subject: `a scheduled payment on booking ${claim.bookingReference} failed`,
+      text: [
+        `The scheduled payment of ${formatMoney(payment.amount, payment.currency)} on booking ${claim.bookingReference}, due ${payment.executeAfter.toISOString()}, was not taken: ${failure.explanation} (${failure.reason}).`,
+        'It will not be tried again. Nothing was charged by it; ask the customer for another card or payment, and schedule a new payment if needed.',
+        `Scheduled payment: ${payment.id}${failure.transactionId ? `\nLast attempt (transaction): ${failure.transactionId}` : ''}`,
+      ].join('\n\n'),
+    });
+  });
+}
+
+/** Back to QUEUED after a transient failure, due again at `nextAttemptAt`; the next claim starts a new attempt (a new key). */
+export async function retryScheduledPaymentLater(db: Db, claim: ClaimedScheduledPayment, retry: { reason: string; transactionId: string; nextAttemptAt: Date }): Promise<void> {
+  await db.update(scheduledPayments)
+    .set({ status: 'QUEUED', transactionId: retry.transactionId, failureReason: retry.reason, nextAttemptAt: retry.nextAttemptAt, claimedAt: null, updatedAt: now() })
+    .where(stillClaimed(claim));
+}
+
+/**
+ * The runner's re-check right before charging, in one guarded statement: if
+ * the booking was deleted and this attempt has not reached chargeSavedCard (no
+ * transaction under its key), the payment is CANCELLED instead of charged.
+ * A delete that commits after this statement finds the payment IN_PROGRESS,
+ * leaves it to finish, and still succeeds. Answers whether it cancelled.
+ */
+export async function cancelIfBookingDeleted(db: Db, claim: ClaimedScheduledPayment, attemptKey: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx.update(scheduledPayments)
+      .set({ status: 'CANCELLED', failureReason: 'booking_deleted', nextAttemptAt: null, updatedAt: now() })
+      .where(and(
+        stillClaimed(claim),
+        sql`exists (select 1 from bookings where bookings.id = scheduled_payments.booking_id and bookings.deleted_at is not null)`,
+        sql`not exists (select 1 from transactions where transactions.idempotency_key = ${attemptKey})`,
+      ))
+      .returning({ id: scheduledPayments.id });
+    if (!cancelled) return false;
+    // The service acted (no user): the booking's delete is audited with its user.
+    await recordAudit(tx, null, { organisationId: claim.payment.organisationId, type: 'scheduled-payment:cancel', entityId: claim.payment.id });
+    return true;
+  });
+}
