@@ -56,15 +56,16 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     if (row!.status !== 'AUTHORISED') return row!;
     const attempts = row!.attempts + 1;
+    const at = now();
     if (!permanent && attempts < REFUND_MAX_ATTEMPTS) {
-      const nextAttemptAt = new Date(now().getTime() + refundRetryDelayMs(attempts));
+      const nextAttemptAt = new Date(at.getTime() + refundRetryDelayMs(attempts));
       console.warn(JSON.stringify({ level: 'warn', message: 'refund not sent; retrying later', refund_id: refundId, attempts, next_attempt_at: nextAttemptAt.toISOString(), error: reason }));
-      const [next] = await tx.update(refunds).set({ attempts, nextAttemptAt, failureReason: reason, updatedAt: now() }).where(eq(refunds.id, refundId)).returning();
+      const [next] = await tx.update(refunds).set({ attempts, nextAttemptAt, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
       return next!;
     }
     const status = definite ? 'FAILED' : 'UNSETTLED';
     console.error(JSON.stringify({ level: 'error', message: `refund ${status}`, refund_id: refundId, attempts, error: reason }));
-    const [settled] = await tx.update(refunds).set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: now() }).where(eq(refunds.id, refundId)).returning();
+    const [settled] = await tx.update(refunds).set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
     const amount = formatMoney(settled!.amount, settled!.currency);
     await notifyOrganisation(tx, settled!.organisationId, status === 'FAILED'
       ? { kind: 'refund_failed', subject: `refund of ${amount} failed`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.` }
