@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { bookings, transactions } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query-rows';
-import type { Tx } from '@/lib/db/types';
+import type { Executor, Tx } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { REFUND_HOLDING_STATUSES } from '../transactions/transaction-query';
 
@@ -35,7 +35,7 @@ export async function heldOnTransaction(tx: Tx, transactionId: string) {
 }
 
 /** What the booking holds (see above); `available` is what a credit note or a refund's net part may take. */
-export async function bookingBalance(tx: Tx, bookingId: string) {
+export async function bookingBalance(tx: Executor, bookingId: string) {
   const [row] = await queryRows<{ remaining: string; credited: string }>(tx, sql`
     select
       (select coalesce(sum(greatest(0, t.amount - t.surcharge - coalesce(
@@ -56,18 +56,29 @@ export async function lockBookings(tx: Tx, ids: (string | null)[]): Promise<void
 
 /**
  * Locks a transaction after its booking (and `alsoBookings`). Its booking is
- * read before the lock, so if a re-assign moved it meanwhile, lock again.
+ * read before the lock, so if a re-assign moved it meanwhile, the attempt's
+ * locks are released (savepoint rolled back: locking the new booking now could
+ * break the id order) and it starts again.
  */
 export async function lockTransaction(tx: Tx, transactionId: string, alsoBookings: string[] = []): Promise<Transaction | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const [seen] = await tx.select({ bookingId: transactions.bookingId }).from(transactions).where(eq(transactions.id, transactionId));
-    if (!seen) return undefined;
-    await lockBookings(tx, [seen.bookingId, ...alsoBookings]);
-    const [row] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
-    if (row && row.bookingId === seen.bookingId) return row;
+    const locked = await tx.transaction(async (savepoint) => {
+      const [seen] = await savepoint.select({ bookingId: transactions.bookingId }).from(transactions).where(eq(transactions.id, transactionId));
+      if (!seen) return { row: undefined };
+      await lockBookings(savepoint, [seen.bookingId, ...alsoBookings]);
+      const [row] = await savepoint.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
+      if (row && row.bookingId !== seen.bookingId) throw new MovedMeanwhile();
+      return { row };
+    }).catch((error: unknown) => {
+      if (error instanceof MovedMeanwhile) return null;
+      throw error;
+    });
+    if (locked) return locked.row;
   }
   throw new Error(`transaction ${transactionId} kept moving between bookings`);
 }
+
+class MovedMeanwhile extends Error {}
 
 /** A refund of `amount` on a locked COMPLETE transaction: within the transaction, and within its booking. */
 export async function assertRefundable(tx: Tx, transaction: Transaction, amount: number) {
