@@ -6,7 +6,7 @@ import { ProcessorError, ProcessorOutcomeUnknown, SandboxProcessor } from '@/lib
 import { runUntilIdle } from '@/lib/runner/run-once';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
-import { createTenant } from '../support/fixtures';
+import { createBookingVia, createTenant } from '../support/fixtures';
 import { createLinkVia, pay } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
 
@@ -27,13 +27,14 @@ const ALERTS = 'alerts@refund-retries.example.com';
 async function refundFailingWith(error: Error, amount = 10000) {
   const { admin, parentId } = await createTenant();
   await api.post(`/agent/organisations/${parentId}/settings`, { notification_email: ALERTS }, { token: admin.token });
-  const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { amount: 10000 }))) as { transactionId: string };
+  const bookingId = await createBookingVia(admin.token, parentId);
+  const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { amount: 10000, booking_id: bookingId }))) as { transactionId: string };
   const requested = (await api.post(`/agent/transactions/${transactionId}/refund`, { amount }, { token: admin.token })).body.data;
   const send = vi.spyOn(SandboxProcessor.prototype, 'refund').mockRejectedValue(error);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const decided = await api.get(`/agent/refunds/${requested.authorization_code}/authorise`, { token: admin.token });
-  return { admin, parentId, transactionId, refundId: requested.id as string, send, decided: decided.body.data };
+  return { admin, parentId, bookingId, transactionId, refundId: requested.id as string, send, decided: decided.body.data };
 }
 
 async function refundRow(id: string) {
@@ -96,17 +97,18 @@ describe('refund retries', () => {
   });
 
   it('fails a refund the processor refuses for good at once, never retrying it', async () => {
-    const { refundId, send, decided, transactionId, admin } = await refundFailingWith(new ProcessorError('unknown payment reference'));
+    const { refundId, send, decided, bookingId, admin } = await refundFailingWith(new ProcessorError('unknown payment reference'));
     expect(decided).toMatchObject({ status: 'FAILED', failure_reason: 'unknown payment reference' });
     expect(await refundRow(refundId)).toMatchObject({ status: 'FAILED', attempts: 1, nextAttemptAt: null });
     expect(await alertsAbout(decided.authorization_code)).toHaveLength(1);
     await runAfter(24 * 3600);
     expect(send.mock.calls.map(([input]) => input.idempotencyKey)).toEqual([`${refundId}:refund`]);
-    expect((await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 10000 }, { token: admin.token })).status).toBe(200);
+    // The booking holds the whole payment again.
+    expect((await api.put('/agent/credit-notes', { booking_id: bookingId, amount: 10000 }, { token: admin.token })).status).toBe(200);
   });
 
   it('keeps the money held when the processor never answered clearly (UNSETTLED), and says so', async () => {
-    const { refundId, send, transactionId, admin } = await refundFailingWith(new ProcessorOutcomeUnknown('timed out'));
+    const { refundId, send, transactionId, bookingId, admin } = await refundFailingWith(new ProcessorOutcomeUnknown('timed out'));
     // Straight to the last attempt: the schedule is the same as above.
     await (await getDb()).update(refunds).set({ attempts: 7 }).where(eq(refunds.id, refundId));
     await runAfter(60);
@@ -116,5 +118,6 @@ describe('refund retries', () => {
     expect((await alertsAbout(unsettled.authorizationCode))[0]).toMatchObject({ kind: 'refund_unsettled' });
     const refused = await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 1 }, { token: admin.token });
     expect(refused.body.errors[0].code).toBe('refund.exceeds_refundable');
+    expect((await api.put('/agent/credit-notes', { booking_id: bookingId, amount: 1 }, { token: admin.token })).body.errors[0].code).toBe('credit_note.exceeds_balance');
   });
 });
