@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { bookings, transactions } from '@/lib/db/schema';
+import { bookings, creditNotes, transactions } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Executor, Tx } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
@@ -113,4 +113,30 @@ export async function assertMovable(tx: Tx, transaction: Transaction) {
   if (leaving > available) {
     throw new AppError('transaction.reassign_overdraws_booking', `moving this transaction takes ${leaving} from its booking, which has only ${Math.max(0, available)} not already refunded or credited.`);
   }
+}
+
+/**
+ * Assigning a link to a booking moves its payments too: lock every booking
+ * they leave and the new one (id order), then the payments, and check each
+ * move as a re-assign would.
+ */
+export async function assertLinkPaymentsMovable(tx: Tx, paymentLinkId: string, toBookingId: string) {
+  const seen = await tx.select({ bookingId: transactions.bookingId }).from(transactions).where(eq(transactions.paymentLinkId, paymentLinkId));
+  await lockBookings(tx, [toBookingId, ...seen.map((t) => t.bookingId)]);
+  const moving = await tx.select().from(transactions).where(eq(transactions.paymentLinkId, paymentLinkId)).orderBy(transactions.id).for('update');
+  // A payment that changed booking in between left a booking unlocked here: refuse rather than guess.
+  const locked = new Set([toBookingId, ...seen.map((t) => t.bookingId)]);
+  for (const transaction of moving) {
+    if (!locked.has(transaction.bookingId)) throw new Error(`transaction ${transaction.id} moved while its link was being assigned`);
+    if (transaction.bookingId !== toBookingId) await assertMovable(tx, transaction);
+  }
+}
+
+/**
+ * Merging booking `from` into `into` moves its payments; its credit notes go
+ * with them, so the merged booking still counts what was credited from that
+ * money (balances add up: both were at least zero, so the sum is too).
+ */
+export async function mergeBalances(tx: Tx, fromBookingId: string, intoBookingId: string) {
+  await tx.update(creditNotes).set({ bookingCreatedFromId: intoBookingId }).where(eq(creditNotes.bookingCreatedFromId, fromBookingId));
 }

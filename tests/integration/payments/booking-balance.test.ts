@@ -107,4 +107,27 @@ describe('re-assigning a payment', () => {
     expect((await reassign(admin.token, a, from)).status).toBe(200);
     expect((await credit(admin.token, from, 5000)).status).toBe(200);
   });
+
+  it('applies the same rule when a link is assigned to another booking with its payments', async () => {
+    const { admin, parentId } = await createTenant();
+    const from = await createBookingVia(admin.token, parentId);
+    const to = await createBookingVia(admin.token, parentId);
+    const link = await createLinkVia(admin.token, parentId, { booking_id: from, amount: 10000 });
+    expect(await pay(link)).toMatchObject({ outcome: 'paid' });
+    expect((await credit(admin.token, from, 10000)).status).toBe(200);
+    const refused = await api.post(`/agent/payment-links/${link}/assign`, { booking_id: to }, { token: admin.token });
+    expect(codeOf(refused)).toEqual([409, 'transaction.reassign_overdraws_booking']);
+    expect(codeOf(await credit(admin.token, to, 1))).toEqual([422, 'credit_note.exceeds_balance']);
+  });
+
+  it('keeps credit notes with their money when a booking is merged into another', async () => {
+    const { admin, parentId } = await createTenant();
+    const merged = await createBookingVia(admin.token, parentId);
+    const kept = await createBookingVia(admin.token, parentId, { booking_reference: `KEEP-${Date.now()}` });
+    await paid(admin.token, parentId, { booking_id: merged, amount: 10000 });
+    expect((await credit(admin.token, merged, 10000)).status).toBe(200);
+    const keptRef = (await api.get(`/agent/bookings/${kept}`, { token: admin.token })).body.data.booking_reference;
+    expect((await api.post(`/agent/bookings/${merged}/update-reference`, { booking_reference: keptRef }, { token: admin.token })).body.data).toMatchObject({ new_booking_id: kept });
+    expect(codeOf(await credit(admin.token, kept, 1))).toEqual([422, 'credit_note.exceeds_balance']);
+  });
 });
