@@ -1,14 +1,34 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { refunds } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { sendRefund } from '@/lib/core/refunds/refunds';
+import { sendRefund } from '@/lib/core/refunds/send-refund';
+import { claimRows } from './claim';
 
-/** Authorised refunds the processor did not take yet (it was unreachable) are sent again, idempotently. */
+/** How long a claimed refund is this worker's before another may send it again (same idempotency key). */
+const CLAIM_LEASE_MS = 5 * 60_000;
+
+/**
+ * Authorised refunds whose next attempt is due: ones the processor refused for
+ * now (back-off in sendRefund), and ones a process authorised but died before
+ * sending. Claimed in SQL (FOR UPDATE SKIP LOCKED, next attempt pushed past the
+ * lease) so two workers never send one at once. Returns how many settled
+ * (COMPLETE, FAILED or UNSETTLED) in this pass.
+ */
 export async function retryAuthorisedRefunds(db: Db, limit = 20): Promise<number> {
-  const waiting = await db.select().from(refunds)
-    .where(and(eq(refunds.status, 'AUTHORISED'), lt(refunds.updatedAt, new Date(now().getTime() - 60_000)))).limit(limit);
-  let sent = 0;
-  for (const refund of waiting) if ((await sendRefund(db, refund)).status === 'COMPLETE') sent += 1;
-  return sent;
+  const at = now();
+  // Rows from before next_attempt_at existed fall back to a minute after their last change.
+  const due = sql`coalesce(next_attempt_at, updated_at + interval '1 minute')`;
+  const claimed = await claimRows<{ id: string }>(db, {
+    table: sql`refunds`,
+    where: sql`status = 'AUTHORISED' and ${due} <= ${at.toISOString()}::timestamptz`,
+    orderBy: due,
+    set: sql`next_attempt_at = ${new Date(at.getTime() + CLAIM_LEASE_MS).toISOString()}::timestamptz`,
+    limit,
+  });
+  if (claimed.length === 0) return 0;
+  const rows = await db.select().from(refunds).where(inArray(refunds.id, claimed.map((c) => c.id)));
+  let settled = 0;
+  for (const refund of rows) if ((await sendRefund(db, refund)).status !== 'AUTHORISED') settled += 1;
+  return settled;
 }

@@ -6,6 +6,7 @@ import { bookingComponents, bookings, paymentLinks, scheduledPayments, transacti
 import type { Db, Tx } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
+import { mergeBalances } from '../balance/booking-balance';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { findAccessibleBooking } from './booking-query';
 
@@ -47,6 +48,7 @@ async function renameOrMerge(tx: Tx, actor: Actor, bookingId: string, reference:
 
   const moved = { bookingId: target.id, updatedAt: now() };
   await tx.update(transactions).set(moved).where(eq(transactions.bookingId, bookingId));
+  await mergeBalances(tx, bookingId, target.id);
   await tx.update(paymentLinks).set(moved).where(eq(paymentLinks.bookingId, bookingId));
   await tx.update(scheduledPayments).set(moved).where(eq(scheduledPayments.bookingId, bookingId));
   await tx.update(bookingComponents).set({ bookingId: target.id }).where(eq(bookingComponents.bookingId, bookingId));

@@ -6,6 +6,7 @@ import { paymentLinks, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
+import { assertLinkPaymentsMovable } from '../balance/booking-balance';
 import { findBookingInOrganisation } from '../shared/find-booking-in-organisation';
 import { findAccessibleCheckout, kindLabel, type CheckoutKind } from './checkout-query';
 
@@ -33,12 +34,17 @@ export async function deleteCheckout(db: Db, actor: Actor, kind: CheckoutKind, i
   });
 }
 
-/** Links a link or session, and the payments already made through it, to a booking of the same organisation. */
+/**
+ * Links a link or session, and the payments already made through it, to a
+ * booking of the same organisation; a taken payment moves only if the booking
+ * it leaves does not rely on it (lib/core/balance).
+ */
 export async function assignCheckout(db: Db, actor: Actor, kind: CheckoutKind, id: string, bookingId: string): Promise<void> {
   requireRole(actor, 'booking-and-payment:create:payment');
   await db.transaction(async (tx) => {
     const { link } = await findAccessibleCheckout(tx, actor, kind, id);
     await findBookingInOrganisation(tx, link.organisationId, bookingId);
+    await assertLinkPaymentsMovable(tx, id, bookingId);
     await tx.update(paymentLinks).set({ bookingId, updatedAt: now() }).where(eq(paymentLinks.id, id));
     await tx.update(transactions).set({ bookingId, updatedAt: now() }).where(eq(transactions.paymentLinkId, id));
     await recordAudit(tx, actor, { organisationId: link.organisationId, type: kind === 'ecommerce' ? 'ecommerce:assign' : 'payment-link:assign', entityId: id });

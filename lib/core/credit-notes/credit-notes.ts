@@ -6,11 +6,11 @@ import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation, organisationScope, requireRole } from '@/lib/auth/access';
 import { bookings, creditNotes, organisations } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
-import { AppError, notFound } from '@/lib/http/app-error';
+import { notFound } from '@/lib/http/app-error';
 import { toPage } from '@/lib/http/list-result';
 import { recordAudit } from '../audit/record-audit';
+import { assertCreditable, lockBookings } from '../balance/booking-balance';
 import { findAccessibleBooking } from '../bookings/booking-query';
-import { bookingBalance } from '../shared/booking-balance';
 import { findBookingInOrganisation } from '../shared/find-booking-in-organisation';
 import { listParams } from '../shared/list-params';
 import { minorUnits } from '../shared/money-schema';
@@ -66,19 +66,16 @@ export async function getCreditNote(db: Db, actor: Actor, id: string) {
 /**
  * Extension: issues a credit note from a booking, for money the customer keeps
  * as credit instead of a refund. It can never exceed what the booking holds
- * (paid, less refunds and earlier credit notes); the booking row is locked so
- * two notes racing cannot both spend the same money.
+ * (see lib/core/balance/booking-balance.ts); the booking row is locked so
+ * notes, refunds and re-assigns racing cannot both spend the same money.
  */
 export async function issueCreditNote(db: Db, actor: Actor, input: z.output<typeof issueCreditNoteSchema>) {
   requireRole(actor, 'booking-and-payment:create:payment');
   return db.transaction(async (tx) => {
     const { booking } = await findAccessibleBooking(tx, actor, input.booking_id);
-    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).for('update');
+    await lockBookings(tx, [booking.id]);
     if (input.applied_to_booking_id) await findBookingInOrganisation(tx, booking.organisationId, input.applied_to_booking_id);
-    const { available } = await bookingBalance(tx, booking.id);
-    if (input.amount > available) {
-      throw new AppError('credit_note.exceeds_balance', `amount ${input.amount} is more than the ${available} this booking holds (paid, less refunds and credit notes).`);
-    }
+    await assertCreditable(tx, booking.id, input.amount);
     const [note] = await tx.insert(creditNotes).values({
       shortId: `CN-${randomBytes(5).toString('hex').toUpperCase()}`,
       organisationId: booking.organisationId, bookingCreatedFromId: booking.id, bookingAppliedToId: input.applied_to_booking_id ?? null,

@@ -1,19 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation, organisationScope, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
-import { refunds, transactions } from '@/lib/db/schema';
+import { organisations, refunds } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { toPage } from '@/lib/http/list-result';
-import { isoCurrency } from '@/lib/money';
-import { processorFor } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
 import { listParams } from '../shared/list-params';
 import { minorUnits } from '../shared/money-schema';
-import { REFUND_HOLDING_STATUSES } from '../transactions/transaction-query';
+import { assertRefundable, lockTransaction } from '../balance/booking-balance';
+import { processorMoneyOf, processorRefundAmount } from './processor-refund';
+import { sendRefund } from './send-refund';
+
+export { sendRefund };
 
 export const refundRequestSchema = z.object({ amount: minorUnits() });
 export const listRefundsSchema = listParams();
@@ -25,29 +27,34 @@ export function serializeRefund(r: Refund) {
   return {
     id: r.id, amount: r.amount, currency: r.currency, status: r.status, authorization_code: r.authorizationCode,
     transaction_id: r.transactionId, organisation: r.organisationId, provider_reference: r.providerReference,
+    authorised_by_user_id: r.authorisedByUserId, failure_reason: r.failureReason,
     completed_at: r.completedAt?.toISOString() ?? null, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
   };
 }
 
 /**
- * Starts a refund in PENDING_AUTHORISATION. The transaction row is locked while
- * the refundable amount is computed and the refund written, so two refunds
- * racing can never together exceed what was taken.
+ * Starts a refund in PENDING_AUTHORISATION. Its booking and then the
+ * transaction are locked while the booking balance module checks it (within the
+ * transaction, and within what its booking still holds after refunds and credit
+ * notes), so refunds, credit notes and re-assigns racing can never together pay
+ * out more than was taken. The amount sent to the processor is fixed here, in
+ * the currency the payment was authorised in.
  */
 export async function requestRefund(db: Db, actor: Actor, transactionId: string, amount: number) {
   requireRole(actor, 'booking-and-payment:create:payment');
   return db.transaction(async (tx) => {
-    const [transaction] = await tx.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
+    const transaction = await lockTransaction(tx, transactionId);
     if (!transaction || !canAccessOrganisation(actor, transaction.organisationId)) throw notFound('Transaction');
     if (transaction.status !== 'COMPLETE') {
       throw new AppError('transaction.not_refundable', `Only a COMPLETE transaction can be refunded; this one is ${transaction.status}${transaction.status === 'PENDING' ? ' (reverse it instead)' : ''}.`);
     }
-    const [held] = await tx.select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` }).from(refunds)
-      .where(and(eq(refunds.transactionId, transactionId), inArray(refunds.status, [...REFUND_HOLDING_STATUSES])));
-    const refundable = transaction.amount - Number(held!.total);
-    if (amount > refundable) throw new AppError('refund.exceeds_refundable', `amount ${amount} is more than the ${refundable} still refundable on this transaction.`);
+    const { held, heldProcessor } = await assertRefundable(tx, transaction, amount);
+    const sent = processorMoneyOf(transaction);
+    const processorAmount = processorRefundAmount({ taken: transaction.amount, sent: sent.amount, heldBefore: held, sentBefore: heldProcessor, amount });
+    if (processorAmount < 1) throw new AppError('refund.too_small', `amount ${amount} converts to nothing in ${sent.currency}, the currency the payment was taken in.`);
     const [refund] = await tx.insert(refunds).values({
       organisationId: transaction.organisationId, transactionId, userId: actor.userId, amount, currency: transaction.currency,
+      processorAmount, processorCurrency: sent.currency,
       status: 'PENDING_AUTHORISATION', authorizationCode: `RFA-${randomBytes(6).toString('hex').toUpperCase()}`,
     }).returning();
     await recordAudit(tx, actor, { organisationId: transaction.organisationId, type: 'transaction:refund', entityId: refund!.id });
@@ -65,15 +72,26 @@ export async function listRefunds(db: Db, actor: Actor, input: z.output<typeof l
 /**
  * Decides a refund once: the move out of PENDING_AUTHORISATION is one
  * conditional UPDATE, so a second authorise or decline (or both at once)
- * answers 409 and never refunds twice. An authorised refund is then sent to
- * the processor; if that fails it stays AUTHORISED and the runner retries it.
+ * answers 409 and never refunds twice. With the organisation setting
+ * `refunds_require_second_user`, the user who requested a refund cannot
+ * authorise it (declining moves no money, so they may). An authorised refund
+ * is then sent to the processor; a failure is retried by the runner.
  */
 export async function decideRefund(db: Db, actor: Actor, code: string, decision: 'authorise' | 'decline') {
   requireRole(actor, 'booking-and-payment:create:payment');
   const [existing] = await db.select().from(refunds).where(eq(refunds.authorizationCode, code));
   if (!existing || !canAccessOrganisation(actor, existing.organisationId)) throw notFound('Refund');
+  if (decision === 'authorise' && existing.userId === actor.userId) {
+    const [org] = await db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, existing.organisationId));
+    if (org?.settings.refunds_require_second_user) {
+      throw new AppError('refund.same_user', 'This organisation requires a refund to be authorised by a user other than the one who requested it.');
+    }
+  }
   const decided = await db.transaction(async (tx) => {
-    const [row] = await tx.update(refunds).set({ status: decision === 'authorise' ? 'AUTHORISED' : 'DECLINED', updatedAt: now() })
+    const [row] = await tx.update(refunds).set(decision === 'authorise'
+      // The first attempt is made at once; next_attempt_at is when the runner sends it if this process dies first.
+      ? { status: 'AUTHORISED', authorisedByUserId: actor.userId, nextAttemptAt: new Date(now().getTime() + 60_000), updatedAt: now() }
+      : { status: 'DECLINED', updatedAt: now() })
       .where(and(eq(refunds.id, existing.id), eq(refunds.status, 'PENDING_AUTHORISATION'))).returning();
     if (!row) return null;
     await recordAudit(tx, actor, { organisationId: row.organisationId, type: decision === 'authorise' ? 'refund:authorise' : 'refund:decline', entityId: row.id });
@@ -84,20 +102,4 @@ export async function decideRefund(db: Db, actor: Actor, code: string, decision:
     throw new AppError('refund.not_pending', `This refund was already decided: it is ${current!.status}.`);
   }
   return serializeRefund(decision === 'authorise' ? await sendRefund(db, decided) : decided);
-}
-
-/** Sends an AUTHORISED refund to the processor (idempotent by refund id) and marks it COMPLETE. */
-export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
-  const [transaction] = await db.select().from(transactions).where(eq(transactions.id, refund.transactionId));
-  try {
-    const { providerReference } = await processorFor(db).refund({
-      providerReference: transaction!.providerReference!, amount: refund.amount, currency: isoCurrency(refund.currency), idempotencyKey: `${refund.id}:refund`,
-    });
-    const [done] = await db.update(refunds).set({ status: 'COMPLETE', providerReference, completedAt: now(), updatedAt: now() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'))).returning();
-    return done ?? refund;
-  } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'refund not sent; the runner will retry', refund_id: refund.id, error: String(error) }));
-    return refund;
-  }
 }

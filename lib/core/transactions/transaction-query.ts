@@ -6,8 +6,12 @@ import { bookings, refunds, transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
 
-/** Refund statuses that hold money back from a transaction (a declined refund gives it back). */
-export const REFUND_HOLDING_STATUSES = ['PENDING_AUTHORISATION', 'AUTHORISED', 'COMPLETE'] as const;
+/**
+ * Refund statuses that hold money back from a transaction: awaiting a decision,
+ * authorised (being sent or waiting to retry), done, or UNSETTLED (the processor
+ * may have paid it out). A DECLINED or FAILED refund sent nothing: it gives the money back.
+ */
+export const REFUND_HOLDING_STATUSES = ['PENDING_AUTHORISATION', 'AUTHORISED', 'COMPLETE', 'UNSETTLED'] as const;
 
 export function selectTransactions(db: Executor) {
   return db.select({ transaction: transactions, bookingReference: bookings.bookingReference })

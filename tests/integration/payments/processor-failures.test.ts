@@ -17,7 +17,7 @@ withTestDatabase();
  * fail the way an unreachable processor would, and check that nothing is lost
  * or taken twice.
  */
-const outage = (method: 'authorise' | 'capture' | 'refund') =>
+const outage = (method: 'authorise' | 'capture') =>
   vi.spyOn(SandboxProcessor.prototype, method).mockRejectedValueOnce(new ProcessorError('processor unreachable'));
 
 afterEach(() => vi.restoreAllMocks());
@@ -51,7 +51,9 @@ describe('when the processor fails', () => {
     const db = await getDb();
     const { transactionId } = (await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string };
     const refund = (await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 500 }, { token: admin.token })).body.data;
-    outage('refund');
+    // Unreachable is a transient failure: retried later (a permanent one fails the refund at once).
+    vi.spyOn(SandboxProcessor.prototype, 'refund').mockRejectedValueOnce(new ProcessorError('processor unreachable', true));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const authorised = await api.get(`/agent/refunds/${refund.authorization_code}/authorise`, { token: admin.token });
     expect(authorised.body.data.status).toBe('AUTHORISED');

@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { refunds, transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { notifyOrganisation } from '@/lib/email/notify-organisation';
+import { formatMoney, isoCurrency } from '@/lib/money';
+import { processorFor, ProcessorError } from '@/lib/payments/processor';
+
+type Refund = typeof refunds.$inferSelect;
+
+/**
+ * Sending attempts of one refund, the first included. After a failed attempt n
+ * the next waits 1 minute × 4^(n-1), at most 8 hours: 1 min, 4 min, 16 min,
+ * 64 min, 4 h 16 min, 8 h, 8 h; the eighth attempt comes about 21 h 40 min after
+ * the first, and if it fails too the refund settles.
+ */
+export const REFUND_MAX_ATTEMPTS = 8;
+export const refundRetryDelayMs = (failedAttempts: number) => Math.min(60_000 * 4 ** (failedAttempts - 1), 8 * 3_600_000);
+
+/**
+ * Sends an AUTHORISED refund to the processor and marks it COMPLETE. It goes
+ * with the same idempotency key every time, so a retry after a timeout can
+ * never refund twice. A failure the processor calls transient, or an unknown
+ * outcome, is tried again later with back-off; a permanent one settles at once.
+ */
+export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
+  const [transaction] = await db.select().from(transactions).where(eq(transactions.id, refund.transactionId));
+  try {
+    const { providerReference } = await processorFor(db).refund({
+      providerReference: transaction!.providerReference!,
+      amount: refund.processorAmount ?? refund.amount,
+      currency: refund.processorCurrency ?? isoCurrency(refund.currency),
+      idempotencyKey: `${refund.id}:refund`,
+    });
+    const [done] = await db.update(refunds)
+      .set({ status: 'COMPLETE', providerReference, completedAt: now(), nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'))).returning();
+    return done ?? refund;
+  } catch (error) {
+    return recordFailedAttempt(db, refund.id, error);
+  }
+}
+
+/**
+ * One failed attempt, recorded under the refund's row lock. The last attempt,
+ * or a permanent error, settles the refund and alerts the organisation in the
+ * same transaction: FAILED when the processor said it failed (nothing went
+ * out, so the amount is refundable again), UNSETTLED when the processor may
+ * have acted (the amount stays held until a person checks with the processor).
+ */
+async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Promise<Refund> {
+  const definite = error instanceof ProcessorError;
+  const permanent = definite && !error.transient;
+  const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (row!.status !== 'AUTHORISED') return row!;
+    const attempts = row!.attempts + 1;
+    const at = now();
+    if (!permanent && attempts < REFUND_MAX_ATTEMPTS) {
+      const nextAttemptAt = new Date(at.getTime() + refundRetryDelayMs(attempts));
+      console.warn(JSON.stringify({ level: 'warn', message: 'refund not sent; retrying later', refund_id: refundId, attempts, next_attempt_at: nextAttemptAt.toISOString(), error: reason }));
+      const [next] = await tx.update(refunds).set({ attempts, nextAttemptAt, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
+      return next!;
+    }
+    const status = definite ? 'FAILED' : 'UNSETTLED';
+    console.error(JSON.stringify({ level: 'error', message: `refund ${status}`, refund_id: refundId, attempts, error: reason }));
+    const [settled] = await tx.update(refunds).set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
+    const amount = formatMoney(settled!.amount, settled!.currency);
+    await notifyOrganisation(tx, settled!.organisationId, status === 'FAILED'
+      ? { kind: 'refund_failed', subject: `refund of ${amount} failed`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.` }
+      : { kind: 'refund_unsettled', subject: `refund of ${amount} needs checking`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} got no clear answer from the processor after ${attempts} attempts (${reason}). It may or may not have been paid out: check with the processor. The amount stays held.` });
+    return settled!;
+  });
+}
