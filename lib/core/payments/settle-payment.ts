@@ -3,7 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
+import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
 
 export type PaymentOutcome =
@@ -57,16 +57,34 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
     return row;
   });
   if (!settled) {
+    // The runner may have recorded this very answer already (it asked the processor while this call was slow).
+    const [current] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+    if (current?.providerReference === result.providerReference && (current.status === 'COMPLETE' || current.status === 'PENDING')) {
+      return { outcome: 'paid', transactionId, status: current.status };
+    }
     await processorFor(db).reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
     return { outcome: 'failed', transactionId, reason: 'payment_no_longer_in_progress' };
   }
   return { outcome: 'paid', transactionId, status };
 }
 
-/** A processor that failed for technical reasons: nothing was taken, and the attempt is FAILED. */
+/**
+ * A processor call that did not give an answer. ProcessorOutcomeUnknown (a
+ * timeout or an unclear answer after the request was sent), or any error that
+ * is not the processor's own refusal (recording its answer failed, say): the
+ * processor may have taken the money, so the transaction stays PAYMENTINPROGRESS at stage
+ * 'unsettled' (still the link's one live payment) until the runner asks the
+ * processor. Anything else: the processor said it failed, nothing was taken,
+ * the attempt is FAILED and `retryable` says whether a later attempt may work.
+ */
 export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
+  const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
+  if (!(error instanceof ProcessorError)) {
+    console.error(JSON.stringify({ level: 'error', message: 'processor outcome unknown; payment left unsettled', transaction_id: transactionId, error: String(error) }));
+    await db.update(transactions).set({ stage: 'unsettled', updatedAt: now() }).where(inProgress);
+    return { outcome: 'unsettled', transactionId };
+  }
   console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: String(error) }));
-  await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: 'processor_error', updatedAt: now() })
-    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
-  return { outcome: 'failed', transactionId, reason: 'processor_error' };
+  await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: 'processor_error', updatedAt: now() }).where(inProgress);
+  return { outcome: 'failed', transactionId, reason: 'processor_error', retryable: error instanceof ProcessorError && error.transient };
 }
