@@ -62,7 +62,7 @@ describe('Adyen calls have a timeout, and say what a failure means', () => {
 
   it('reads ADYEN_TIMEOUT_MS, 30 s by default', async () => {
     const { adyenConfigFromEnv } = await import('@/lib/payments/processor/adyen/adyen-config');
-    const env = { ADYEN_API_KEY: 'k', ADYEN_MERCHANT_ACCOUNT: 'm' };
+    const env = { ADYEN_API_KEY: 'k', ADYEN_MERCHANT_ACCOUNT: 'm' } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
     expect(adyenConfigFromEnv(env).timeoutMs).toBe(30_000);
     expect(adyenConfigFromEnv({ ...env, ADYEN_TIMEOUT_MS: '5000' }).timeoutMs).toBe(5_000);
   });
