@@ -149,6 +149,29 @@ describe('a processor call with an unknown outcome', () => {
   });
 });
 
+describe('a capture with an unknown outcome', () => {
+  it('keeps the claim (no reverse can cross it) and the runner finishes it under the same key, captured once', async () => {
+    const { admin, parentId } = await createTenant();
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+    quiet();
+    const originalCapture = SandboxProcessor.prototype.capture;
+    vi.spyOn(SandboxProcessor.prototype, 'capture').mockImplementationOnce(async function (this: SandboxProcessor, input) {
+      await originalCapture.call(this, input);
+      throw new ProcessorOutcomeUnknown('timed out');
+    });
+    const answer = await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token });
+    expect(answer.status).toBe(502);
+    expect(answer.body.errors[0].message).toMatch(/being confirmed/);
+    expect(await rowOf(transactionId)).toMatchObject({ status: 'PENDING', stage: 'capturing' });
+    expect((await api.get(`/agent/transactions/${transactionId}/reverse`, { token: admin.token })).status).toBe(409);
+    await runAfter(11 * 60);
+    const done = await rowOf(transactionId);
+    expect(done).toMatchObject({ status: 'COMPLETE', stage: null });
+    const captures = await (await getDb()).select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.providerReference, done.providerReference!));
+    expect(captures.filter((row) => row.kind === 'capture')).toHaveLength(1);
+  });
+});
+
 describe('a processor that says it failed', () => {
   it('fails the payment (nothing taken, link free) and says whether a retry may work', async () => {
     const { admin, parentId } = await createTenant();
