@@ -24,7 +24,7 @@ export type Reconciled = 'paid' | 'declined' | 'abandoned' | 'unknown';
 export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
   let lookup: PaymentLookup;
   try {
-    lookup = await processorFor(db).findPayment({ reference: row.id, idempotencyKey: row.id, ...processorMoney(row), capture: await captureIntent(db, row) });
+    lookup = await processorFor(db).findPayment({ reference: row.id, idempotencyKey: row.id, ...processorMoney(row), capture: await captureIntent(db, row), sentAt: row.createdAt });
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', message: 'processor could not say what became of a payment; asking again later', transaction_id: row.id, error: String(error) }));
     return 'unknown';

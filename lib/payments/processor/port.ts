@@ -58,6 +58,8 @@ export type FindPaymentInput = {
   currency: string;
   /** Whether the payment was sent to be captured at once (false: authorise only). */
   capture: boolean;
+  /** When the payment was first sent: a processor whose memory of keys expires cannot say "not found" after that. */
+  sentAt: Date;
 };
 
 export interface Processor {

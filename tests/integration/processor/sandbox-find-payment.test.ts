@@ -8,7 +8,7 @@ withTestDatabase();
 
 /** The status query answers from the ledger, by the idempotency key the payment was sent with. */
 const find = async (idempotencyKey: string, capture = true) =>
-  (await sandbox()).findPayment({ reference: 'txn-1', idempotencyKey, amount: 10_000, currency: 'GBP', capture });
+  (await sandbox()).findPayment({ reference: 'txn-1', idempotencyKey, amount: 10_000, currency: 'GBP', capture, sentAt: new Date() });
 
 describe('sandbox findPayment', () => {
   it('is not_found for a key it never took a payment under', async () => {

@@ -22,7 +22,13 @@ type Post = <T>(path: string, body: unknown, idempotencyKey?: string) => Promise
  * replayed the same way; a Pay by Bank payment's outcome is only known from
  * the bank's redirectResult or a webhook, so it stays unknown here.
  */
-export async function adyenFindPayment(post: Post, merchantAccount: string, input: FindPaymentInput): Promise<PaymentLookup> {
+/** Adyen keeps idempotency keys at least 31 days; a day less, so a replay is never read against a forgotten key. */
+export const IDEMPOTENCY_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function adyenFindPayment(post: Post, merchantAccount: string, input: FindPaymentInput, at: Date): Promise<PaymentLookup> {
+  if (at.getTime() - input.sentAt.getTime() > IDEMPOTENCY_WINDOW_MS) {
+    throw new ProcessorOutcomeUnknown(`payment ${input.reference} is older than Adyen's idempotency window: its replay cannot tell; check the Customer Area`);
+  }
   const replay = { merchantAccount, reference: input.reference, amount: { currency: input.currency, value: input.amount }, paymentMethod: { type: 'scheme' } };
   const first = await storedAnswer(post, '/payments', replay, input.idempotencyKey);
   if (!first) return { status: 'not_found' };

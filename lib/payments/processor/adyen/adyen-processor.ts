@@ -1,3 +1,4 @@
+import { now } from '@/lib/clock';
 import { ProcessorError, type CardFacts, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
@@ -102,7 +103,7 @@ export class AdyenProcessor implements Processor {
   }
 
   findPayment(input: Parameters<Processor['findPayment']>[0]) {
-    return adyenFindPayment(this.post, this.config.merchantAccount, input);
+    return adyenFindPayment(this.post, this.config.merchantAccount, input, now());
   }
 }
 
