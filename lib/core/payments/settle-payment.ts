@@ -5,6 +5,7 @@ import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
+import { processorMoney } from './processor-money';
 
 export type PaymentOutcome =
   | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
@@ -24,7 +25,8 @@ const cardColumns = (card: CardFacts | undefined) => card ? {
  * Records what the processor answered. Every move is guarded by
  * `status = 'PAYMENTINPROGRESS'`, so an outcome lands once; if the payment was
  * abandoned meanwhile and the processor still authorised it, the money is
- * released at once rather than kept without a record.
+ * released at once (reversed, or refunded when already captured) rather than
+ * kept without a record.
  */
 export async function settleAuthorisation(db: Db, transactionId: string, result: AuthoriseResult, actor: Actor | null = null): Promise<PaymentOutcome> {
   const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
@@ -62,7 +64,10 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
     if (current?.providerReference === result.providerReference && (current.status === 'COMPLETE' || current.status === 'PENDING')) {
       return { outcome: 'paid', transactionId, status: current.status };
     }
-    await processorFor(db).reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
+    // A held authorisation is reversed; money already captured is refunded in full (a capture cannot be reversed).
+    const processor = processorFor(db);
+    if (result.captured && current) await processor.refund({ providerReference: result.providerReference, ...processorMoney(current), idempotencyKey: `${transactionId}:release` });
+    else await processor.reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
     return { outcome: 'failed', transactionId, reason: 'payment_no_longer_in_progress' };
   }
   return { outcome: 'paid', transactionId, status };

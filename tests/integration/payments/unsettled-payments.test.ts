@@ -1,5 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { settleAuthorisation } from '@/lib/core/payments/settle-payment';
+import { chargeSavedCard } from '@/lib/core/saved-cards/charge-saved-card';
 import { getDb } from '@/lib/db/client';
 import { savedCards, sandboxProcessorOperations, transactions } from '@/lib/db/schema';
 import { ProcessorError, ProcessorOutcomeUnknown, SandboxProcessor } from '@/lib/payments/processor';
@@ -183,7 +185,22 @@ describe('a processor that says it failed', () => {
     expect(await pay(link)).toMatchObject({ outcome: 'failed', retryable: false });
     expect(await pay(link)).toMatchObject({ outcome: 'paid' });
   });
+
+  it('a saved-card charge says so too, for the scheduled-payment retries', async () => {
+    const { admin, parentId } = await createTenant();
+    const { bookingId } = await bookingWithSavedCard(admin.token, parentId);
+    const [card] = await (await getDb()).select().from(savedCards).where(eq(savedCards.bookingId, bookingId));
+    quiet();
+    const db = await getDb();
+    const charge = (key: string) => chargeSavedCard(db, { savedCard: card!, amount: 100, currency: 'GBX', capture: true, idempotencyKey: key, method: 'MOTO_OTHER' });
+    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(new ProcessorError('Adyen unreachable', true));
+    expect(await charge(`t-${transientKey++}`)).toMatchObject({ outcome: 'failed', retryable: true });
+    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(new ProcessorError('Adyen answered 422'));
+    expect(await charge(`t-${transientKey++}`)).toMatchObject({ outcome: 'failed', retryable: false });
+  });
 });
+
+let transientKey = Date.now();
 
 describe('a payment left at 3-D Secure', () => {
   it('is abandoned after 30 minutes only once the processor confirms the challenge was never finished', async () => {
@@ -206,5 +223,18 @@ describe('a payment left at 3-D Secure', () => {
     await runAfter(31 * 60);
     expect(await rowOf(transactionId)).toMatchObject({ status: 'COMPLETE' });
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.already_paid' });
+  });
+
+  it('if the processor takes it after all once it was abandoned, the money is given back: captured is refunded, not kept', async () => {
+    const { admin, parentId } = await createTenant();
+    const db = await getDb();
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as { transactionId: string };
+    const row = await rowOf(transactionId);
+    // The runner abandoned it while the customer's challenge answer was on its way.
+    await db.update(transactions).set({ status: 'ABANDONED', stage: null }).where(eq(transactions.id, transactionId));
+    const late = await new SandboxProcessor(db).finishChallenge({ providerReference: row.providerReference!, payload: { password: 'password' } });
+    expect(await settleAuthorisation(db, transactionId, late)).toMatchObject({ outcome: 'failed', reason: 'payment_no_longer_in_progress' });
+    const operations = await db.select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.providerReference, row.providerReference!));
+    expect(operations.filter((op) => op.kind === 'refund')).toMatchObject([{ amount: 10000, currency: 'GBP' }]);
   });
 });
