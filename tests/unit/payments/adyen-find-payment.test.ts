@@ -27,6 +27,12 @@ describe('Adyen findPayment (idempotent replay)', () => {
     done();
   });
 
+  it('cannot tell a Pay by Bank outcome from the stored redirect: unknown, never nothing taken', async () => {
+    const { processor, done } = adyenWith('find-payment-paybybank');
+    await expect(processor.findPayment({ reference: 'txn_bank', idempotencyKey: 'txn_bank', amount: 25_000, currency: 'GBP', capture: true, sentAt: new Date() })).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    done();
+  });
+
   it('past the idempotency window it cannot tell, and never says not_found', async () => {
     const { processor, done } = adyenWith();
     const sentAt = new Date(Date.now() - 31 * 86_400_000);
