@@ -3,6 +3,7 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { finishModification } from '@/lib/core/transactions/finish-modification';
+import { ProcessorOutcomeUnknown } from '@/lib/payments/processor';
 import { claimRows } from './claim';
 
 /** An uncaptured authorisation lapses after about 7 days (service-interface.md, Limits). */
@@ -25,8 +26,9 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
       await finishModification(db, row!, 'reverse', { failureReason: 'authorisation_expired' });
       reversed += 1;
     } catch (error) {
-      // Hand the claim back: the next run tries again.
-      await db.update(transactions).set({ stage: null }).where(eq(transactions.id, id));
+      // Hand the claim back: the next run tries again. Unless the processor may have acted: then the claim stays
+      // 'reversing' and the stuck-modifications step finishes it under the same key.
+      if (!(error instanceof ProcessorOutcomeUnknown)) await db.update(transactions).set({ stage: null }).where(eq(transactions.id, id));
       console.error(JSON.stringify({ level: 'error', message: 'expired authorisation not reversed', transaction_id: id, error: String(error) }));
     }
   }

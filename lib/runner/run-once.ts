@@ -2,18 +2,21 @@ import { isSandbox } from '@/lib/config';
 import type { Db } from '@/lib/db/types';
 import { deliverOutbox } from '@/lib/email/deliver-outbox';
 import { syncClockFromDatabase } from '@/lib/sandbox/test-clock';
-import { abandonStalePayments } from './abandon-step';
 import { reverseExpiredAuthorisations } from './expire-authorisations-step';
 import { retryAuthorisedRefunds } from './refunds-step';
 import { runDueScheduledPayments, type ScheduledReport } from './scheduled-payments-step';
 import { finishStuckModifications } from './stuck-modifications-step';
+import { reconcileStalePayments } from './reconcile-step';
 
 export type RunReport = {
   scheduled: ScheduledReport;
   reversed: number;
   /** Captures or reverses finished for a process that died mid-way. */
   recovered: number;
+  /** Payments the processor said took nothing: ABANDONED, their links free again. */
   abandoned: number;
+  /** Unsettled or stale payments recorded as the processor says (COMPLETE, PENDING or DECLINED). */
+  reconciled: number;
   refunds: number;
   emails: number;
 };
@@ -29,10 +32,10 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const scheduled = await runDueScheduledPayments(db, batch);
   const reversed = await reverseExpiredAuthorisations(db, batch);
   const recovered = await finishStuckModifications(db);
-  const abandoned = await abandonStalePayments(db);
+  const { resolved: reconciled, abandoned } = await reconcileStalePayments(db);
   const refunds = await retryAuthorisedRefunds(db);
   const delivery = await deliverOutbox(db, { limit: batch });
-  return { scheduled, reversed, recovered, abandoned, refunds, emails: delivery.sent + delivery.deliveredToMailbox };
+  return { scheduled, reversed, recovered, abandoned, reconciled, refunds, emails: delivery.sent + delivery.deliveredToMailbox };
 }
 
 /** Runs until nothing is due: the worker and tests use it to clear a backlog. */
@@ -42,19 +45,20 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
     const report = await runOnce(db, options);
     reports.push(report);
     // Work done now; a payment or email waiting to be retried later is not (it would spin the loop).
-    if (report.scheduled.completed + report.scheduled.failed + report.scheduled.cancelled + report.reversed + report.recovered + report.abandoned + report.refunds + report.emails === 0) break;
+    if (report.scheduled.completed + report.scheduled.failed + report.scheduled.cancelled + report.reversed + report.recovered + report.abandoned + report.reconciled + report.refunds + report.emails === 0) break;
   }
   return reports;
 }
 
 /** The totals of several passes, for one log line. */
 export function sumReports(reports: RunReport[]): RunReport {
-  const total: RunReport = { scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 }, reversed: 0, recovered: 0, abandoned: 0, refunds: 0, emails: 0 };
+  const total: RunReport = { scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 }, reversed: 0, recovered: 0, abandoned: 0, reconciled: 0, refunds: 0, emails: 0 };
   for (const r of reports) {
     for (const key of Object.keys(total.scheduled) as (keyof ScheduledReport)[]) total.scheduled[key] += r.scheduled[key];
     total.reversed += r.reversed;
     total.recovered += r.recovered;
     total.abandoned += r.abandoned;
+    total.reconciled += r.reconciled;
     total.refunds += r.refunds;
     total.emails += r.emails;
   }

@@ -1,27 +1,40 @@
 import { checkCardExclusions, dccQuote, exclusionMessage, surchargeFor, type DccQuote } from '@/lib/payments/card-rules';
 import type { CardFacts } from '@/lib/payments/processor';
 import type { PayableCheckout } from './load-payable-checkout';
+import { cardUnverified } from './payment-errors';
 
 export type CardQuote =
-  | { accepted: false; message: string; card: CardFacts }
-  | { accepted: true; card: CardFacts; surcharge: number; surchargeClass: string | null; total: number; dcc: DccQuote | null };
+  | { accepted: false; message: string; card: CardFacts | null; reason: 'card_excluded' | 'card_unverified' }
+  | { accepted: true; card: CardFacts | null; surcharge: number; surchargeClass: string | null; total: number; dcc: DccQuote | null };
+
+/** True when the facts the card rules read (brand, issuing country) are known. */
+const verified = (card: CardFacts | null): card is CardFacts => Boolean(card?.brand && card.issuingCountry);
 
 /**
  * What paying this checkout with this card means, before anything is charged:
  * refused by the link's exclusions, or the surcharge, total and currency offer.
  * The page shows it; the payment recomputes it on the server.
+ *
+ * Fail closed: a card whose brand or issuing country cannot be established
+ * (`card` null, or facts without them) is refused when any rule of the link
+ * needs them — excluded brands or regions, surcharging, DCC — rather than
+ * taken unchecked. A link with none of those rules takes it as it is.
  */
-export function quoteCard({ link, settings }: PayableCheckout, card: CardFacts): CardQuote {
+export function quoteCard({ link, settings }: PayableCheckout, card: CardFacts | null): CardQuote {
+  const surcharging = link.options.surcharging_enabled && settings.surcharge.enabled;
+  const dccOn = link.options.dcc_enabled && settings.dcc_enabled;
+  if (!verified(card)) {
+    const ruled = link.options.excluded_card_types.length > 0 || link.options.excluded_card_regions.length > 0 || surcharging || dccOn;
+    if (ruled) return { accepted: false, message: cardUnverified(), card, reason: 'card_unverified' };
+    return { accepted: true, card, surcharge: 0, surchargeClass: null, total: link.amount, dcc: null };
+  }
   const check = checkCardExclusions({
     card, organisationCountry: settings.country,
     excludedTypes: link.options.excluded_card_types, excludedRegions: link.options.excluded_card_regions,
   });
-  if (!check.allowed) return { accepted: false, message: exclusionMessage(check), card };
-  const surcharge = surchargeFor({
-    amount: link.amount, card, organisationCountry: settings.country, rates: settings.surcharge,
-    enabled: link.options.surcharging_enabled && settings.surcharge.enabled,
-  });
+  if (!check.allowed) return { accepted: false, message: exclusionMessage(check), card, reason: 'card_excluded' };
+  const surcharge = surchargeFor({ amount: link.amount, card, organisationCountry: settings.country, rates: settings.surcharge, enabled: surcharging });
   const total = link.amount + surcharge.surcharge;
-  const dcc = link.options.dcc_enabled && settings.dcc_enabled ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry }) : null;
+  const dcc = dccOn ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry }) : null;
   return { accepted: true, card, surcharge: surcharge.surcharge, surchargeClass: surcharge.class, total, dcc };
 }

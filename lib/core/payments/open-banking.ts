@@ -4,7 +4,7 @@ import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { isoCurrency } from '@/lib/money';
-import { processorFor } from '@/lib/payments/processor';
+import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor';
 import { loadPayableCheckout } from './load-payable-checkout';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -14,16 +14,19 @@ import { startTransaction } from './start-transaction';
 export async function startOpenBankingPayment(db: Db, input: { checkoutId: string; returnUrl: string; ipAddress?: string | null }) {
   const { link } = await loadPayableCheckout(db, input.checkoutId);
   if (!link.openBankingEnabled) throw methodNotAccepted('Open banking');
+  const sent = { amount: link.amount, currency: isoCurrency(link.currency) };
   const { id } = await startTransaction(db, {
     checkoutId: link.id, amount: link.amount, surcharge: 0, type: 'OPEN_BANKING', stage: 'bank', method: 'ONLINE',
-    storeCard: false, dcc: null, ipAddress: input.ipAddress,
+    storeCard: false, dcc: null, processor: sent, ipAddress: input.ipAddress,
   });
   try {
-    const started = await processorFor(db).startOpenBanking({ reference: id, amount: link.amount, currency: isoCurrency(link.currency), returnUrl: input.returnUrl, idempotencyKey: id });
+    const started = await processorFor(db).startOpenBanking({ reference: id, ...sent, returnUrl: input.returnUrl, idempotencyKey: id });
     await db.update(transactions).set({ providerReference: started.providerReference, updatedAt: now() }).where(eq(transactions.id, id));
     return { transactionId: id, redirectUrl: started.redirectUrl };
   } catch (error) {
-    await settleFailure(db, id, error);
+    if ((await settleFailure(db, id, error)).outcome === 'unsettled') {
+      throw new AppError('payment.processor_unavailable', 'The bank did not answer in time. The payment is being confirmed; nothing more can be paid on this link until it is.');
+    }
     throw new AppError('payment.processor_unavailable', 'The bank could not be reached. Nothing was taken; please try again.');
   }
 }
@@ -45,6 +48,8 @@ export async function finishOpenBankingPayment(db: Db, transactionId: string): P
     return settleOpenBanking(db, transactionId);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    // Asking is not paying: an unclear answer to the question changes nothing; the customer may still be at the bank.
+    if (error instanceof ProcessorOutcomeUnknown) return { outcome: 'pending', transactionId };
     return settleFailure(db, transactionId, error);
   }
 }

@@ -30,8 +30,8 @@ export type CardPaymentOutcome =
 
 /**
  * Takes a card payment on a payment link or ecommerce session. Every card rule
- * of the link is enforced here on the server: exclusions (a REJECTED
- * transaction, before any authorisation), surcharge (only when the customer
+ * of the link is enforced here on the server: exclusions, and cards whose
+ * facts the rules cannot check (a REJECTED transaction, before any authorisation), surcharge (only when the customer
  * accepted exactly that amount), DCC, pre-authorisation and the store-card options.
  */
 export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPaymentOutcome> {
@@ -39,32 +39,25 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const { link } = checkout;
   if (!link.cardEnabled) throw methodNotAccepted('Card payment');
   const processor = processorFor(db);
-  const card = await processor.lookupCard(input.method);
-  const quote = card ? quoteCard(checkout, card) : null;
-  if (quote && !quote.accepted) return reject(db, input, checkout, quote.card, quote.message);
-  const surcharge = quote?.surcharge ?? 0;
-  if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total: link.amount + surcharge };
+  const quote = quoteCard(checkout, await processor.lookupCard(input.method));
+  if (!quote.accepted) return reject(db, input, checkout, quote.card, quote.message, quote.reason);
+  const { surcharge, total } = quote;
+  if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total };
 
-  const total = link.amount + surcharge;
-  const dccAccepted = Boolean(quote?.dcc && input.acceptDcc);
-  const dcc: DccChoice | null = quote?.dcc
+  const dccAccepted = Boolean(quote.dcc && input.acceptDcc);
+  const dcc: DccChoice | null = quote.dcc
     ? { offered: true, accepted: dccAccepted, card_currency: quote.dcc.cardCurrency, rate: quote.dcc.rate, markup_bps: quote.dcc.markup_bps, converted_amount: quote.dcc.converted_amount }
     : null;
+  // What the processor is asked for, recorded before it is asked: captures and refunds must use the same.
+  const sent = dccAccepted ? { amount: quote.dcc!.converted_amount, currency: isoCurrency(quote.dcc!.cardCurrency) } : { amount: total, currency: isoCurrency(link.currency) };
   const storeCard = Boolean(link.bookingId) && (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
   const { id } = await startTransaction(db, {
     checkoutId: link.id, amount: total, surcharge, type: 'CARD', stage: 'authorising', method: input.transactionMethod ?? 'ONLINE',
-    storeCard, dcc, ipAddress: input.ipAddress, fingerprint: input.fingerprint,
+    storeCard, dcc, processor: sent, ipAddress: input.ipAddress, fingerprint: input.fingerprint,
   });
   try {
     const result = await processor.authorise({
-      reference: id,
-      amount: dccAccepted ? quote!.dcc!.converted_amount : total,
-      currency: isoCurrency(dccAccepted ? quote!.dcc!.cardCurrency : link.currency),
-      method: input.method,
-      capture: !link.options.authorisation_only,
-      storeCard,
-      returnUrl: input.returnUrl,
-      idempotencyKey: id,
+      reference: id, ...sent, method: input.method, capture: !link.options.authorisation_only, storeCard, returnUrl: input.returnUrl, idempotencyKey: id,
     });
     return await settleAuthorisation(db, id, result);
   } catch (error) {
@@ -72,14 +65,14 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   }
 }
 
-/** A card the link excludes: recorded as REJECTED, never sent to the processor. */
-async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout, card: CardFacts, message: string): Promise<CardPaymentOutcome> {
+/** A card the link excludes, or one the link's rules cannot check: recorded as REJECTED, never sent to the processor. */
+async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout, card: CardFacts | null, message: string, reason: string): Promise<CardPaymentOutcome> {
   const [row] = await db.insert(transactions).values({
     organisationId: checkout.link.organisationId, bookingId: checkout.link.bookingId, paymentLinkId: checkout.link.id,
     amount: checkout.link.amount, currency: checkout.link.currency, status: 'REJECTED', type: 'CARD',
-    method: input.transactionMethod ?? 'ONLINE', failureReason: 'card_excluded',
-    cardBrand: card.brand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding, binType: card.cardClass,
-    issuingCountry: card.issuingCountry, cardholderName: card.holderName ?? null, ipAddress: input.ipAddress ?? null,
+    method: input.transactionMethod ?? 'ONLINE', failureReason: reason,
+    cardBrand: card?.brand || null, cardLastFour: card?.lastFour || null, cardBin: card?.bin || null, cardType: card?.funding ?? null, binType: card?.cardClass ?? null,
+    issuingCountry: card?.issuingCountry || null, cardholderName: card?.holderName ?? input.method.holderName ?? null, ipAddress: input.ipAddress ?? null,
   }).returning({ id: transactions.id });
   return { outcome: 'rejected', transactionId: row!.id, message };
 }

@@ -5,6 +5,7 @@ import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
+import { processorMoney } from './processor-money';
 
 export type PaymentOutcome =
   | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
@@ -24,7 +25,8 @@ const cardColumns = (card: CardFacts | undefined) => card ? {
  * Records what the processor answered. Every move is guarded by
  * `status = 'PAYMENTINPROGRESS'`, so an outcome lands once; if the payment was
  * abandoned meanwhile and the processor still authorised it, the money is
- * released at once rather than kept without a record.
+ * released at once (reversed, or refunded when already captured) rather than
+ * kept without a record.
  */
 export async function settleAuthorisation(db: Db, transactionId: string, result: AuthoriseResult, actor: Actor | null = null): Promise<PaymentOutcome> {
   const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
@@ -57,23 +59,43 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
     return row;
   });
   if (!settled) {
-    await processorFor(db).reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
+    // The runner may have recorded this very answer already (it asked the processor while this call was slow).
+    const [current] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+    if (current?.providerReference === result.providerReference && (current.status === 'COMPLETE' || current.status === 'PENDING')) {
+      return { outcome: 'paid', transactionId, status: current.status };
+    }
+    // A held authorisation is reversed; money already captured is refunded in full (a capture cannot be reversed).
+    const processor = processorFor(db);
+    if (result.captured && current) await processor.refund({ providerReference: result.providerReference, ...processorMoney(current), idempotencyKey: `${transactionId}:release` });
+    else await processor.reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
     return { outcome: 'failed', transactionId, reason: 'payment_no_longer_in_progress' };
   }
   return { outcome: 'paid', transactionId, status };
 }
 
 /**
- * A processor that failed for technical reasons: nothing was taken, and the attempt is FAILED.
- * A transient failure (ProcessorError with `transient`) is recorded as `processor_unavailable`
- * and answered `retryable`, so that a retry with a new attempt key may be scheduled.
+ * A processor call that did not give an answer. ProcessorOutcomeUnknown (a
+ * timeout or an unclear answer after the request was sent), or any error that
+ * is not the processor's own refusal (recording its answer failed, say): the
+ * processor may have taken the money, so the transaction stays PAYMENTINPROGRESS at stage
+ * 'unsettled' (still the link's one live payment) until the runner asks the
+ * processor. Anything else: the processor said it failed, nothing was taken,
+ * the attempt is FAILED and `retryable` says whether a later attempt may work;
+ * a transient refusal is recorded as `processor_unavailable`, so a re-read of
+ * the transaction (a retried idempotency key) still knows it may be retried.
  */
 export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
+  const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
+  if (!(error instanceof ProcessorError)) {
+    console.error(JSON.stringify({ level: 'error', message: 'processor outcome unknown; payment left unsettled', transaction_id: transactionId, error: String(error) }));
+    await db.update(transactions).set({ stage: 'unsettled', updatedAt: now() }).where(inProgress);
+    return { outcome: 'unsettled', transactionId };
+  }
   console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: String(error) }));
-  const retryable = error instanceof ProcessorError && error.transient;
+  const retryable = error.transient;
   const reason = retryable ? TRANSIENT_FAILURE_REASON : 'processor_error';
   await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: reason, updatedAt: now() })
-    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
+    .where(inProgress);
   return retryable ? { outcome: 'failed', transactionId, reason, retryable } : { outcome: 'failed', transactionId, reason };
 }
 

@@ -1,8 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { loadPayableCheckout } from './load-payable-checkout';
-import { paymentInProgress } from './payment-errors';
+import { paymentBeingConfirmed, paymentInProgress } from './payment-errors';
 
 export type StartInput = {
   checkoutId: string;
@@ -13,6 +14,8 @@ export type StartInput = {
   method: 'ONLINE' | 'MOTO_IN_PERSON' | 'MOTO_OTHER';
   storeCard: boolean;
   dcc: DccChoice | null;
+  /** What is sent to the processor (ISO currency): the converted amount when DCC is accepted. */
+  processor: { amount: number; currency: string };
   ipAddress?: string | null;
   fingerprint?: string | null;
 };
@@ -40,13 +43,22 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
         method: input.method,
         storeCard: input.storeCard,
         dcc: input.dcc,
+        processorAmount: input.processor.amount,
+        processorCurrency: input.processor.currency,
         ipAddress: input.ipAddress ?? null,
         fingerprint: input.fingerprint ?? null,
       }).returning({ id: transactions.id });
       return created!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw paymentInProgress();
+    if (isUniqueViolation(error)) throw (await unsettledOn(db, input.checkoutId)) ? paymentBeingConfirmed() : paymentInProgress();
     throw error;
   }
+}
+
+/** True when the link's live payment is one whose outcome the processor has not confirmed yet. */
+async function unsettledOn(db: Db, checkoutId: string): Promise<boolean> {
+  const [row] = await db.select({ id: transactions.id }).from(transactions)
+    .where(and(eq(transactions.paymentLinkId, checkoutId), eq(transactions.status, 'PAYMENTINPROGRESS'), eq(transactions.stage, 'unsettled'))).limit(1);
+  return Boolean(row);
 }

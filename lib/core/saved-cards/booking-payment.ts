@@ -49,6 +49,9 @@ export async function createBookingPayment(db: Db, actor: Actor, bookingId: stri
     idempotencyKey: idempotencyKey ? `booking-payment:${actor.apiKeyId}:${idempotencyKey}` : `booking-payment:${crypto.randomUUID()}`,
   }, actor);
   if (outcome.outcome === 'declined') throw new AppError('payment.declined', `The saved card was declined (${outcome.reason}). Transaction ${outcome.transactionId} records the attempt.`);
+  if (outcome.outcome === 'unsettled') {
+    throw new AppError('payment.processor_unavailable', `The processor did not answer in time; transaction ${outcome.transactionId} is being confirmed with it. Do not charge again: repeat this request with the same Idempotency-Key to see the outcome.`);
+  }
   if (outcome.outcome !== 'paid') throw new AppError('payment.processor_unavailable', `The payment could not be taken (${'reason' in outcome ? outcome.reason : outcome.outcome}); nothing was charged.`);
   return {};
 }

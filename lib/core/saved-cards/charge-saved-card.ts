@@ -6,6 +6,7 @@ import { isoCurrency } from '@/lib/money';
 import { processorFor } from '@/lib/payments/processor';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { settleAuthorisation, settleFailure, TRANSIENT_FAILURE_REASON, type PaymentOutcome } from '../payments/settle-payment';
+import { processorMoney } from '../payments/processor-money';
 
 export type SavedCardCharge = {
   savedCard: typeof savedCards.$inferSelect;
@@ -21,16 +22,20 @@ export type SavedCardCharge = {
  * Charges a saved card without the customer present. The transaction is
  * written first under a unique idempotency key, and the processor is called
  * with that key too, so a retry after a crash or timeout never charges twice:
- * it either finds the finished transaction or finishes the same one.
+ * it either finds the finished transaction or finishes the same one. An
+ * unknown outcome (timeout) is `unsettled`: the runner asks the processor; a
+ * processor failure is `failed` with `retryable` when it was transient.
  */
 export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Actor | null = null): Promise<PaymentOutcome> {
   const card = charge.savedCard;
   let transactionId: string;
+  let sent = { amount: charge.amount, currency: isoCurrency(charge.currency) };
   try {
     const [created] = await db.insert(transactions).values({
       organisationId: card.organisationId, bookingId: card.bookingId, savedCardId: card.id,
       amount: charge.amount, currency: charge.currency, status: 'PAYMENTINPROGRESS', stage: 'authorising',
       type: 'CARD', method: charge.method, idempotencyKey: charge.idempotencyKey,
+      processorAmount: charge.amount, processorCurrency: isoCurrency(charge.currency),
       cardBrand: card.cardBrand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding, binType: card.cardClass,
       issuingCountry: card.issuingCountry, cardholderName: card.cardholderName,
     }).returning({ id: transactions.id });
@@ -40,11 +45,12 @@ export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Ac
     const [earlier] = await db.select().from(transactions).where(eq(transactions.idempotencyKey, charge.idempotencyKey));
     if (earlier!.status !== 'PAYMENTINPROGRESS') return outcomeOf(earlier!);
     transactionId = earlier!.id;
+    sent = processorMoney(earlier!);
   }
   try {
+    // A retry resends exactly what the first attempt sent, under the same key.
     const result = await processorFor(db).chargeStoredCard({
-      token: card.processorToken, reference: transactionId, amount: charge.amount, currency: isoCurrency(charge.currency),
-      capture: charge.capture, idempotencyKey: transactionId,
+      token: card.processorToken, reference: transactionId, ...sent, capture: charge.capture, idempotencyKey: transactionId,
     });
     return await settleAuthorisation(db, transactionId, result, actor);
   } catch (error) {

@@ -5,6 +5,7 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
+import { ProcessorOutcomeUnknown } from '@/lib/payments/processor';
 import { finishModification, type Modification } from './finish-modification';
 import { findAccessibleTransaction, refundedAmounts, selectTransactions } from './transaction-query';
 import { serializeTransaction } from './serialize-transaction';
@@ -16,7 +17,8 @@ const pendingAndFree = (id: string) => and(eq(transactions.id, id), eq(transacti
  * one conditional UPDATE (PENDING and not already claimed), so a capture racing
  * a reverse, or two captures, have exactly one winner; the loser answers 409.
  * The processor is asked outside any database transaction, and a processor
- * failure hands the claim back, leaving the authorisation PENDING.
+ * failure hands the claim back, leaving the authorisation PENDING; an unknown
+ * outcome (timeout) keeps the claim for the runner to finish with the same key.
  */
 export async function captureOrReverse(db: Db, actor: Actor, transactionId: string, action: Modification) {
   requireRole(actor, 'booking-and-payment:create:payment');
@@ -30,6 +32,12 @@ export async function captureOrReverse(db: Db, actor: Actor, transactionId: stri
   try {
     await finishModification(db, claimed, action, { actor });
   } catch (error) {
+    if (error instanceof ProcessorOutcomeUnknown) {
+      // The processor may have acted: keep the claim, so nothing else (a reverse, the 7-day expiry) can cross it;
+      // the runner finishes it under the same idempotency key (stuck-modifications-step).
+      console.error(JSON.stringify({ level: 'error', message: `processor ${action} outcome unknown; left for the runner`, transaction_id: transactionId, error: String(error) }));
+      throw new AppError('payment.processor_unavailable', `The processor did not confirm the ${action === 'complete' ? 'capture' : 'reverse'} in time; it is being confirmed and will be finished automatically.`);
+    }
     await db.update(transactions).set({ stage: null, updatedAt: now() }).where(eq(transactions.id, transactionId));
     console.error(JSON.stringify({ level: 'error', message: `processor ${action} failed`, transaction_id: transactionId, error: String(error) }));
     throw new AppError('payment.processor_unavailable', `The processor could not ${action} the authorisation; it is still PENDING.`);

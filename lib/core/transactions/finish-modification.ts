@@ -3,9 +3,9 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { isoCurrency } from '@/lib/money';
 import { processorFor } from '@/lib/payments/processor';
 import { recordAudit } from '../audit/record-audit';
+import { processorMoney } from '../payments/processor-money';
 
 export type Modification = 'complete' | 'reverse';
 
@@ -24,7 +24,8 @@ export async function finishModification(
 ): Promise<void> {
   const processor = processorFor(db);
   if (action === 'complete') {
-    await processor.capture({ providerReference: row.providerReference!, amount: row.amount, currency: isoCurrency(row.currency), idempotencyKey: `${row.id}:capture` });
+    // In what the authorisation was sent in: a DCC payment is captured in the card's currency.
+    await processor.capture({ providerReference: row.providerReference!, ...processorMoney(row), idempotencyKey: `${row.id}:capture` });
   } else {
     await processor.reverse({ providerReference: row.providerReference!, idempotencyKey: `${row.id}:reverse` });
   }

@@ -35,6 +35,33 @@ export type FinalResult = Exclude<AuthoriseResult, { status: 'challenge' }>;
 
 export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandoned';
 
+/**
+ * What the processor knows of the payment sent under an idempotency key: the
+ * truth the runner records for a payment whose outcome never landed here.
+ * captured / authorised: money is taken or held. declined: refused, nothing
+ * taken. awaiting_shopper: a 3-D Secure or bank step was started and never
+ * finished, so nothing was taken. not_found: the processor positively has no
+ * payment under that key, nothing was taken. A query that cannot tell throws.
+ */
+export type PaymentLookup =
+  | { status: 'captured' | 'authorised'; providerReference: string; amount?: number; currency?: string; card?: CardFacts; storedCardToken?: string }
+  | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
+  | { status: 'awaiting_shopper'; providerReference: string }
+  | { status: 'not_found' };
+
+export type FindPaymentInput = {
+  /** Our transaction id: the reference the payment was sent with. */
+  reference: string;
+  idempotencyKey: string;
+  /** What was sent, for a processor that answers only a replay of the same request (Adyen). */
+  amount: number;
+  currency: string;
+  /** Whether the payment was sent to be captured at once (false: authorise only). */
+  capture: boolean;
+  /** When the payment was first sent: a processor whose memory of keys expires cannot say "not found" after that. */
+  sentAt: Date;
+};
+
 export interface Processor {
   readonly name: 'sandbox' | 'adyen';
   /** Card facts (brand, country, class) before any authorisation, for exclusions and surcharge; null when unknown. */
@@ -68,6 +95,8 @@ export interface Processor {
   startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
   /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
   finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
+  /** Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell. */
+  findPayment(input: FindPaymentInput): Promise<PaymentLookup>;
 }
 
 /**

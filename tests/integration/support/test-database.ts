@@ -7,13 +7,15 @@ import { openDatabase, type Database } from '@/lib/db/open';
  * Gives the test file a database of its own: in-memory PGlite, or (TEST_DB=postgres)
  * a fresh database on the TEST_DATABASE_URL server, dropped afterwards.
  */
-export function withTestDatabase(): { current: () => Database } {
+export function withTestDatabase(): { current: () => Database; url: () => string | undefined } {
   let database: Database | undefined;
+  let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (process.env.TEST_DB === 'postgres') {
       const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
       database = await openDatabase({ url });
+      databaseUrl = url;
       dropDatabase = drop;
     } else {
       database = await openDatabase({ memory: true });
@@ -24,7 +26,8 @@ export function withTestDatabase(): { current: () => Database } {
     await closeDatabase();
     await dropDatabase?.();
   });
-  return { current: () => database! };
+  // url: the PostgreSQL database's own URL (undefined on PGlite), for a child process to open it.
+  return { current: () => database!, url: () => databaseUrl };
 }
 
 /** A fresh database on the PostgreSQL server, and how to drop it. */

@@ -46,7 +46,7 @@ describe('Adyen authorise', () => {
 
   it('turns RedirectShopper into a challenge, and finishes it with the redirectResult', async () => {
     const { processor, done } = adyenWith('authorise-redirect-shopper', 'payments-details-authorised');
-    const method: PaymentMethodInput = { kind: 'card', number: '4212 3456 7891 0006', expiryMonth: 3, expiryYear: 30, cvc: '737', holderName: 'Alan Turing' };
+    const method = encrypted('Alan Turing', { bin: '42123456', lastFour: '0006' });
     const challenge = await processor.authorise({
       reference: 'txn_3ds', amount: 9_900, currency: 'GBP', method, capture: false, storeCard: false, returnUrl: 'https://pay.example.com/pay/3ds/return', idempotencyKey: 'auth-txn_3ds',
     });
@@ -54,7 +54,7 @@ describe('Adyen authorise', () => {
       status: 'challenge',
       providerReference: 'JLCMPCQ8HXSKGK82:manual',
       redirectUrl: 'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDS/redirect?MD=M2RzMmNoYWxsZW5nZQ',
-      card: { brand: 'VISA', bin: '42123456', lastFour: '0006', issuingCountry: 'GB', expiryMonth: 3, expiryYear: 30, holderName: 'Alan Turing' },
+      card: { brand: 'VISA', bin: '42123456', lastFour: '0006', issuingCountry: 'GB', holderName: 'Alan Turing' },
     });
     const finished = await processor.finishChallenge({ providerReference: challenge.providerReference, payload: { redirectResult: 'X6XtfGC3!Y...' } });
     expect(finished).toMatchObject({ status: 'authorised', providerReference: 'JLCMPCQ8HXSKGK82', captured: false, card: { brand: 'VISA', lastFour: '0006' } });
@@ -80,12 +80,13 @@ describe('Adyen authorise', () => {
     done();
   });
 
-  it('turns a network failure into a ProcessorError', async () => {
-    const { AdyenProcessor } = await import('@/lib/payments/processor/adyen/adyen-processor');
-    const { testConfig } = await import('./support/fake-adyen');
-    const offline = new AdyenProcessor(testConfig, async () => {
-      throw new TypeError('fetch failed');
-    });
-    await expect(offline.reverse({ providerReference: 'X', idempotencyKey: 'k' })).rejects.toThrow(/unreachable: fetch failed/);
+  it('refuses a raw card number before calling Adyen: only the sandbox takes them', async () => {
+    const { processor, done } = adyenWith();
+    const raw: PaymentMethodInput = { kind: 'card', number: '4111 1111 1111 1111', expiryMonth: 3, expiryYear: 30, cvc: '737', holderName: 'Alan Turing' };
+    const attempt = processor.authorise({ reference: 'txn_raw', amount: 100, currency: 'GBP', method: raw, capture: true, storeCard: false, returnUrl: 'https://pay.example.com/r', idempotencyKey: 'raw' });
+    await expect(attempt).rejects.toThrow(/raw card numbers are accepted only by the sandbox/);
+    await expect(attempt).rejects.toBeInstanceOf(ProcessorError);
+    await expect(processor.lookupCard(raw)).rejects.toBeInstanceOf(ProcessorError);
+    done();
   });
 });

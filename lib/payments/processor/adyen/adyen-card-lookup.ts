@@ -8,9 +8,9 @@ export type CardDetailsResponse = {
   issuingCountryCode?: string;
 };
 
-/** POST /cardDetails body: the full number gives the best answer; pages send adyen-web's encryptedCardNumber. */
+/** POST /cardDetails body: adyen-web's encryptedCardNumber. */
 export function cardDetailsRequest(merchantAccount: string, method: PaymentMethodInput) {
-  if (method.kind === 'card') return { merchantAccount, cardNumber: method.number.replace(/[\s-]+/g, '') };
+  if (method.kind === 'card') return null; // never sent: the adapter refuses raw numbers
   return method.fields.encryptedCardNumber ? { merchantAccount, encryptedCardNumber: method.fields.encryptedCardNumber } : null;
 }
 

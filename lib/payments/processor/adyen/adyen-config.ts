@@ -8,13 +8,20 @@ export type AdyenConfig = {
   merchantAccount: string;
   /** Checkout API base, version included, no trailing slash. */
   checkoutUrl: string;
+  /** Every call gives up after this long (ADYEN_TIMEOUT_MS, default 30 s); a money-moving call that times out is an unknown outcome. */
+  timeoutMs?: number;
 };
 
+export const defaultTimeoutMs = 30_000;
 export const defaultCheckoutUrl = 'https://checkout-test.adyen.com/v71';
 
 export function adyenConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AdyenConfig {
   const apiKey = env.ADYEN_API_KEY;
   const merchantAccount = env.ADYEN_MERCHANT_ACCOUNT;
   if (!apiKey || !merchantAccount) throw new Error('ADYEN_API_KEY and ADYEN_MERCHANT_ACCOUNT must both be set for the Adyen processor');
-  return { apiKey, merchantAccount, checkoutUrl: (env.ADYEN_CHECKOUT_URL || defaultCheckoutUrl).replace(/\/+$/, '') };
+  const timeout = Number(env.ADYEN_TIMEOUT_MS);
+  return {
+    apiKey, merchantAccount, checkoutUrl: (env.ADYEN_CHECKOUT_URL || defaultCheckoutUrl).replace(/\/+$/, ''),
+    timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : defaultTimeoutMs,
+  };
 }

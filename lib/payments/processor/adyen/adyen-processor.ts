@@ -1,3 +1,4 @@
+import { now } from '@/lib/clock';
 import { ProcessorError, type CardFacts, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
@@ -6,6 +7,7 @@ import type { AdyenConfig } from './adyen-config';
 import * as body from './adyen-requests';
 import { mapPaymentResponse, openBankingStatus, type AdyenPaymentResponse } from './adyen-results';
 import { decodeStoredCardToken } from './adyen-token';
+import { adyenFindPayment } from './adyen-find-payment';
 
 type Modification = { pspReference: string; status: string };
 
@@ -29,12 +31,14 @@ export class AdyenProcessor implements Processor {
   }
 
   async lookupCard(method: PaymentMethodInput): Promise<CardFacts | null> {
+    refuseRawCard(method);
     const request = cardDetailsRequest(this.config.merchantAccount, method);
     if (!request) return null;
     return cardFactsFromDetails(await this.post<CardDetailsResponse>('/cardDetails', request), method);
   }
 
   async authorise(input: Parameters<Processor['authorise']>[0]) {
+    refuseRawCard(input.method);
     const response = await this.post<AdyenPaymentResponse>('/payments', body.cardPaymentRequest(this.config.merchantAccount, input), input.idempotencyKey);
     const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: input.storeCard, fallback: cardFactsFromInput(input.method) });
     return result.status === 'challenge' && !input.capture ? { ...result, providerReference: result.providerReference + MANUAL } : result;
@@ -97,4 +101,17 @@ export class AdyenProcessor implements Processor {
     const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), `details-${input.providerReference}`);
     return { status: openBankingStatus(response) };
   }
+
+  findPayment(input: Parameters<Processor['findPayment']>[0]) {
+    return adyenFindPayment(this.post, this.config.merchantAccount, input, now());
+  }
+}
+
+/**
+ * Raw card numbers are for the sandbox's test cards only: in production the
+ * number must never reach this service (PCI DSS), so the pages send
+ * adyen-web's encrypted fields and a plain number is refused before any call.
+ */
+function refuseRawCard(method: PaymentMethodInput): void {
+  if (method.kind === 'card') throw new ProcessorError('raw card numbers are accepted only by the sandbox processor; send adyen-web encrypted fields');
 }

@@ -12,17 +12,8 @@ const amountOf = (amount: number, currency: string): Amount => ({ currency, valu
 const encryptedFieldNames = ['encryptedCardNumber', 'encryptedExpiryMonth', 'encryptedExpiryYear', 'encryptedSecurityCode'] as const;
 
 export function paymentMethodBody(method: PaymentMethodInput): Record<string, string> {
-  if (method.kind === 'card') {
-    // Raw card data: only for a PCI DSS SAQ-D merchant account (MOTO); the pages send encrypted fields.
-    return {
-      type: 'scheme',
-      number: method.number.replace(/[\s-]+/g, ''),
-      expiryMonth: String(method.expiryMonth).padStart(2, '0'),
-      expiryYear: String(method.expiryYear < 100 ? 2000 + method.expiryYear : method.expiryYear),
-      cvc: method.cvc,
-      holderName: method.holderName,
-    };
-  }
+  // Raw card numbers never reach Adyen from here (the adapter refuses them first): only adyen-web's encrypted fields.
+  if (method.kind === 'card') throw new Error('raw card numbers are not sent to Adyen');
   const body: Record<string, string> = { type: 'scheme' };
   for (const name of encryptedFieldNames) if (method.fields[name]) body[name] = method.fields[name];
   return { ...body, holderName: method.holderName };

@@ -6,6 +6,7 @@ import { sandboxAuthorise, sandboxFinishChallenge } from './sandbox-authorise';
 import { sandboxCapture, sandboxRefund, sandboxReverse } from './sandbox-modifications';
 import { sandboxFinishOpenBanking, sandboxStartOpenBanking } from './sandbox-open-banking';
 import { sandboxChargeStoredCard } from './sandbox-stored-card';
+import { sandboxFindPayment } from './sandbox-find-payment';
 
 /**
  * The built-in processor of sandbox mode (product.md section 10): the test
@@ -54,5 +55,9 @@ export class SandboxProcessor implements Processor {
 
   finishOpenBanking(input: Parameters<Processor['finishOpenBanking']>[0]) {
     return sandboxFinishOpenBanking(this.db, input);
+  }
+
+  findPayment(input: Parameters<Processor['findPayment']>[0]) {
+    return sandboxFindPayment(this.db, input);
   }
 }

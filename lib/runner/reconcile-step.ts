@@ -1,0 +1,51 @@
+import { inArray, sql } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { reconcilePayment } from '@/lib/core/payments/reconcile-payment';
+import { claimRows } from './claim';
+
+/** A payment in progress this long (left at 3-D Secure or the bank, or its process died) is asked about. */
+export const STALE_AFTER_MS = 30 * 60 * 1000;
+/** An unsettled payment is first asked about after a minute, then after as long again as it has been waiting (doubling), at most hourly. */
+export const FIRST_CHECK_MS = 60 * 1000;
+export const MAX_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The runner asks before it abandons. It claims, in SQL (FOR UPDATE SKIP
+ * LOCKED, so one worker per payment), payments that are unsettled and due
+ * for a check, and payments still in progress after 30 minutes (any kind:
+ * checkout card or bank payments, saved-card charges); the claim marks them
+ * 'unsettled' and stamps updated_at, which is also the back-off clock. Then
+ * each is reconciled with the processor's answer (reconcile-payment.ts): only
+ * a positive "nothing was taken" abandons a payment and frees its link; a
+ * query that fails leaves it unsettled until the next check.
+ */
+export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ resolved: number; abandoned: number }> {
+  const at = now();
+  const stamp = at.toISOString();
+  const claimed = await claimRows<{ id: string }>(db, {
+    table: sql`transactions`,
+    where: sql`status = 'PAYMENTINPROGRESS' and (
+      (stage = 'unsettled' and updated_at <= ${stamp}::timestamptz - greatest(
+        ${`${FIRST_CHECK_MS} milliseconds`}::interval, least(${`${MAX_CHECK_INTERVAL_MS} milliseconds`}::interval, updated_at - created_at)))
+      or (stage is distinct from 'unsettled' and created_at < ${new Date(at.getTime() - STALE_AFTER_MS).toISOString()}::timestamptz))`,
+    orderBy: sql`updated_at`,
+    set: sql`stage = 'unsettled', updated_at = ${stamp}::timestamptz`,
+    limit,
+  });
+  if (claimed.length === 0) return { resolved: 0, abandoned: 0 };
+  const rows = await db.select().from(transactions).where(inArray(transactions.id, claimed.map((c) => c.id)));
+  let resolved = 0;
+  let abandoned = 0;
+  for (const row of rows) {
+    const outcome = await reconcilePayment(db, row).catch((error: unknown) => {
+      console.error(JSON.stringify({ level: 'error', message: 'reconciling a payment failed; asking again later', transaction_id: row.id, error: String(error) }));
+      return 'unknown' as const;
+    });
+    if (outcome === 'abandoned') abandoned += 1;
+    else if (outcome !== 'unknown') resolved += 1;
+  }
+  return { resolved, abandoned };
+}
+
