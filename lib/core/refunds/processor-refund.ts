@@ -1,13 +1,3 @@
-import { isoCurrency } from '@/lib/money';
-
-/** What the payment was sent to the processor as; rows from before it was recorded fall back to the link's own. */
-export function processorMoneyOf(transaction: { amount: number; currency: string; processorAmount: number | null; processorCurrency: string | null }) {
-  return {
-    amount: transaction.processorAmount ?? transaction.amount,
-    currency: transaction.processorCurrency ?? isoCurrency(transaction.currency),
-  };
-}
-
 /**
  * How much of a refund requested in the link's currency goes to the processor
  * in the currency the payment was authorised in (DCC), at the payment's own

@@ -12,7 +12,8 @@ import { recordAudit } from '../audit/record-audit';
 import { listParams } from '../shared/list-params';
 import { minorUnits } from '../shared/money-schema';
 import { assertRefundable, lockTransaction } from '../balance/booking-balance';
-import { processorMoneyOf, processorRefundAmount } from './processor-refund';
+import { processorMoney } from '../payments/processor-money';
+import { processorRefundAmount } from './processor-refund';
 import { sendRefund } from './send-refund';
 
 export { sendRefund };
@@ -49,7 +50,7 @@ export async function requestRefund(db: Db, actor: Actor, transactionId: string,
       throw new AppError('transaction.not_refundable', `Only a COMPLETE transaction can be refunded; this one is ${transaction.status}${transaction.status === 'PENDING' ? ' (reverse it instead)' : ''}.`);
     }
     const { held, heldProcessor } = await assertRefundable(tx, transaction, amount);
-    const sent = processorMoneyOf(transaction);
+    const sent = processorMoney(transaction);
     const processorAmount = processorRefundAmount({ taken: transaction.amount, sent: sent.amount, heldBefore: held, sentBefore: heldProcessor, amount });
     if (processorAmount < 1) throw new AppError('refund.too_small', `amount ${amount} converts to nothing in ${sent.currency}, the currency the payment was taken in.`);
     const [refund] = await tx.insert(refunds).values({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { processorMoneyOf, processorRefundAmount } from '@/lib/core/refunds/processor-refund';
+import { processorMoney } from '@/lib/core/payments/processor-money';
+import { processorRefundAmount } from '@/lib/core/refunds/processor-refund';
 
 /** Refunds in sequence, each converted against what the earlier ones took and sent. */
 function sequence(taken: number, sent: number, amounts: number[]) {
@@ -45,7 +46,7 @@ describe('DCC refund conversion (cumulative largest remainder)', () => {
 
   it('passes amounts unchanged without DCC, and falls back to the link currency for old rows', () => {
     expect(sequence(10000, 10000, [1, 2499, 7500])).toEqual([1, 2499, 7500]);
-    expect(processorMoneyOf({ amount: 500, currency: 'GBX', processorAmount: null, processorCurrency: null })).toEqual({ amount: 500, currency: 'GBP' });
-    expect(processorMoneyOf({ amount: 500, currency: 'GBX', processorAmount: 603, processorCurrency: 'EUR' })).toEqual({ amount: 603, currency: 'EUR' });
+    expect(processorMoney({ amount: 500, currency: 'GBX', processorAmount: null, processorCurrency: null })).toEqual({ amount: 500, currency: 'GBP' });
+    expect(processorMoney({ amount: 500, currency: 'GBX', processorAmount: 603, processorCurrency: 'EUR' })).toEqual({ amount: 603, currency: 'EUR' });
   });
 });
