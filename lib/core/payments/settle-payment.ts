@@ -96,7 +96,7 @@ export async function settleFailure(db: Db, transactionId: string, error: unknow
   const reason = retryable ? TRANSIENT_FAILURE_REASON : 'processor_error';
   await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: reason, updatedAt: now() })
     .where(inProgress);
-  return retryable ? { outcome: 'failed', transactionId, reason, retryable } : { outcome: 'failed', transactionId, reason };
+  return { outcome: 'failed', transactionId, reason, retryable };
 }
 
 /** The failure reason of a transaction the processor failed transiently (nothing taken; may work later). */

@@ -71,7 +71,7 @@ describe('refund retries', () => {
     const failed = await refundRow(refundId);
     expect(failed).toMatchObject({ status: 'FAILED', attempts: 8, nextAttemptAt: null, failureReason: 'processor busy' });
     const [alert] = await alertsAbout(failed.authorizationCode);
-    expect(alert).toMatchObject({ kind: 'refund_failed', subject: expect.stringContaining('refund of £100.00 failed') });
+    expect(alert).toMatchObject({ kind: 'alert:refund_failed', subject: expect.stringContaining('refund of £100.00 failed') });
     // Nothing more is tried, and the listed refund shows why.
     await runAfter(24 * 3600);
     expect(send).toHaveBeenCalledTimes(8);
@@ -115,7 +115,7 @@ describe('refund retries', () => {
     const unsettled = await refundRow(refundId);
     expect(unsettled).toMatchObject({ status: 'UNSETTLED', attempts: 8, failureReason: 'timed out' });
     expect(send).toHaveBeenCalledTimes(2);
-    expect((await alertsAbout(unsettled.authorizationCode))[0]).toMatchObject({ kind: 'refund_unsettled' });
+    expect((await alertsAbout(unsettled.authorizationCode))[0]).toMatchObject({ kind: 'alert:refund_unsettled' });
     const refused = await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 1 }, { token: admin.token });
     expect(refused.body.errors[0].code).toBe('refund.exceeds_refundable');
     expect((await api.put('/agent/credit-notes', { booking_id: bookingId, amount: 1 }, { token: admin.token })).body.errors[0].code).toBe('credit_note.exceeds_balance');

@@ -180,7 +180,7 @@ describe('a processor that says it failed', () => {
     const link = await createLinkVia(admin.token, parentId);
     quiet();
     vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(new ProcessorError('Adyen answered 503', true));
-    expect(await pay(link)).toMatchObject({ outcome: 'failed', reason: 'processor_error', retryable: true });
+    expect(await pay(link)).toMatchObject({ outcome: 'failed', reason: 'processor_unavailable', retryable: true });
     vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(new ProcessorError('Adyen answered 422: validation'));
     expect(await pay(link)).toMatchObject({ outcome: 'failed', retryable: false });
     expect(await pay(link)).toMatchObject({ outcome: 'paid' });
