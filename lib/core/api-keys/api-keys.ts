@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation, organisationScope, requireOrganisation, requireRole } from '@/lib/auth/access';
@@ -8,7 +8,7 @@ import { isSandbox } from '@/lib/config';
 import { apiKeys } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
-import { toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { recordAudit } from '../audit/record-audit';
 import { roles, type Role } from '../enums';
 import { listParams } from '../shared/list-params';
@@ -54,10 +54,11 @@ export async function createApiKey(db: Db, actor: Actor, input: z.output<typeof 
 export async function listApiKeys(db: Db, actor: Actor, input: z.output<typeof listApiKeysSchema>) {
   requireRole(actor, 'developers:manage:keys');
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
-  const rows = await db.select().from(apiKeys)
-    .where(and(inArray(apiKeys.organisationId, scope), isNull(apiKeys.revokedAt)))
-    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(input.take + 1).offset(input.skip);
-  return toPage(rows.map(serializeApiKey), input.take);
+  const where = and(inArray(apiKeys.organisationId, scope), isNull(apiKeys.revokedAt));
+  const page = await listPage(input,
+    (limit, offset) => db.select().from(apiKeys).where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(apiKeys).where(where))[0]!.n);
+  return page.map(serializeApiKey);
 }
 
 /** DELETE /agent/api-keys/{id}: revokes at once; tokens of the key fail from the next request on. */

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import { ListResult } from '@/lib/http/list-result';
 import { checkoutFields, type CheckoutInput } from './checkout-input';
 import { assignCheckout, deleteCheckout } from './change-checkout';
 import { createCheckout } from './create-checkout';
@@ -32,10 +31,10 @@ export function checkoutResource<T>(kind: CheckoutKind, serialize: Serialize<T>,
     create: (db: Db, actor: Actor, input: z.output<typeof createSchema>) =>
       createCheckout(db, actor, kind, { ...(input as CheckoutInput), typeId: input.type_id ?? input.type }, defaultLifetimeDays),
     list: async (db: Db, actor: Actor, input: z.output<typeof listCheckoutsSchema>) => {
-      const { rows, hasMore } = await listCheckouts(db, actor, kind, input);
-      const transactions = await loadCheckoutTransactions(db, rows.map((row) => row.link.id));
+      const page = await listCheckouts(db, actor, kind, input);
+      const transactions = await loadCheckoutTransactions(db, page.items.map((row) => row.link.id));
       const at = now();
-      return new ListResult(rows.map((row) => serialize(row, transactions.get(row.link.id) ?? [], at)), hasMore);
+      return page.map((row) => serialize(row, transactions.get(row.link.id) ?? [], at));
     },
     get: async (db: Db, actor: Actor, id: string) => {
       const row = await findAccessibleCheckout(db, actor, kind, id);

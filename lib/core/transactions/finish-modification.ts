@@ -5,7 +5,7 @@ import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
 import { processorFor } from '@/lib/payments/processor';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 
 export type Modification = 'complete' | 'reverse';
 
@@ -35,6 +35,7 @@ export async function finishModification(
         : { status: 'REVERSED', stage: null, updatedAt: now(), ...(failureReason ? { failureReason } : {}) })
       .where(and(eq(transactions.id, row.id), eq(transactions.stage, action === 'complete' ? 'capturing' : 'reversing')))
       .returning({ id: transactions.id });
-    if (done.length) await recordAudit(tx, actor, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+    // Without an API key it is the runner (expiry, crash recovery) acting.
+    if (done.length) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
   });
 }
