@@ -16,7 +16,8 @@ export const createSupplierSchema = z.object({
 });
 
 function serializeSupplier(s: typeof suppliers.$inferSelect) {
-  return { id: s.id, supplier_name: s.supplierName, organisation: s.organisationId, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() };
+  // `name` repeats supplier_name under the name Felloh's SDK reads.
+  return { id: s.id, supplier_name: s.supplierName, name: s.supplierName, organisation: s.organisationId, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() };
 }
 
 export async function listSuppliers(db: Db, actor: Actor, input: z.output<typeof listSuppliersSchema>) {

@@ -1,0 +1,5 @@
+import { createApiKey, createApiKeySchema } from '@/lib/core/api-keys/api-keys';
+import { apiRoute } from '@/lib/http/api-route';
+
+// Felloh's SDK creates keys here with POST (apiKeys.create); the same service as PUT /agent/api-keys.
+export const POST = apiRoute({ body: createApiKeySchema }, ({ db, actor, body }) => createApiKey(db, actor, body));
