@@ -18,15 +18,28 @@ BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') AND OLD."deleted_at" IS NULL THEN
     PERFORM "booking_counts_apply"(OLD."organisation_id", -1);
   END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW."deleted_at" IS NULL THEN
+  IF TG_OP = 'UPDATE' AND NEW."deleted_at" IS NULL THEN
     PERFORM "booking_counts_apply"(NEW."organisation_id", 1);
   END IF;
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
--- Only the changes that can move a booking in or out of the count fire it.
-CREATE TRIGGER "bookings_count_insert_delete" AFTER INSERT OR DELETE ON "bookings"
+-- Inserts once per statement (a bulk load is one upsert per organisation, not one per row).
+CREATE FUNCTION "booking_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "booking_counts" ("organisation_id", "shard", "live")
+    SELECT "organisation_id", floor(random() * 8)::smallint, count(*) FROM "inserted_bookings" WHERE "deleted_at" IS NULL GROUP BY "organisation_id"
+  ON CONFLICT ("organisation_id", "shard") DO UPDATE SET "live" = "booking_counts"."live" + excluded."live";
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "bookings_count_insert" AFTER INSERT ON "bookings" REFERENCING NEW TABLE AS "inserted_bookings"
+  FOR EACH STATEMENT EXECUTE FUNCTION "booking_counts_inserted"();
+--> statement-breakpoint
+-- Only the changes that can move a booking in or out of the count fire these.
+CREATE TRIGGER "bookings_count_delete" AFTER DELETE ON "bookings"
   FOR EACH ROW EXECUTE FUNCTION "booking_counts_maintain"();
 --> statement-breakpoint
 CREATE TRIGGER "bookings_count_update" AFTER UPDATE OF "deleted_at", "organisation_id" ON "bookings"
