@@ -4,7 +4,9 @@
  * the seed (visibility map empty), after VACUUM, and with the keyword and
  * departure-date filters. Run: bash scripts/with-postgres.sh npx tsx scripts/bench/explain-count.ts
  * (PGlite alone without TEST_DATABASE_URL). The SQL is the one drizzle writes
- * for lib/core/bookings/list-bookings.ts.
+ * for lib/core/bookings/list-bookings.ts when it counts rows: filtered lists do;
+ * the unfiltered list reads booking_counts instead, because the first plan below
+ * still costs work in proportion to the bookings (docs/api-conventions.md#lists).
  */
 import fs from 'node:fs';
 import os from 'node:os';
