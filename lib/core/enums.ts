@@ -32,9 +32,14 @@ export const roles = [
 ] as const;
 export type Role = (typeof roles)[number];
 
+/**
+ * `currency` is keyed by code (`currency.GBX.division_factor`), the shape
+ * Felloh's SDK reads; the codes are its keys. The other groups are the
+ * interface's, as named there.
+ */
 export function enumerations() {
   return {
-    currency: { code: [...currencyCodes], details: currencies },
+    currency: Object.fromEntries(currencies.map((c) => [c.code, { code: c.code, minor_unit: c.code, major_unit: c.major_unit, division_factor: c.division_factor }])),
     organisation: { feature: [...organisationFeatures] },
     transaction: { method: [...transactionMethods], status: [...transactionStatuses], type: [...transactionTypes] },
     user: { role: [...roles] },

@@ -59,7 +59,7 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
       const result = await handler({ db, actor, params: params as Out<PS>, body: body as Out<BS>, requestId, request });
       if (result instanceof Response) return withRequestId(result, requestId);
       if (result instanceof ListResult) {
-        return json(successEnvelope(result.items, requestId, { count: result.items.length, has_more: result.hasMore }), 200, requestId);
+        return json(successEnvelope(result.items, requestId, { count: result.total, has_more: result.hasMore }), 200, requestId);
       }
       return json(successEnvelope(result ?? {}, requestId), 200, requestId, options.cacheSeconds);
     } catch (error) {

@@ -12,6 +12,8 @@
  * processes clear 10 000 due scheduled payments and proves nothing was charged twice.
  * The production build lives in .next-bench (NEXT_DIST_DIR), rebuilt when a source is newer.
  * Figures are printed and written to .bench/results.json.
+ * `npm run bench -- --lists` (or BENCH_ONLY=lists) runs only the list scenarios
+ * (seed, server, the three bookings lists): no token, create, payments or runner.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +35,12 @@ process.chdir(repoRoot);
 const UNDER_WITH_POSTGRES = 'BENCH_UNDER_WITH_POSTGRES';
 const STARTED_MARKER = 'BENCH_STARTED_MARKER';
 
+/** Only the list scenarios: the figures of meta.count at 1 000 and 100 000 bookings, in a few minutes. */
+const listsOnly = () => process.env.BENCH_ONLY === 'lists';
+
 async function main(): Promise<number> {
+  // Through the environment, so the run under scripts/with-postgres.sh sees it too.
+  if (process.argv.includes('--lists')) process.env.BENCH_ONLY = 'lists';
   ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
@@ -150,6 +157,7 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
       database: created.name,
       pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)',
     });
+    if (listsOnly()) return report;
     // Databases of their own (fresh per run), so that the counts prove exactly one charge per payment.
     console.log(`bench: PostgreSQL: runner, fresh databases on the same server…`);
     try {
@@ -193,7 +201,7 @@ async function benchDatabase(
     try {
       console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
       const tokens = await issueTokens(server.baseUrl, seed.keys);
-      for (const scenario of scenarios(seed.keys, tokens, referencePrefix)) {
+      for (const scenario of scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() })) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);
         report.scenarios.push(result);
@@ -213,14 +221,18 @@ async function benchDatabase(
     }
     report.server_log_errors = summariseServerLog(savedLog);
 
+    report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
+    report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
+    if (listsOnly()) {
+      if (report.scenarios.some((s) => s.failed)) report.status = 'failed';
+      return report;
+    }
     // The server is stopped: this process may open the database (PGlite: one process per folder).
     process.stdout.write(`bench: ${name}: link + card payment (service layer, ${PAYMENT_CONCURRENCY} concurrent)… `);
     report.payments = await benchPayments(target, 'url' in target ? 'postgres' : 'pglite');
     const p = report.payments;
     console.log(`${p.payments_per_second.toFixed(1)} payments/s, p50 ${p.latency_p50_ms} ms, p99 ${p.latency_p99_ms} ms, check ${p.check.ok ? 'ok' : 'MISMATCH'}${p.failed ? ' FAILED' : ''}`);
 
-    report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
-    report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
     report.create_check = await checkCreates(target, referencePrefix, report.scenarios);
     if (report.scenarios.some((s) => s.failed) || !report.create_check.ok || report.payments.failed) report.status = 'failed';
   } catch (error) {

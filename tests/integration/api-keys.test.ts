@@ -64,7 +64,7 @@ describe('API key extension (/agent/api-keys)', () => {
     expect((await api.delete(`/agent/api-keys/${created.id}`, { token: admin.token })).status).toBe(200);
     expect((await api.delete(`/agent/api-keys/${created.id}`, { token: admin.token })).status).toBe(404);
     expect((await api.delete('/agent/api-keys/00000000-0000-4000-8000-000000000000', { token: admin.token })).status).toBe(404);
-    expect((await api.delete('/agent/api-keys/nope', { token: admin.token })).status).toBe(422);
+    expect((await api.delete('/agent/api-keys/nope', { token: admin.token })).status).toBe(404);
     const list = await api.post('/agent/api-keys', { organisation: parentId }, { token: admin.token });
     expect(list.body.data.map((k: { id: string }) => k.id)).not.toContain(created.id);
     const audit = await api.post('/audit', { organisation: parentId, keyword: 'api-key' }, { token: admin.token });

@@ -34,7 +34,7 @@ describe('GET /enums', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     const data = response.body.data;
-    expect(data.currency.code).toEqual(['GBX', 'USX', 'EUX']);
+    expect(Object.keys(data.currency)).toEqual(['GBX', 'USX', 'EUX']);
     expect(data.organisation.feature).toContain('booking-and-payment');
     expect(data.transaction.method).toEqual(['MOTO_OTHER', 'ONLINE', 'MOTO_IN_PERSON']);
     expect(data.transaction.type).toEqual(['CARD', 'OPEN_BANKING']);

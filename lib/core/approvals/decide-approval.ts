@@ -45,7 +45,7 @@ export async function decideApproval(db: Db, approvalId: string, decision: 'appr
     if (approval.expiresAt.getTime() <= now().getTime()) throw new AppError('approval.expired', 'This approval link has expired; ask for a new one.');
     const changed = await tx.update(scheduledPayments).set({ status: decision === 'approve' ? 'QUEUED' : 'CANCELLED', updatedAt: now() })
       .where(and(eq(scheduledPayments.bookingId, approval.bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL'))).returning({ id: scheduledPayments.id });
-    await recordAudit(tx, null, { organisationId: approval.organisationId, type: 'approval:decide', entityId: approvalId });
+    await recordAudit(tx, { kind: 'customer', email: approval.email }, { organisationId: approval.organisationId, type: 'approval:decide', entityId: approvalId });
     return { changed: changed.length };
   });
 }

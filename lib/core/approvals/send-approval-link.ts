@@ -18,9 +18,10 @@ const APPROVAL_LINK_DAYS = 14;
 /**
  * Emails the customer a link to approve the booking's scheduled payments that
  * await approval. The approval record and the email are written in one
- * transaction, so the email is sent exactly when the link exists.
+ * transaction, so the email is sent exactly when the link exists. Answers the
+ * link's `url` too (Felloh's SDK reads it).
  */
-export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string): Promise<void> {
+export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string): Promise<{ url: string }> {
   requireRole(actor, 'booking-and-payment:create:payment');
   const { booking } = await findAccessibleBooking(db, actor, bookingId);
   const [org] = await db.select().from(organisations).where(eq(organisations.id, booking.organisationId));
@@ -30,7 +31,7 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
   const waiting = await db.select().from(scheduledPayments)
     .where(and(eq(scheduledPayments.bookingId, bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')));
   if (waiting.length === 0) throw new AppError('approval.nothing_to_approve', 'This booking has no scheduled payments awaiting approval.');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [approval] = await tx.insert(approvals).values({
       organisationId: booking.organisationId, bookingId, email: booking.email, expiresAt: addDays(now(), APPROVAL_LINK_DAYS),
     }).returning();
@@ -48,5 +49,6 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
       ].join('\n'),
     });
     await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'approval:send', entityId: approval!.id });
+    return { url };
   });
 }

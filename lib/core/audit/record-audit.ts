@@ -33,17 +33,23 @@ export type AuditType =
   | 'approval:decide'
   | 'organisation:update-settings';
 
+/**
+ * Who acted: an API key's user, a customer on a hosted page (named by the email
+ * they pay or approve with), or the service itself (the runner). Never unknown:
+ * every audit record answers a `user` object.
+ */
+export type AuditActor = Pick<Actor, 'userId' | 'apiKeyId'> | { kind: 'customer'; email: string } | { kind: 'service' };
+
+export const SERVICE_ACTOR: AuditActor = { kind: 'service' };
+
 /** Writes an audit record; call it with the transaction that makes the change, so both land or neither. */
 export async function recordAudit(
   tx: Executor,
-  actor: Pick<Actor, 'userId' | 'apiKeyId'> | null,
+  actor: AuditActor,
   event: { organisationId: string; type: AuditType; entityId: string },
 ): Promise<void> {
-  await tx.insert(auditRecords).values({
-    organisationId: event.organisationId,
-    type: event.type,
-    entityId: event.entityId,
-    userId: actor?.userId ?? null,
-    apiKeyId: actor?.apiKeyId ?? null,
-  });
+  const who = 'kind' in actor
+    ? { actorKind: actor.kind, actorEmail: actor.kind === 'customer' ? actor.email : null, userId: null, apiKeyId: null }
+    : { actorKind: 'user', actorEmail: null, userId: actor.userId, apiKeyId: actor.apiKeyId };
+  await tx.insert(auditRecords).values({ organisationId: event.organisationId, type: event.type, entityId: event.entityId, ...who });
 }

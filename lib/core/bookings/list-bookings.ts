@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { organisationScope } from '@/lib/auth/access';
-import { bookings } from '@/lib/db/schema';
+import { bookingCounts, bookings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { ListResult, toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { containsInsensitive } from '../shared/sql-helpers';
 import { selectBookings } from './booking-query';
 import { loadBookingRelations } from './booking-relations';
@@ -27,11 +27,20 @@ export async function listBookings(db: Db, actor: Actor, input: ListBookingsInpu
   if (input.booking_reference) conditions.push(eq(sql`lower(${bookings.bookingReference})`, input.booking_reference.toLowerCase()));
   if (input.date_from) conditions.push(gte(bookings.departureDate, input.date_from));
   if (input.date_to) conditions.push(lte(bookings.departureDate, input.date_to));
-  const rows = await selectBookings(db, and(...conditions))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(input.take + 1)
-    .offset(input.skip);
-  const page = toPage(rows, input.take);
+  const where = and(...conditions);
+  const filtered = Boolean(input.keyword || input.booking_reference || input.date_from || input.date_to);
+  const page = await listPage(input,
+    (limit, offset) => selectBookings(db, where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
+    // Unfiltered: the trigger-kept live count, constant time at any size. Filtered: count(*) over the same WHERE
+    // (dates: an index-only scan of bookings_org_departure_idx; a keyword reads the organisation's rows).
+    async () => (filtered ? (await db.select({ n: count() }).from(bookings).where(where))[0]!.n : liveBookings(db, scope)));
   const relations = await loadBookingRelations(db, page.items.map((row) => row.booking.id), { completedOnly: true });
-  return new ListResult(page.items.map((row) => serializeBooking(row, relations)), page.hasMore);
+  return page.map((row) => serializeBooking(row, relations));
+}
+
+/** The live bookings of these organisations, from booking_counts (kept equal to count(*) by a trigger). */
+async function liveBookings(db: Db, organisationIds: string[]): Promise<number> {
+  const [row] = await db.select({ n: sql<string | null>`sum(${bookingCounts.live})` }).from(bookingCounts)
+    .where(inArray(bookingCounts.organisationId, organisationIds));
+  return Number(row?.n ?? 0);
 }

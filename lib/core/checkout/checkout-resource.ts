@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import { ListResult } from '@/lib/http/list-result';
 import { checkoutFields, type CheckoutInput } from './checkout-input';
-import { assignCheckout, deleteCheckout } from './change-checkout';
+import { assignToBooking, type AssignInput } from './assign-to-booking';
+import { deleteCheckout } from './change-checkout';
 import { createCheckout } from './create-checkout';
 import { findAccessibleCheckout, type CheckoutKind, type CheckoutRow } from './checkout-query';
 import { loadCheckoutTransactions, type CheckoutTransaction } from './checkout-transactions';
@@ -13,7 +13,7 @@ import { listCheckouts, listCheckoutsSchema } from './list-checkouts';
 type Serialize<T> = (row: CheckoutRow, transactions: CheckoutTransaction[], at: Date) => T;
 
 export const checkoutIdParams = (name: string) => z.object({ [name]: z.uuid() });
-export const assignSchema = z.object({ booking_id: z.uuid() });
+export { assignSchema } from './assign-to-booking';
 
 /**
  * The five operations a payment link and an ecommerce session share (list,
@@ -32,10 +32,10 @@ export function checkoutResource<T>(kind: CheckoutKind, serialize: Serialize<T>,
     create: (db: Db, actor: Actor, input: z.output<typeof createSchema>) =>
       createCheckout(db, actor, kind, { ...(input as CheckoutInput), typeId: input.type_id ?? input.type }, defaultLifetimeDays),
     list: async (db: Db, actor: Actor, input: z.output<typeof listCheckoutsSchema>) => {
-      const { rows, hasMore } = await listCheckouts(db, actor, kind, input);
-      const transactions = await loadCheckoutTransactions(db, rows.map((row) => row.link.id));
+      const page = await listCheckouts(db, actor, kind, input);
+      const transactions = await loadCheckoutTransactions(db, page.items.map((row) => row.link.id));
       const at = now();
-      return new ListResult(rows.map((row) => serialize(row, transactions.get(row.link.id) ?? [], at)), hasMore);
+      return page.map((row) => serialize(row, transactions.get(row.link.id) ?? [], at));
     },
     get: async (db: Db, actor: Actor, id: string) => {
       const row = await findAccessibleCheckout(db, actor, kind, id);
@@ -43,6 +43,6 @@ export function checkoutResource<T>(kind: CheckoutKind, serialize: Serialize<T>,
       return serialize(row, transactions.get(id) ?? [], now());
     },
     delete: (db: Db, actor: Actor, id: string) => deleteCheckout(db, actor, kind, id),
-    assign: (db: Db, actor: Actor, id: string, bookingId: string) => assignCheckout(db, actor, kind, id, bookingId),
+    assign: (db: Db, actor: Actor, id: string, input: AssignInput) => assignToBooking(db, actor, kind, id, input),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
@@ -7,7 +7,7 @@ import { canAccessOrganisation, organisationScope, requireRole } from '@/lib/aut
 import { bookings, creditNotes, organisations } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
-import { toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { recordAudit } from '../audit/record-audit';
 import { assertCreditable, lockBookings } from '../balance/booking-balance';
 import { findAccessibleBooking } from '../bookings/booking-query';
@@ -52,9 +52,11 @@ function serializeCreditNote({ note, organisation: o, from, to }: Row) {
 
 export async function listCreditNotes(db: Db, actor: Actor, input: z.output<typeof listCreditNotesSchema>) {
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
-  const rows = await selectCreditNotes(db).where(inArray(creditNotes.organisationId, scope))
-    .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id)).limit(input.take + 1).offset(input.skip);
-  return toPage(rows.map(serializeCreditNote), input.take);
+  const where = inArray(creditNotes.organisationId, scope);
+  const page = await listPage(input,
+    (limit, offset) => selectCreditNotes(db).where(where).orderBy(desc(creditNotes.createdAt), desc(creditNotes.id)).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(creditNotes).where(where))[0]!.n);
+  return page.map(serializeCreditNote);
 }
 
 export async function getCreditNote(db: Db, actor: Actor, id: string) {

@@ -1,10 +1,10 @@
-import { and, desc, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, inArray, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { organisationScope, requireOrganisation, requireRole } from '@/lib/auth/access';
 import { customers } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { recordAudit } from '../audit/record-audit';
 import { keywordParam, listParams } from '../shared/list-params';
 import { containsInsensitive } from '../shared/sql-helpers';
@@ -30,9 +30,11 @@ export async function listCustomers(db: Db, actor: Actor, input: z.output<typeof
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const conditions: (SQL | undefined)[] = [inArray(customers.organisationId, scope)];
   if (input.keyword) conditions.push(or(containsInsensitive(customers.customerName, input.keyword), containsInsensitive(customers.email, input.keyword)));
-  const rows = await db.select().from(customers).where(and(...conditions))
-    .orderBy(desc(customers.createdAt), desc(customers.id)).limit(input.take + 1).offset(input.skip);
-  return toPage(rows.map(serializeCustomer), input.take);
+  const where = and(...conditions);
+  const page = await listPage(input,
+    (limit, offset) => db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(customers).where(where))[0]!.n);
+  return page.map(serializeCustomer);
 }
 
 export async function createCustomer(db: Db, actor: Actor, input: z.output<typeof createCustomerSchema>) {

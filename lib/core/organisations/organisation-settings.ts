@@ -7,7 +7,7 @@ import { organisations, type OrganisationSettings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { isUniqueViolation } from '../shared/sql-helpers';
 
 const rateBps = z.int().min(0).max(10_000);
@@ -87,7 +87,8 @@ export async function writeOrganisationSettings(db: Db, organisationId: string, 
     return await db.transaction(async (tx) => {
       const [updated] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
         .where(eq(organisations.id, organisationId)).returning();
-      await recordAudit(tx, actor, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
+      // No API key: the operator command, which acts as the service.
+      await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
       return serializeSettings(updated!);
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import { now } from '@/lib/clock';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
+import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
 import { processorMoney } from './processor-money';
 
@@ -54,8 +55,8 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
       }).returning({ id: savedCards.id });
       await tx.update(transactions).set({ savedCardId: card!.id }).where(eq(transactions.id, transactionId));
     }
-    // A customer's own payment has no actor; a merchant-initiated one (saved card) names the API key.
-    await recordAudit(tx, actor, { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    // A merchant-initiated payment (saved card) names the API key; otherwise the link's customer, or the runner.
+    await recordAudit(tx, actor ?? await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     return row;
   });
   if (!settled) {

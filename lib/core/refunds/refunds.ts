@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation, organisationScope, requireRole } from '@/lib/auth/access';
@@ -7,7 +7,7 @@ import { now } from '@/lib/clock';
 import { organisations, refunds } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
-import { toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { recordAudit } from '../audit/record-audit';
 import { listParams } from '../shared/list-params';
 import { minorUnits } from '../shared/money-schema';
@@ -65,9 +65,11 @@ export async function requestRefund(db: Db, actor: Actor, transactionId: string,
 
 export async function listRefunds(db: Db, actor: Actor, input: z.output<typeof listRefundsSchema>) {
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
-  const rows = await db.select().from(refunds).where(inArray(refunds.organisationId, scope))
-    .orderBy(desc(refunds.createdAt), desc(refunds.id)).limit(input.take + 1).offset(input.skip);
-  return toPage(rows.map(serializeRefund), input.take);
+  const where = inArray(refunds.organisationId, scope);
+  const page = await listPage(input,
+    (limit, offset) => db.select().from(refunds).where(where).orderBy(desc(refunds.createdAt), desc(refunds.id)).limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(refunds).where(where))[0]!.n);
+  return page.map(serializeRefund);
 }
 
 /**

@@ -4,7 +4,7 @@ import { scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 
 /** A scheduled payment as one runner claimed it: every change below is guarded by that claim. */
 export type ClaimedScheduledPayment = {
@@ -70,7 +70,7 @@ export async function cancelIfBookingDeleted(db: Db, claim: ClaimedScheduledPaym
       .returning({ id: scheduledPayments.id });
     if (!cancelled) return false;
     // The service acted (no user): the booking's delete is audited with its user.
-    await recordAudit(tx, null, { organisationId: claim.payment.organisationId, type: 'scheduled-payment:cancel', entityId: claim.payment.id });
+    await recordAudit(tx, SERVICE_ACTOR, { organisationId: claim.payment.organisationId, type: 'scheduled-payment:cancel', entityId: claim.payment.id });
     return true;
   });
 }

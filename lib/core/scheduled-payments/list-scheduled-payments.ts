@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { organisationScope } from '@/lib/auth/access';
 import { bookings, customers, organisations, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { keywordParam, listParams } from '../shared/list-params';
 import { containsInsensitive } from '../shared/sql-helpers';
 
@@ -30,15 +30,19 @@ export async function listScheduledPayments(db: Db, actor: Actor, input: z.outpu
   const conditions: (SQL | undefined)[] = [inArray(scheduledPayments.organisationId, scope), eq(scheduledPayments.status, input.total_filter)];
   if (input.keyword) conditions.push(containsInsensitive(bookings.bookingReference, input.keyword));
   const order = input.direction === 'asc' ? asc : desc;
-  const rows = await db.select({ payment: scheduledPayments, booking: bookings, customer: customers, organisationName: organisations.name })
-    .from(scheduledPayments)
-    .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
-    .innerJoin(organisations, eq(organisations.id, scheduledPayments.organisationId))
-    .leftJoin(customers, eq(customers.id, bookings.customerId))
-    .where(and(...conditions))
-    .orderBy(order(sortColumns[input.sort_by]), order(scheduledPayments.id))
-    .limit(input.take + 1).offset(input.skip);
-  return toPage(rows.map(({ payment: p, booking: b, customer: c, organisationName }) => ({
+  const where = and(...conditions);
+  const page = await listPage(input,
+    (limit, offset) => db.select({ payment: scheduledPayments, booking: bookings, customer: customers, organisationName: organisations.name })
+      .from(scheduledPayments)
+      .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
+      .innerJoin(organisations, eq(organisations.id, scheduledPayments.organisationId))
+      .leftJoin(customers, eq(customers.id, bookings.customerId))
+      .where(where)
+      .orderBy(order(sortColumns[input.sort_by]), order(scheduledPayments.id))
+      .limit(limit).offset(offset),
+    async () => (await db.select({ n: count() }).from(scheduledPayments)
+      .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId)).where(where))[0]!.n);
+  return page.map(({ payment: p, booking: b, customer: c, organisationName }) => ({
     id: p.id,
     amount: p.amount,
     currency: p.currency,
@@ -51,5 +55,5 @@ export async function listScheduledPayments(db: Db, actor: Actor, input: z.outpu
     authorisation_only: p.authorisationOnly,
     failure_reason: p.failureReason,
     created_at: p.createdAt.toISOString(),
-  })), input.take);
+  }));
 }

@@ -4,7 +4,7 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { processorFor } from '@/lib/payments/processor';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { processorMoney } from '../payments/processor-money';
 
 export type Modification = 'complete' | 'reverse';
@@ -36,6 +36,7 @@ export async function finishModification(
         : { status: 'REVERSED', stage: null, updatedAt: now(), ...(failureReason ? { failureReason } : {}) })
       .where(and(eq(transactions.id, row.id), eq(transactions.stage, action === 'complete' ? 'capturing' : 'reversing')))
       .returning({ id: transactions.id });
-    if (done.length) await recordAudit(tx, actor, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+    // Without an API key it is the runner (expiry, crash recovery) acting.
+    if (done.length) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
   });
 }

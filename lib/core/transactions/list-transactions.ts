@@ -1,10 +1,10 @@
-import { and, desc, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { organisationScope } from '@/lib/auth/access';
 import { bookings, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { ListResult, toPage } from '@/lib/http/list-result';
+import { listPage } from '@/lib/http/list-result';
 import { transactionStatuses } from '../enums';
 import { dayRange } from '../shared/dates';
 import { dateParam, keywordParam, listParams } from '../shared/list-params';
@@ -34,11 +34,13 @@ export async function listTransactions(db: Db, actor: Actor, input: z.output<typ
       containsInsensitive(transactions.providerReference, input.keyword),
     ));
   }
-  const rows = await selectTransactions(db).where(and(...conditions))
-    .orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(input.take + 1).offset(input.skip);
-  const page = toPage(rows, input.take);
+  const where = and(...conditions);
+  const page = await listPage(input,
+    (limit, offset) => selectTransactions(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(limit).offset(offset),
+    // The same join as the rows (keyword reads the booking's reference); unused, PostgreSQL drops it.
+    async () => (await db.select({ n: count() }).from(transactions).leftJoin(bookings, eq(bookings.id, transactions.bookingId)).where(where))[0]!.n);
   const refunded = await refundedAmounts(db, page.items.map((row) => row.transaction.id));
-  return new ListResult(page.items.map((row) => serializeTransaction(row.transaction, {
+  return page.map((row) => serializeTransaction(row.transaction, {
     bookingReference: row.bookingReference, refundedAmount: refunded.get(row.transaction.id) ?? 0,
-  })), page.hasMore);
+  }));
 }

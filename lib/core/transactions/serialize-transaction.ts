@@ -15,6 +15,9 @@ export function serializeTransaction(t: TransactionRow, extra: { bookingReferenc
     booking_id: t.bookingId,
     booking_reference: extra.bookingReference,
     payment_link_id: t.paymentLinkId,
+    // The same ids as objects, the shape Felloh's SDK types read (transaction.booking.booking_reference).
+    booking: t.bookingId ? { id: t.bookingId, booking_reference: extra.bookingReference } : null,
+    payment_link: t.paymentLinkId ? { id: t.paymentLinkId } : null,
     card_brand: t.cardBrand,
     card_last_four: t.cardLastFour,
     card_type: t.cardType,

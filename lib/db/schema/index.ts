@@ -3,6 +3,7 @@ export * from './users';
 export * from './service-state';
 export * from './parties';
 export * from './bookings';
+export * from './booking-counts';
 export * from './payment-links';
 export * from './saved-cards';
 export * from './transactions';

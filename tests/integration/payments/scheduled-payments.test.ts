@@ -169,9 +169,11 @@ describe('approval links', () => {
     await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 4200, date: inDays(3) }, { token: admin.token });
     const awaiting = await api.post('/payment/scheduled-payment', { organisation: parentId, total_filter: 'AWAITING_APPROVAL' }, { token: admin.token });
     expect(awaiting.body.data).toHaveLength(1);
-    expect((await api.post(`/agent/bookings/${bookingId}/approval-link`, {}, { token: admin.token })).body.data).toEqual({});
+    const sent = (await api.post(`/agent/bookings/${bookingId}/approval-link`, {}, { token: admin.token })).body.data;
+    expect(sent).toEqual({ url: expect.stringMatching(/\/approvals\/[0-9a-f-]{36}$/) });
     const { emails } = await listMailbox(db, { to: 'jane@example.com', skip: 0, take: 5 });
     const approvalEmail = emails.find((e) => e.kind === 'approval_link')!;
+    expect(approvalEmail.text).toContain(sent.url);
     expect(approvalEmail.text).toContain('£42.00');
     const approvalId = /approvals\/([0-9a-f-]{36})/.exec(approvalEmail.text)![1]!;
     const page = await getApproval(db, approvalId);

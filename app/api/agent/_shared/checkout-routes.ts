@@ -17,7 +17,7 @@ export function checkoutRoutes(resource: Resource, idParam: string) {
       return {};
     }),
     assign: apiRoute({ params, body: assignSchema }, async ({ db, actor, params: p, body }) => {
-      await resource.assign(db, actor, idOf(p), body.booking_id);
+      await resource.assign(db, actor, idOf(p), body);
       return {};
     }),
   };

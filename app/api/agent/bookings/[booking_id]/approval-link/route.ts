@@ -3,9 +3,6 @@ import { bookingIdParams } from '@/lib/core/bookings/schemas';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
-export const POST = apiRoute({ params: bookingIdParams }, async ({ db, actor, params }) => {
-  await sendApprovalLink(db, actor, params.booking_id);
-  return {};
-});
+export const POST = apiRoute({ params: bookingIdParams }, ({ db, actor, params }) => sendApprovalLink(db, actor, params.booking_id));
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
