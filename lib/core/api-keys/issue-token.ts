@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { loadActor } from '@/lib/auth/actor';
 import { privateKeyMatches } from '@/lib/auth/key-material';
 import { issueToken } from '@/lib/auth/tokens';
 import { apiKeys } from '@/lib/db/schema';
@@ -15,7 +16,8 @@ export const tokenRequestSchema = z.object({
 export async function exchangeKeysForToken(db: Db, input: z.output<typeof tokenRequestSchema>) {
   const [key] = await db.select({ id: apiKeys.id, hash: apiKeys.privateKeyHash }).from(apiKeys)
     .where(and(eq(apiKeys.publicKey, input.public_key), isNull(apiKeys.revokedAt)));
-  if (!key || !privateKeyMatches(input.private_key, key.hash)) {
+  // loadActor also refuses a key whose user has left its organisation: such a pair gets no token at all.
+  if (!key || !privateKeyMatches(input.private_key, key.hash) || !(await loadActor(db, key.id))) {
     throw new AppError('auth.invalid_credentials', 'The public and private key do not match an active API key.');
   }
   return issueToken(db, key.id);

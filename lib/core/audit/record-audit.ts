@@ -26,6 +26,8 @@ export type AuditType =
   | 'transaction:refund'
   | 'refund:authorise'
   | 'refund:decline'
+  | 'refund:fail'
+  | 'refund:unsettle'
   | 'credit-note:create'
   | 'scheduled-payment:create'
   | 'scheduled-payment:cancel'

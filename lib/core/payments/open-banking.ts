@@ -5,6 +5,8 @@ import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { isoCurrency } from '@/lib/money';
 import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor';
+import { paymentActor } from '../audit/payment-actor';
+import { recordAudit } from '../audit/record-audit';
 import { loadPayableCheckout } from './load-payable-checkout';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -56,8 +58,12 @@ export async function finishOpenBankingPayment(db: Db, transactionId: string): P
 
 /** Bank payments are captured when the customer approves them: COMPLETE at once. */
 async function settleOpenBanking(db: Db, transactionId: string): Promise<PaymentOutcome> {
-  const rows = await db.update(transactions).set({ status: 'COMPLETE', stage: null, authorisedAt: now(), completedAt: now(), updatedAt: now() })
-    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning({ id: transactions.id });
-  if (rows.length === 0) throw new AppError('payment.not_in_progress', 'This payment was already settled.');
+  const settled = await db.transaction(async (tx) => {
+    const [row] = await tx.update(transactions).set({ status: 'COMPLETE', stage: null, authorisedAt: now(), completedAt: now(), updatedAt: now() })
+      .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning();
+    if (row) await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    return row;
+  });
+  if (!settled) throw new AppError('payment.not_in_progress', 'This payment was already settled.');
   return { outcome: 'paid', transactionId, status: 'COMPLETE' };
 }

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import { processorFor, ProcessorError } from '@/lib/payments/processor';
+import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 
 type Refund = typeof refunds.$inferSelect;
 
@@ -66,6 +67,7 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
     const status = definite ? 'FAILED' : 'UNSETTLED';
     console.error(JSON.stringify({ level: 'error', message: `refund ${status}`, refund_id: refundId, attempts, error: reason }));
     const [settled] = await tx.update(refunds).set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
+    await recordAudit(tx, SERVICE_ACTOR, { organisationId: settled!.organisationId, type: status === 'FAILED' ? 'refund:fail' : 'refund:unsettle', entityId: refundId });
     const amount = formatMoney(settled!.amount, settled!.currency);
     await notifyOrganisation(tx, settled!.organisationId, status === 'FAILED'
       ? { kind: 'refund_failed', subject: `refund of ${amount} failed`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.` }

@@ -8,8 +8,8 @@ import { SandboxProcessor } from './sandbox/sandbox-processor';
 export * from './port';
 
 /**
- * The processor the service runs with: the sandbox with no processor keys,
- * Adyen with them (lib/config.ts serviceMode). Both are plain objects that
+ * The processor the service runs with: the sandbox in MODE=sandbox, Adyen in
+ * MODE=production (lib/config.ts serviceMode). Both are plain objects that
  * are cheap to build, so each call builds one; the mode is read every time,
  * so a test may switch it with the environment.
  */

@@ -72,6 +72,9 @@ describe('refund retries', () => {
     expect(failed).toMatchObject({ status: 'FAILED', attempts: 8, nextAttemptAt: null, failureReason: 'processor busy' });
     const [alert] = await alertsAbout(failed.authorizationCode);
     expect(alert).toMatchObject({ kind: 'alert:refund_failed', subject: expect.stringContaining('refund of £100.00 failed') });
+    // The runner's verdict is audited, naming the service.
+    const audit = await api.post('/audit', { organisation: failed.organisationId, keyword: 'refund:fail' }, { token: admin.token });
+    expect(audit.body.data).toEqual([expect.objectContaining({ entity_id: refundId, user: expect.objectContaining({ id: null, kind: 'service' }) })]);
     // Nothing more is tried, and the listed refund shows why.
     await runAfter(24 * 3600);
     expect(send).toHaveBeenCalledTimes(8);

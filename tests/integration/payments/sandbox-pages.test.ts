@@ -35,6 +35,12 @@ describe('sandbox issuer and bank pages (service side)', () => {
     expect(await sandboxStep(reference)).toMatchObject({ step: 'bank', status: 'pending' });
     expect(await answerSandboxBank(reference, 'approve')).toBe(`http://localhost:3000/back?transaction_id=${started.transactionId}`);
     expect(await finishOpenBankingPayment(db, started.transactionId)).toMatchObject({ outcome: 'paid' });
+    // The payment is audited once, naming the paying customer (the link's email).
+    const audit = await api.post('/audit', { organisation: parentId, keyword: 'transaction:payment' }, { token: admin.token });
+    const records = audit.body.data.filter((r: { entity_id: string }) => r.entity_id === started.transactionId);
+    expect(records).toHaveLength(1);
+    expect(records[0].user).toMatchObject({ id: null, kind: 'customer' });
+    expect(records[0].user.email).toMatch(/@/);
   });
 
   it('do not exist outside sandbox mode', async () => {

@@ -18,9 +18,10 @@ describe('a key of a user who left the organisation', () => {
     const after = await api.get('/user/organisations', { token: caller.token });
     expect(after.status).toBe(403);
     expect(after.body.errors[0].code).toBe('auth.invalid_token');
-    // Nor can it be exchanged for a new token's worth of access.
-    const token = await tokenFor(caller.publicKey, caller.privateKey);
-    expect((await api.get('/user/organisations', { token })).status).toBe(403);
+    // Nor can the key pair be exchanged for a new token.
+    const exchange = await api.post('/token', { public_key: caller.publicKey, private_key: caller.privateKey });
+    expect(exchange.status).toBe(401);
+    expect(exchange.body.errors[0].code).toBe('auth.invalid_credentials');
   });
 
   it('keeps working for a key on a child organisation while the user belongs to the parent', async () => {

@@ -1,7 +1,7 @@
 /**
  * How the Adyen adapter reaches Adyen. Read from the environment here rather
- * than in lib/config.ts because only this adapter needs it; serviceMode()
- * there already decides, from the same two keys, that Adyen runs at all.
+ * than in lib/config.ts because only this adapter needs it; MODE=production
+ * decides that Adyen runs at all, and start-up refuses production without these keys.
  */
 export type AdyenConfig = {
   apiKey: string;
