@@ -1,3 +1,5 @@
+import { packageTypes } from './bookings/package-types';
+
 /**
  * The enumerations of service-interface.md, served by GET /api/enums and used
  * by validation everywhere, so each list is written once.
@@ -21,6 +23,9 @@ export const transactionStatuses = [
   'COMPLETE', 'DECLINED', 'REJECTED', 'PAYMENTINPROGRESS', 'PENDING', 'ABANDONED', 'REVERSED', 'FAILED',
 ] as const;
 export const transactionTypes = ['CARD', 'OPEN_BANKING'] as const;
+export const cardBrands = ['VISA', 'MASTER', 'AMEX'] as const;
+/** The interface's four, and FAILED / UNSETTLED for a refund the processor would not take (docs/api-conventions.md). */
+export const refundStatuses = ['PENDING_AUTHORISATION', 'AUTHORISED', 'DECLINED', 'COMPLETE', 'FAILED', 'UNSETTLED'] as const;
 
 export const roles = [
   'developers:manage:keys', 'developers:manage:webhooks', 'beneficiaries:manage', 'payouts:view', 'payouts:create',
@@ -41,7 +46,10 @@ export function enumerations() {
   return {
     currency: Object.fromEntries(currencies.map((c) => [c.code, { code: c.code, minor_unit: c.code, major_unit: c.major_unit, division_factor: c.division_factor }])),
     organisation: { feature: [...organisationFeatures] },
-    transaction: { method: [...transactionMethods], status: [...transactionStatuses], type: [...transactionTypes] },
+    transaction: { brand: [...cardBrands], method: [...transactionMethods], status: [...transactionStatuses], type: [...transactionTypes] },
     user: { role: [...roles] },
+    // Groups the interface does not list but Felloh's SDK types read (its spelling kept).
+    refund: { status: [...refundStatuses] },
+    booking_Package_type: [...packageTypes],
   };
 }

@@ -69,6 +69,10 @@ describe('Felloh SDK: enums and organisations', () => {
     for (const group of ['method', 'status', 'type'] as const) expect(Array.isArray(data.transaction[group])).toBe(true);
     expect(data.organisation.feature).toContain('booking-and-payment');
     expect(data.user.role).toContain('developers:manage:keys');
+    // The other groups its EnumsResponse type reads.
+    expect(data.transaction.brand).toEqual(['VISA', 'MASTER', 'AMEX']);
+    expect(data.refund.status).toEqual(expect.arrayContaining(['PENDING_AUTHORISATION', 'AUTHORISED', 'DECLINED', 'COMPLETE']));
+    expect(data.booking_Package_type).toContain('PACKAGE');
   });
 
   it('organisations.list answers the reachable organisations', async () => {
