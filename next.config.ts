@@ -9,6 +9,11 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Lets the e2e suite and the benchmark build into folders of their own beside a running dev build.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Pages get their security headers from proxy.ts (lib/http/security-headers.ts); the API
+  // answers JSON that needs no CSP, but no browser should ever sniff it into something else.
+  async headers() {
+    return [{ source: '/api/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
+  },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,28 +1,64 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
-import { isSandbox } from './lib/config';
+import { NextRequest, NextResponse } from 'next/server';
+import { isSandbox, publicBaseUrl, serviceMode } from './lib/config';
+import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
+import { createNonce, pageSecurityHeaders, processorOrigins, wantsHsts } from './lib/http/security-headers';
 import { routing } from './lib/i18n/routing';
 
 const intl = createMiddleware(routing);
 
 /** The sandbox's pages: the mailbox and the 3-D Secure and bank stand-ins. */
 const sandboxPage = new RegExp(`^(?:/(${routing.locales.join('|')}))?/sandbox(?:/|$)`);
+/** Paths that are not pages; the proxy sees them only for the server-action check (config.matcher). */
+const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
 
 /**
- * Locale routing for pages. In production mode the sandbox pages do not exist:
- * they are answered by the 404 page (app/[locale]/[...rest]/route.ts) before
- * any of them renders.
+ * Every hosted page passes here once:
+ * 1. a request that could run a server action must come from our own origin (403 otherwise);
+ * 2. a fresh nonce goes into the Content-Security-Policy of the request (Next.js reads it
+ *    from there and puts it on its own scripts) and of the response, with the other
+ *    security headers of lib/http/security-headers.ts;
+ * 3. locale routing (next-intl). In production mode the sandbox pages do not exist: they
+ *    are answered by the 404 page (app/[locale]/[...rest]/route.ts) before any of them renders.
  */
 export default function proxy(request: NextRequest) {
-  const match = sandboxPage.exec(request.nextUrl.pathname);
-  if (match && !isSandbox()) {
-    const locale = match[1] ?? routing.defaultLocale;
-    return NextResponse.rewrite(new URL(`/${locale}/not-found`, request.url));
+  const { pathname } = request.nextUrl;
+  if (isServerActionRequest(request.method, request.headers)
+    && !isAllowedActionOrigin(request.headers.get('origin'), allowedActionOrigins(publicBaseUrl()))) {
+    return new NextResponse('Forbidden: this form may only be sent from this site’s own pages.\n', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    });
   }
-  return intl(request);
+  if (notAPage.test(pathname)) return NextResponse.next();
+
+  const nonce = createNonce();
+  const mode = serviceMode();
+  const headers = pageSecurityHeaders({
+    pathname, nonce, mode,
+    development: process.env.NODE_ENV === 'development',
+    processor: processorOrigins(mode, process.env),
+    hsts: wantsHsts(publicBaseUrl(), request.headers.get('host')),
+  });
+  const forwarded = new Headers(request.headers);
+  forwarded.set('content-security-policy', headers['Content-Security-Policy']!);
+  forwarded.set('x-nonce', nonce);
+
+  const match = sandboxPage.exec(pathname);
+  const response = match && !isSandbox()
+    ? NextResponse.rewrite(new URL(`/${match[1] ?? routing.defaultLocale}/not-found`, request.url), { request: { headers: forwarded } })
+    // next-intl forwards the request headers it is given; it reads nothing but the URL, headers and cookies.
+    : intl(new NextRequest(request.url, { headers: forwarded }));
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
 }
 
 export const config = {
-  // Every page path, but not the API, Next.js internals or files with an extension.
-  matcher: '/((?!api|_next|_vercel|.*\\..*).*)',
+  matcher: [
+    // Every page path, but not the API, Next.js internals or files with an extension.
+    '/((?!api|_next|_vercel|.*\\..*).*)',
+    // Anything that could be a server action, wherever it is posted (a dynamic segment may hold a dot).
+    { source: '/((?!api/|_next/|_vercel).*)', has: [{ type: 'header', key: 'next-action' }] },
+    { source: '/((?!api/|_next/|_vercel).*)', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
+  ],
 };

@@ -12,7 +12,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
  * an empty shell that only JavaScript fills; a route handler answers exactly this.)
  * The same texts, home link and language links as app/[locale]/not-found.tsx.
  */
-export async function notFoundDocument(requested: string): Promise<Response> {
+export async function notFoundDocument(requested: string, nonce: string | null = null): Promise<Response> {
+  // Its one inline <style> carries the request's CSP nonce (a base64 value, nothing to escape).
+  const nonceAttribute = nonce && /^[A-Za-z0-9+/=_-]+$/.test(nonce) ? ` nonce="${nonce}"` : '';
   const locale: Locale = (routing.locales as readonly string[]).includes(requested) ? (requested as Locale) : routing.defaultLocale;
   const t = await getTranslations({ locale, namespace: 'NotFound' });
   const nav = await getTranslations({ locale, namespace: 'Nav' });
@@ -26,7 +28,7 @@ export async function notFoundDocument(requested: string): Promise<Response> {
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${escape(t('title'))}</title>
 <link rel="icon" href="/favicon.ico" sizes="32x32" type="image/x-icon"><link rel="icon" href="/icon.svg" type="image/svg+xml">
-<style>${style}</style>
+<style${nonceAttribute}>${style}</style>
 </head>
 <body>
 <nav class="site-nav" aria-label="${escape(nav('label'))}"><a href="${home}" data-testid="nav-home">${escape(nav('home'))}</a><ul class="locales" aria-label="${escape(nav('languages'))}">${languages}</ul></nav>

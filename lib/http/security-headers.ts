@@ -1,0 +1,121 @@
+import type { Env, ServiceMode } from '@/lib/config';
+import { routing } from '@/lib/i18n/routing';
+
+/*
+ * The response headers of every hosted page (everything outside /api), as pure
+ * functions of the mode, the path and the request's nonce. proxy.ts applies them
+ * once per request; docs/security-headers.md explains each choice.
+ */
+
+const locales = `(?:/(?:${routing.locales.join('|')}))?`;
+const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** Pages under /embed are framed by an organisation's own site (the embedded checkout). */
+const embedPath = new RegExp(`^${locales}/embed(?:/|$)`);
+/** Pages that show or take a payment: the checkout (/{uuid} and its result pages), the embed, approvals, the sandbox issuer and bank. */
+const paymentPath = new RegExp(`^${locales}/(?:${uuid}(?:/|$)|embed(?:/|$)|approvals(?:/|$)|sandbox/(?:3ds|bank)(?:/|$))`, 'i');
+
+export const isEmbedPage = (pathname: string) => embedPath.test(pathname);
+export const isPaymentPage = (pathname: string) => paymentPath.test(pathname);
+
+/** A fresh, unguessable nonce for one response: 128 random bits, base64. */
+export function createNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+const adyenEnvironments = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in'] as const;
+
+/**
+ * The processor's browser-facing origins: none in sandbox mode (its 3-D Secure and
+ * bank pages are this service's own), Adyen's Checkout hosts in production (Adyen
+ * Web's secured card fields and its redirect and 3-D Secure pages). ADYEN_ENVIRONMENT
+ * (test, live, live-us, ...) names the live region; the test host is always allowed
+ * so a production-mode deployment on Adyen's test platform works too.
+ */
+export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
+  if (mode === 'sandbox') return [];
+  const configured = env.ADYEN_ENVIRONMENT?.trim().toLowerCase();
+  const environments = new Set<string>(['test']);
+  if (configured && (adyenEnvironments as readonly string[]).includes(configured)) environments.add(configured);
+  return [...environments].map((name) => `https://checkoutshopper-${name}.adyen.com`);
+}
+
+/**
+ * The frame-ancestors sources for an embedded page, from the organisation's allowed
+ * origins (settings.allowed_embed_origins). Anything that is not a plain http(s)
+ * origin is dropped, so a bad setting can only narrow the list; an empty list is 'none'.
+ */
+export function frameAncestors(allowedOrigins: readonly string[]): string {
+  const origins = new Set<string>();
+  for (const value of allowedOrigins) {
+    try {
+      const url = new URL(value);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, '')) origins.add(url.origin);
+    } catch {
+      // not a URL: never allowed
+    }
+  }
+  return origins.size ? [...origins].join(' ') : "'none'";
+}
+
+export type PolicyInput = {
+  nonce: string;
+  mode: ServiceMode;
+  /** `next dev` only: React needs eval for its error overlays, and styles arrive without a nonce. */
+  development?: boolean;
+  /** Extra processor origins (processorOrigins). */
+  processor?: readonly string[];
+  /** The frame-ancestors value; default 'none'. */
+  frameAncestors?: string;
+};
+
+/** The Content-Security-Policy of a hosted page. Next.js reads the nonce back from it (script-src) and puts it on its own scripts. */
+export function contentSecurityPolicy({ nonce, development = false, processor = [], frameAncestors = "'none'" }: PolicyInput): string {
+  const extra = processor.length ? ` ${processor.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
+    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src 'self'${extra}`,
+    `frame-src 'self'${extra}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self'${extra}`,
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/** Whether to send Strict-Transport-Security: the public URL is https, or the request is not for a local host. */
+export function wantsHsts(publicBaseUrl: string, host: string | null): boolean {
+  if (publicBaseUrl.startsWith('https:')) return true;
+  if (!host) return false;
+  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  return !(name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '::1');
+}
+
+export type PageHeadersInput = PolicyInput & { pathname: string; hsts: boolean };
+
+/**
+ * Every security header of one hosted page response. /embed pages get frame-ancestors
+ * from `frameAncestors` (default 'none' until the embed page supplies the organisation's
+ * origins) and no X-Frame-Options; every other page may not be framed at all.
+ */
+export function pageSecurityHeaders(input: PageHeadersInput): Record<string, string> {
+  const embed = isEmbedPage(input.pathname);
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': contentSecurityPolicy({ ...input, frameAncestors: embed ? (input.frameAncestors ?? "'none'") : "'none'" }),
+    // Same-origin requests keep the full URL; another site gets no Referer at all, so a
+    // payment link id in a path never leaves. Not no-referrer: that makes Chromium send
+    // `Origin: null` on same-origin form posts, which the server-action check refuses.
+    'Referrer-Policy': 'same-origin',
+    'X-Content-Type-Options': 'nosniff',
+  };
+  if (!embed) headers['X-Frame-Options'] = 'DENY';
+  if (isPaymentPage(input.pathname)) headers['Cache-Control'] = 'no-store';
+  if (input.hsts) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
+  return headers;
+}
