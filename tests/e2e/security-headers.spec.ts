@@ -96,6 +96,18 @@ test.describe('headers on every hosted page', () => {
     });
   }
 
+  test('an injected inline script does not run, and the watcher above sees the violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(`${sandboxUrl}/docs/errors`);
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+    });
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+  });
+
   test('production pages name Adyen for forms and fetches, and the 404 of a sandbox page is locked down too', async ({ page, request }) => {
     for (const [path, noStore] of [['/', false], ['/sandbox/3ds/x', true], ['/de/sandbox/mailbox', false]] as const) {
       const url = `${productionUrl}${path}`;
