@@ -25,21 +25,25 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-const adyenEnvironments = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in'] as const;
+const adyenEnvironments = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'] as const;
 
 /**
  * The processor's browser-facing origins: none in sandbox mode (its 3-D Secure and
- * bank pages are this service's own), Adyen's Checkout hosts in production (Adyen
- * Web's secured card fields and its redirect and 3-D Secure pages). ADYEN_ENVIRONMENT
- * (test, live, live-us, ...) names the live region; the test host is always allowed
- * so a production-mode deployment on Adyen's test platform works too.
+ * bank pages are this service's own), Adyen's hosts in production: checkoutshopper
+ * (Adyen Web's calls, secured card-field frames, redirect and 3-D Secure pages), its
+ * CDN (resources) and checkoutanalytics (Adyen Web's analytics calls), the hosts
+ * @adyen/adyen-web v6 names. ADYEN_ENVIRONMENT (test, live, live-us, ...) names the
+ * live region; the test hosts are always allowed so a production-mode deployment on
+ * Adyen's test platform works too.
  */
 export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
   if (mode === 'sandbox') return [];
   const configured = env.ADYEN_ENVIRONMENT?.trim().toLowerCase();
   const environments = new Set<string>(['test']);
   if (configured && (adyenEnvironments as readonly string[]).includes(configured)) environments.add(configured);
-  return [...environments].map((name) => `https://checkoutshopper-${name}.adyen.com`);
+  return [...environments].flatMap((name) => [
+    `https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`,
+  ]);
 }
 
 /**

@@ -33,9 +33,12 @@ function expectPageHeaders(response: { headers(): Record<string, string> }, url:
   expect(csp.get('object-src'), url).toEqual(["'none'"]);
   expect(csp.get('base-uri'), url).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
-  const processor = mode === 'production' ? ['https://checkoutshopper-test.adyen.com'] : [];
+  const processor = mode === 'production'
+    ? ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com']
+    : [];
   expect(csp.get('form-action'), url).toEqual(["'self'", ...processor]);
   expect(csp.get('connect-src'), url).toEqual(["'self'", ...processor]);
+  expect(csp.get('frame-src'), url).toEqual(["'self'", ...processor]);
   expect(policy, url).not.toMatch(/unsafe/);
   expect(headers['referrer-policy'], url).toBe('same-origin');
   expect(headers['x-content-type-options'], url).toBe('nosniff');

@@ -30,13 +30,13 @@ describe('contentSecurityPolicy', () => {
 
   it('names Adyen’s hosts for forms, frames and fetches in production only', () => {
     expect(processorOrigins('sandbox', { ADYEN_ENVIRONMENT: 'live' })).toEqual([]);
-    expect(processorOrigins('production', {})).toEqual(['https://checkoutshopper-test.adyen.com']);
-    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' })).toEqual(['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-live-us.adyen.com']);
-    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'evil.example' })).toEqual(['https://checkoutshopper-test.adyen.com']);
-    const csp = directives(contentSecurityPolicy({ nonce: 'n', mode: 'production', processor: processorOrigins('production', { ADYEN_ENVIRONMENT: 'live' }) }));
-    for (const name of ['form-action', 'connect-src', 'frame-src']) {
-      expect(csp.get(name)).toBe("'self' https://checkoutshopper-test.adyen.com https://checkoutshopper-live.adyen.com");
-    }
+    const test = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com'];
+    const liveUs = ['https://checkoutshopper-live-us.adyen.com', 'https://checkoutshopper-live-us.cdn.adyen.com', 'https://checkoutanalytics-live-us.adyen.com'];
+    expect(processorOrigins('production', {})).toEqual(test);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' })).toEqual([...test, ...liveUs]);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'evil.example' })).toEqual(test);
+    const csp = directives(contentSecurityPolicy({ nonce: 'n', mode: 'production', processor: processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' }) }));
+    for (const name of ['form-action', 'connect-src', 'frame-src']) expect(csp.get(name)).toBe(["'self'", ...test, ...liveUs].join(' '));
   });
 
   it('nonces are fresh base64 values Next.js can read back', () => {
