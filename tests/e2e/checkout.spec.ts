@@ -101,6 +101,36 @@ test.describe('payment link checkout', () => {
     await context.close();
   });
 
+  test('open banking left unfinished: the link says a payment is waiting, and Cancel makes it payable again', async ({ page, request }) => {
+    const id = await createLink(request, { open_banking_enabled: true });
+    await page.goto(`/${id}`);
+    await page.getByRole('button', { name: 'Continue to your bank' }).click();
+    await expect(page).toHaveURL(/\/sandbox\/bank\//);
+    await page.goto(`/${id}`);
+    await expect(page.getByTestId('away')).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(page).toHaveURL(`${sandboxUrl}/${id}/cancel`);
+    await page.getByTestId('try-again').click();
+    await expect(page.getByTestId('card-form')).toBeVisible();
+  });
+
+  test('at 320 px wide the page does not scroll sideways, and the card is paid with the keyboard alone', async ({ page, request }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    const id = await createLink(request);
+    await page.goto(`/${id}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.getByLabel('Card number').focus();
+    await page.keyboard.type('4111111111111111');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12/34');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
+  });
+
   test('a commercial card on a surcharging link shows the surcharge and the new total before paying', async ({ page, request }) => {
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
