@@ -7,6 +7,7 @@ import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBan
 import { AppError } from '@/lib/http/app-error';
 import { cardEntryErrors, parseExpiry, type CardEntryError } from '@/lib/payments/card-entry';
 import { now } from '@/lib/clock';
+import { isSandbox } from '@/lib/config';
 import { checkoutPath, outcomeUrl, returnUrl } from './checkout-paths';
 
 export type CardActionState =
@@ -30,6 +31,8 @@ const clientIp = async () => (await headers()).get('x-forwarded-for')?.split(','
  * which the state table turns into the one true outcome (already paid, in progress).
  */
 export async function payByCardAction(_previous: CardActionState, form: FormData): Promise<CardActionState> {
+  // Raw card numbers are taken only by the sandbox processor; never accept (or forward) one in production.
+  if (!isSandbox()) return { ok: false, formError: 'Card payment is not available.' };
   const parsed = cardInput.safeParse({
     locale: field(form, 'locale'), linkId: field(form, 'linkId'), number: field(form, 'number') ?? '', expiry: field(form, 'expiry') ?? '',
     cvc: field(form, 'cvc') ?? '', name: field(form, 'name') ?? '', acceptedSurcharge: field(form, 'acceptedSurcharge') || undefined,

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
+import { isSandbox } from '@/lib/config';
 import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
 import { Link } from '@/lib/i18n/navigation';
 import { CardForm } from './card-form';
@@ -60,7 +61,13 @@ export default async function CheckoutPage({ params }: Props) {
           {checkout.methods.card && (
             <section aria-labelledby="card-heading">
               <h2 id="card-heading">{t('cardHeading')}</h2>
-              <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency} />
+              {/* The project's own card fields post raw card numbers: sandbox only. Production needs the Adyen
+                  Card component (encrypted fields), which is not built yet. */}
+              {isSandbox() ? (
+                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency} />
+              ) : (
+                <p className="notice">{t('cardUnavailable', { organisation })}</p>
+              )}
             </section>
           )}
           {checkout.methods.openBanking && (
