@@ -131,6 +131,25 @@ test.describe('payment link checkout', () => {
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
   });
 
+  test('a pre-authorisation link says the amount is held, and its receipt says so too', async ({ page, request }) => {
+    const id = await createLink(request, { authorisation_only: true });
+    await page.goto(`/${id}`);
+    await expect(page.getByText('This amount will be held on your card, not taken')).toBeVisible();
+    await fillCard(page, '4111 1111 1111 1111');
+    await page.getByTestId('pay-button').click();
+    await expect(page.getByTestId('receipt')).toContainText('The amount is held on your card');
+  });
+
+  test('the checkout is rendered on the server: its HTML already has the amount and the card fields', async ({ request }) => {
+    const id = await createLink(request, { amount: 4200 });
+    const response = await request.get(`${sandboxUrl}/${id}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('£42.00');
+    expect(html).toContain('Card number');
+    expect(html).not.toContain('__next_error__');
+  });
+
   test('a commercial card on a surcharging link shows the surcharge and the new total before paying', async ({ page, request }) => {
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
