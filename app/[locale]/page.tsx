@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { isSandbox, publicBaseUrl } from '@/lib/config';
 import { Link } from '@/lib/i18n/navigation';
 import { readSandboxCredentials } from '@/lib/sandbox/credentials';
+import { sandboxPaymentLinkId } from '@/lib/sandbox/sandbox-payment-link';
 import { SandboxKeys } from './sandbox-keys';
 
 /** The service's home: in sandbox mode, the keys and how to start; in production, nothing sensitive. */
@@ -21,6 +22,7 @@ export default async function HomePage() {
   const credentials = readSandboxCredentials();
   const base = publicBaseUrl();
   const firstKey = credentials?.keys[0];
+  const sampleLink = await sandboxPaymentLinkId();
   return (
     <main>
       <h1>{t('sandboxTitle')} <span className="badge">SANDBOX</span></h1>
@@ -33,6 +35,7 @@ export default async function HomePage() {
       <pre>{`curl -s -X POST ${base}/api/agent/bookings \\\n  -H 'Content-Type: application/json' \\\n  -H "Authorization: Bearer $TOKEN" \\\n  -d '{"organisation":"${firstKey?.organisation ?? 'ORGANISATION_ID'}"}'`}</pre>
       <h2>{t('linksHeading')}</h2>
       <ul>
+        {sampleLink && <li><Link href={`/${sampleLink}`} data-testid="sample-link">{t('linkCheckout')}</Link></li>}
         <li><NextLink href="/api/enums" prefetch={false}>{t('linkEnums')}</NextLink></li>
         <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
         <li><Link href="/sandbox/mailbox">{t('linkMailbox')}</Link></li>

@@ -1,0 +1,34 @@
+import { getTranslations } from 'next-intl/server';
+import { cancelAction, startOpenBankingAction } from './actions';
+
+type Target = { linkId: string; locale: string };
+
+const Hidden = ({ linkId, locale }: Target) => (
+  <>
+    <input type="hidden" name="linkId" value={linkId} />
+    <input type="hidden" name="locale" value={locale} />
+  </>
+);
+
+/** Open banking needs no client code: a plain form whose action redirects to the bank (works before hydration). */
+export async function OpenBankingForm(target: Target) {
+  const t = await getTranslations('Checkout');
+  return (
+    <form action={startOpenBankingAction} className="stack" data-testid="bank-form">
+      <Hidden {...target} />
+      <p>{t('bankIntro')}</p>
+      <button type="submit">{t('bankButton')}</button>
+    </form>
+  );
+}
+
+/** Cancel: abandons an attempt waiting at 3-D Secure or the bank, then the cancel page or the link's cancel URL. */
+export async function CancelForm(target: Target) {
+  const t = await getTranslations('Checkout');
+  return (
+    <form action={cancelAction} className="cancel-form">
+      <Hidden {...target} />
+      <button type="submit" className="secondary">{t('cancelButton')}</button>
+    </form>
+  );
+}

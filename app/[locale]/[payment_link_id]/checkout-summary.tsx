@@ -1,0 +1,31 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { formatMoney } from '@/lib/money';
+
+/** What is being paid, to whom and by when: the top of every page of the link. */
+export async function CheckoutSummary({ checkout, locale }: { checkout: HostedCheckout; locale: string }) {
+  const t = await getTranslations('Checkout');
+  const format = await getFormatter();
+  const organisation = checkout.organisationName;
+  return (
+    <header className="checkout-summary">
+      {checkout.organisationLogo && (
+        // A remote logo of any size: next/image would need every host configured.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={checkout.organisationLogo} alt={t('logoAlt', { organisation })} className="checkout-logo" />
+      )}
+      <p className="checkout-organisation" data-testid="checkout-organisation">{organisation}</p>
+      <h1>{t('title', { organisation })}</h1>
+      {checkout.description && <p data-testid="checkout-description">{checkout.description}</p>}
+      <dl className="checkout-details" aria-label={t('details')}>
+        <dt>{t('amount')}</dt>
+        <dd data-testid="checkout-amount" className="checkout-amount">{formatMoney(checkout.amount, checkout.currency, locale)}</dd>
+        {checkout.bookingReference && (<><dt>{t('bookingReference')}</dt><dd data-testid="checkout-booking">{checkout.bookingReference}</dd></>)}
+        <dt>{t('payee')}</dt>
+        <dd data-testid="checkout-payee">{checkout.payeeName}</dd>
+        <dt>{t('expires')}</dt>
+        <dd data-testid="checkout-expires">{format.dateTime(checkout.expiresAt, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}</dd>
+      </dl>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { now } from '@/lib/clock';
+import { getDb } from '@/lib/db/client';
+import { abandonPayment } from '../payments/finish-payment';
+import { startOpenBankingPayment } from '../payments/open-banking';
+import { payByCard, type CardPaymentInput } from '../payments/pay-by-card';
+import { checkoutPageState } from './checkout-page-state';
+import { finishReturnedPayment } from './finish-returned-payment';
+import { loadHostedCheckout } from './load-hosted-checkout';
+
+/*
+ * The hosted pages' entry to the core: each call opens the process's database
+ * here, so pages, actions and route handlers never import lib/db.
+ */
+
+/** The link, and the page the state table allows for it now. */
+export async function hostedCheckoutState(id: string) {
+  const checkout = await loadHostedCheckout(await getDb(), id);
+  return { checkout, state: checkoutPageState(checkout, now()) };
+}
+
+export const hostedPayByCard = async (input: CardPaymentInput) => payByCard(await getDb(), input);
+
+export const hostedStartOpenBanking = async (input: { checkoutId: string; returnUrl: string; ipAddress?: string | null }) =>
+  startOpenBankingPayment(await getDb(), input);
+
+export const hostedFinishReturn = async (linkId: string, transactionId: string, payload: Record<string, string>) =>
+  finishReturnedPayment(await getDb(), linkId, transactionId, payload);
+
+/** Cancels the link's attempt waiting at 3-D Secure or the bank, when there is one; the link is payable again. */
+export async function hostedAbandon(linkId: string): Promise<void> {
+  const db = await getDb();
+  const checkout = await loadHostedCheckout(db, linkId);
+  if (checkout?.latest && checkoutPageState(checkout, now()) === 'away') await abandonPayment(db, checkout.latest.id);
+}

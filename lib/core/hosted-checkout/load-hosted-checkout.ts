@@ -1,0 +1,81 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+
+/** The latest payment attempt of a link: what the state table needs, and what a receipt shows. */
+export type HostedTransaction = {
+  id: string;
+  status: string;
+  stage: string | null;
+  type: string;
+  amount: number;
+  surcharge: number;
+  cardBrand: string | null;
+  cardLastFour: string | null;
+  failureReason: string | null;
+  paidAt: Date | null;
+  createdAt: Date;
+};
+
+/** What the customer-facing checkout shows of a payment link: no customer data beyond the payee name. */
+export type HostedCheckout = {
+  id: string;
+  organisationName: string;
+  organisationLogo: string | null;
+  description: string | null;
+  amount: number;
+  currency: string;
+  bookingReference: string | null;
+  payeeName: string;
+  expiresAt: Date;
+  methods: { card: boolean; openBanking: boolean };
+  authorisationOnly: boolean;
+  redirects: { success: string | null; failure: string | null; cancel: string | null };
+  /** A paying (COMPLETE or PENDING) attempt wins over a later one; otherwise the newest attempt. */
+  latest: HostedTransaction | null;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isCheckoutId = (id: string) => UUID.test(id);
+
+/**
+ * Reads a payment link for its hosted page, with no caller to authorise: the
+ * link id is the customer's capability. Deleted links, ecommerce sessions and
+ * ids that are not uuids are null (a 404), never an error.
+ */
+export async function loadHostedCheckout(db: Db, id: string): Promise<HostedCheckout | null> {
+  if (!isCheckoutId(id)) return null;
+  const [row] = await db.select({ link: paymentLinks, organisation: organisations, bookingReference: bookings.bookingReference })
+    .from(paymentLinks)
+    .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
+    .leftJoin(bookings, eq(bookings.id, paymentLinks.bookingId))
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, 'payment_link'), isNull(paymentLinks.deletedAt)));
+  if (!row) return null;
+  const attempts = await db.select().from(transactions).where(eq(transactions.paymentLinkId, id)).orderBy(desc(transactions.createdAt)).limit(20);
+  const chosen = attempts.find((t) => t.status === 'COMPLETE' || t.status === 'PENDING') ?? attempts[0];
+  const { link } = row;
+  return {
+    id: link.id,
+    organisationName: row.organisation.name,
+    organisationLogo: safeImage(row.organisation.image),
+    description: link.description,
+    amount: link.amount,
+    currency: link.currency,
+    bookingReference: row.bookingReference ?? null,
+    payeeName: link.customerName,
+    expiresAt: link.expiresAt,
+    methods: { card: link.cardEnabled, openBanking: link.openBankingEnabled },
+    authorisationOnly: link.options.authorisation_only,
+    redirects: { success: link.successUrl, failure: link.failureUrl, cancel: link.cancelUrl },
+    latest: chosen ? {
+      id: chosen.id, status: chosen.status, stage: chosen.stage, type: chosen.type, amount: chosen.amount, surcharge: chosen.surcharge,
+      cardBrand: chosen.cardBrand, cardLastFour: chosen.cardLastFour, failureReason: chosen.failureReason,
+      paidAt: chosen.completedAt ?? chosen.authorisedAt, createdAt: chosen.createdAt,
+    } : null,
+  };
+}
+
+/** Only http(s) logos reach an <img>: never javascript: or data: from a hand-edited setting. */
+function safeImage(image: string | null): string | null {
+  return image && /^https?:\/\//i.test(image) ? image : null;
+}

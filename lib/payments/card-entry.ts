@@ -1,0 +1,39 @@
+import { cardDigits, passesLuhn } from './processor/sandbox/card-number';
+
+/**
+ * What the card fields check as the customer types (pure; runs in the browser
+ * and again in the server action). The server's card rules and the processor
+ * decide for real: this only catches typing mistakes early.
+ */
+export type CardBrandGuess = 'VISA' | 'MASTER' | 'AMEX' | null;
+
+export function detectBrand(number: string): CardBrandGuess {
+  const digits = number.replace(/[\s-]+/g, '');
+  if (/^4/.test(digits)) return 'VISA';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MASTER';
+  if (/^3[47]/.test(digits)) return 'AMEX';
+  return null;
+}
+
+export type CardEntryError = 'number' | 'expiry' | 'cvc' | 'name';
+
+/** MM/YY or MM/YYYY into a month and a four-digit year; null when it is no date. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  return month >= 1 && month <= 12 ? { month, year } : null;
+}
+
+/** The fields the customer got wrong, in the order the form shows them. */
+export function cardEntryErrors(input: { number: string; expiry: string; cvc: string; name: string }, today: Date): CardEntryError[] {
+  const errors: CardEntryError[] = [];
+  const digits = cardDigits(input.number);
+  if (!digits || !passesLuhn(digits)) errors.push('number');
+  const expiry = parseExpiry(input.expiry);
+  if (!expiry || expiry.year * 12 + expiry.month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) errors.push('expiry');
+  if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.push('cvc');
+  if (!input.name.trim()) errors.push('name');
+  return errors;
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/*
+ * Payment links for the checkout journeys, made through the public API with the
+ * sandbox's full-access key (never by writing rows), and the card fields filled as a customer would.
+ */
+export const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
+const sandboxDataDir = requiredEnv('E2E_SANDBOX_DATA_DIR');
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
+  return value;
+}
+
+async function token(request: APIRequestContext): Promise<string> {
+  const [key] = JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8')).keys;
+  const response = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data.token;
+}
+
+export async function createLink(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<string> {
+  const response = await request.put(`${sandboxUrl}/api/agent/payment-links`, {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+    data: { organisation: 'org_sandbox_travel', customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000, description: 'Deposit: Lisbon', ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data.id;
+}
+
+export async function deleteLink(request: APIRequestContext, id: string): Promise<void> {
+  const response = await request.delete(`${sandboxUrl}/api/agent/payment-links/${id}`, { headers: { Authorization: `Bearer ${await token(request)}` } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function fillCard(page: Page, number: string, name = 'Ada Lovelace') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByLabel('Name on card').fill(name);
+}
