@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { requiredEnv } from './e2e-env';
 
 /*
  * Payment links for the checkout journeys, made through the public API with the
@@ -8,12 +9,6 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  */
 export const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 const sandboxDataDir = requiredEnv('E2E_SANDBOX_DATA_DIR');
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
-  return value;
-}
 
 async function token(request: APIRequestContext): Promise<string> {
   const [key] = JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8')).keys;

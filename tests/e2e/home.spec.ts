@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
+import { requiredEnv } from './e2e-env';
 
 /*
  * The home page and the site pages, in Chromium against the production build.
@@ -14,12 +15,6 @@ const sandboxDataDir = requiredEnv('E2E_SANDBOX_DATA_DIR');
 
 type StoredKey = { public_key: string; private_key: string | null; organisation: string };
 type Envelope<T> = { data: T; errors: { code: string }[]; meta: { code: number } };
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
-  return value;
-}
 
 function storedCredentials(): { keys: StoredKey[] } {
   return JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8'));

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { requiredEnv } from './e2e-env';
 
 /*
  * The sandbox mailbox: an email queued through the sandbox helper API shows up on
@@ -12,12 +13,6 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
 const sandboxDataDir = requiredEnv('E2E_SANDBOX_DATA_DIR');
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
-  return value;
-}
 
 async function sandboxToken(request: APIRequestContext): Promise<string> {
   const { keys } = JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8')) as { keys: { public_key: string; private_key: string }[] };

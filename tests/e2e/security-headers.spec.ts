@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
+import { requiredEnv } from './e2e-env';
 
 /*
  * Item 9, "locked down": every hosted page sends the headers of lib/http/security-headers.ts
@@ -8,12 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
  */
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
-  return value;
-}
 
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { requiredEnv } from './e2e-env';
 
 /*
  * What every page shares: a 404 rendered on the server (whole HTML without
@@ -7,12 +8,6 @@ import { expect, test } from '@playwright/test';
  */
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
-
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run these tests with playwright.config.ts`);
-  return value;
-}
 
 test.describe('404 without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
