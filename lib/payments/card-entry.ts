@@ -1,4 +1,4 @@
-import { cardDigits, passesLuhn } from './processor/sandbox/card-number';
+import { cardDigits, isExpired, passesLuhn } from './processor/sandbox/card-number';
 
 /**
  * What the card fields check as the customer types (pure; runs in the browser
@@ -32,7 +32,7 @@ export function cardEntryErrors(input: { number: string; expiry: string; cvc: st
   const digits = cardDigits(input.number);
   if (!digits || !passesLuhn(digits)) errors.push('number');
   const expiry = parseExpiry(input.expiry);
-  if (!expiry || expiry.year * 12 + expiry.month < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) errors.push('expiry');
+  if (!expiry || isExpired(expiry.month, expiry.year, today)) errors.push('expiry');
   if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.push('cvc');
   if (!input.name.trim()) errors.push('name');
   return errors;

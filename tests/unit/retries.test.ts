@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextAttemptAt, retryDelaysMs } from '@/lib/backoff';
+import { REFUND_RETRY } from '@/lib/core/refunds/send-refund';
 import { SCHEDULED_PAYMENT_RETRY, scheduledAttemptKey } from '@/lib/core/scheduled-payments/scheduled-attempts';
 import { EMAIL_RETRY } from '@/lib/email/deliver-outbox';
 import { isPermanentSmtpError } from '@/lib/email/smtp-errors';
@@ -25,6 +26,12 @@ describe('back-off', () => {
     const waits = retryDelaysMs(EMAIL_RETRY);
     expect(waits.map((ms) => ms / MINUTE)).toEqual([1, 2, 4, 8, 16, 32, 64, 128]);
     expect(waits.reduce((a, b) => a + b) / MINUTE).toBe(255);
+  });
+
+  it('refunds: the wait grows fourfold up to 8 h, 8 attempts within about 21 h 40 min', () => {
+    const waits = retryDelaysMs(REFUND_RETRY);
+    expect(waits.map((ms) => ms / MINUTE)).toEqual([1, 4, 16, 64, 256, 480, 480]);
+    expect(waits.reduce((a, b) => a + b) / MINUTE).toBe(1301);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { nextAttemptAt as nextAttempt, type RetrySchedule } from '@/lib/backoff';
 import { now } from '@/lib/clock';
 import { refunds, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -15,8 +16,7 @@ type Refund = typeof refunds.$inferSelect;
  * 64 min, 4 h 16 min, 8 h, 8 h; the eighth attempt comes about 21 h 40 min after
  * the first, and if it fails too the refund settles.
  */
-export const REFUND_MAX_ATTEMPTS = 8;
-export const refundRetryDelayMs = (failedAttempts: number) => Math.min(60_000 * 4 ** (failedAttempts - 1), 8 * 3_600_000);
+export const REFUND_RETRY: RetrySchedule = { firstDelayMs: 60_000, factor: 4, maxDelayMs: 8 * 3_600_000, maxAttempts: 8 };
 
 /**
  * Sends an AUTHORISED refund to the processor and marks it COMPLETE. It goes
@@ -58,8 +58,8 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
     if (row!.status !== 'AUTHORISED') return row!;
     const attempts = row!.attempts + 1;
     const at = now();
-    if (!permanent && attempts < REFUND_MAX_ATTEMPTS) {
-      const nextAttemptAt = new Date(at.getTime() + refundRetryDelayMs(attempts));
+    const nextAttemptAt = permanent ? null : nextAttempt(REFUND_RETRY, attempts, at);
+    if (nextAttemptAt) {
       console.warn(JSON.stringify({ level: 'warn', message: 'refund not sent; retrying later', refund_id: refundId, attempts, next_attempt_at: nextAttemptAt.toISOString(), error: reason }));
       const [next] = await tx.update(refunds).set({ attempts, nextAttemptAt, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
       return next!;
