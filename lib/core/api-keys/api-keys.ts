@@ -12,6 +12,7 @@ import { listPage } from '@/lib/http/list-result';
 import { recordAudit } from '../audit/record-audit';
 import { roles, type Role } from '../enums';
 import { listParams } from '../shared/list-params';
+import { isUuid } from '../shared/is-uuid';
 
 export const createApiKeySchema = z.object({
   organisation: z.string().trim().min(1),
@@ -20,7 +21,6 @@ export const createApiKeySchema = z.object({
   roles: z.array(z.enum(roles)).max(roles.length).optional(),
 });
 export const listApiKeysSchema = listParams();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A key's id, or its public key (Felloh's SDK only learns the public key when it creates one). */
 export const apiKeyIdParams = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -69,7 +69,7 @@ export async function listApiKeys(db: Db, actor: Actor, input: z.output<typeof l
 /** DELETE /agent/api-keys/{id}: revokes at once; tokens of the key fail from the next request on. */
 export async function revokeApiKey(db: Db, actor: Actor, idOrPublicKey: string): Promise<void> {
   requireRole(actor, 'developers:manage:keys');
-  const identifies = UUID.test(idOrPublicKey) ? eq(apiKeys.id, idOrPublicKey) : eq(apiKeys.publicKey, idOrPublicKey);
+  const identifies = isUuid(idOrPublicKey) ? eq(apiKeys.id, idOrPublicKey) : eq(apiKeys.publicKey, idOrPublicKey);
   await db.transaction(async (tx) => {
     const [key] = await tx.select().from(apiKeys).where(and(identifies, isNull(apiKeys.revokedAt)));
     if (!key || !canAccessOrganisation(actor, key.organisationId)) throw notFound('API key');

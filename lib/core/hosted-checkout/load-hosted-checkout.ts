@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { isUuid } from '../shared/is-uuid';
 
 /** The latest payment attempt of a link: what the state table needs, and what a receipt shows. */
 export type HostedTransaction = {
@@ -35,8 +36,7 @@ export type HostedCheckout = {
   latest: HostedTransaction | null;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isCheckoutId = (id: string) => UUID.test(id);
+export const isCheckoutId = isUuid;
 
 /**
  * Reads a payment link for its hosted page, with no caller to authorise: the

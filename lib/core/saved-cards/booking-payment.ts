@@ -11,6 +11,7 @@ import { findAccessibleBooking } from '../bookings/booking-query';
 import { dateOrDateTime, startOfDayOrInstant } from '../shared/dates';
 import { minorUnits } from '../shared/money-schema';
 import { chargeSavedCard, findSavedCard } from './charge-saved-card';
+import { isUuid } from '../shared/is-uuid';
 
 export const bookingPaymentSchema = z.object({
   token: z.string().trim().min(1).max(100),
@@ -29,7 +30,7 @@ export const bookingPaymentSchema = z.object({
 export async function createBookingPayment(db: Db, actor: Actor, bookingId: string, input: z.output<typeof bookingPaymentSchema>, idempotencyKey: string | null) {
   requireRole(actor, 'booking-and-payment:create:payment');
   const { booking } = await findAccessibleBooking(db, actor, bookingId);
-  const savedCard = z.uuid().safeParse(input.token).success ? await findSavedCard(db, bookingId, input.token) : undefined;
+  const savedCard = isUuid(input.token) ? await findSavedCard(db, bookingId, input.token) : undefined;
   if (!savedCard) throw notFound('Saved card (token) on this booking');
   if (input.date) {
     const [org] = await db.select().from(organisations).where(eq(organisations.id, booking.organisationId));

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
@@ -8,6 +7,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
 import { NOT_STARTED_STATUSES } from './cancel-booking-scheduled-payments';
+import { isUuid } from '../shared/is-uuid';
 
 
 /**
@@ -17,7 +17,7 @@ import { NOT_STARTED_STATUSES } from './cancel-booking-scheduled-payments';
 export async function cancelScheduledPayment(db: Db, actor: Actor, id: string): Promise<void> {
   requireRole(actor, 'booking-and-payment:create:payment');
   // Scheduled payment ids are strings in the interface: anything that is not one of ours is simply unknown.
-  if (!z.uuid().safeParse(id).success) throw notFound('Scheduled payment');
+  if (!isUuid(id)) throw notFound('Scheduled payment');
   await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(scheduledPayments).where(eq(scheduledPayments.id, id));
     if (!payment || !canAccessOrganisation(actor, payment.organisationId)) throw notFound('Scheduled payment');
