@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextAttemptAt, retryDelaysMs } from '@/lib/backoff';
 import { REFUND_RETRY } from '@/lib/core/refunds/send-refund';
-import { SCHEDULED_PAYMENT_RETRY, scheduledAttemptKey } from '@/lib/core/scheduled-payments/scheduled-attempts';
+import { SCHEDULED_PAYMENT_RETRY, scheduledAttemptKey, scheduledPaymentIdOfKey } from '@/lib/core/scheduled-payments/scheduled-attempts';
 import { EMAIL_RETRY } from '@/lib/email/deliver-outbox';
 import { isPermanentSmtpError } from '@/lib/email/smtp-errors';
 
@@ -40,6 +40,9 @@ describe('scheduled payment attempt keys', () => {
     const id = '5b0e2f4e-1111-4222-8333-444455556666';
     expect(scheduledAttemptKey(id, 1)).toBe(`scheduled:${id}`);
     expect(scheduledAttemptKey(id, 2)).toBe(`scheduled:${id}:2`);
+    // Reconciling an unsettled charge finds its scheduled payment (its capture intent) from any attempt's key.
+    for (const attempt of [1, 2, 7]) expect(scheduledPaymentIdOfKey(scheduledAttemptKey(id, attempt))).toBe(id);
+    expect(scheduledPaymentIdOfKey('booking-payment:key')).toBeNull();
     expect(new Set([1, 2, 3, 4, 5, 6, 7].map((n) => scheduledAttemptKey(id, n))).size).toBe(7);
   });
 });

@@ -3,6 +3,7 @@ import { now } from '@/lib/clock';
 import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { processorFor, type CardBrand, type CardFacts, type PaymentLookup } from '@/lib/payments/processor';
+import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { processorMoney } from './processor-money';
 import { settleAuthorisation } from './settle-payment';
 
@@ -61,7 +62,7 @@ async function captureIntent(db: Db, row: Row): Promise<boolean> {
     const [link] = await db.select({ options: paymentLinks.options }).from(paymentLinks).where(eq(paymentLinks.id, row.paymentLinkId));
     return !link?.options.authorisation_only;
   }
-  const scheduled = row.idempotencyKey?.match(/^scheduled:([0-9a-f-]{36})$/)?.[1];
+  const scheduled = scheduledPaymentIdOfKey(row.idempotencyKey);
   if (scheduled) {
     const [payment] = await db.select({ only: scheduledPayments.authorisationOnly }).from(scheduledPayments).where(eq(scheduledPayments.id, scheduled));
     return !payment?.only;

@@ -22,3 +22,8 @@ export const SCHEDULED_PAYMENT_RETRY: RetrySchedule = { firstDelayMs: 5 * 60_000
 export function scheduledAttemptKey(scheduledPaymentId: string, attempt: number): string {
   return attempt <= 1 ? `scheduled:${scheduledPaymentId}` : `scheduled:${scheduledPaymentId}:${attempt}`;
 }
+
+/** The scheduled payment an attempt key belongs to (any attempt), or null for another kind of key. */
+export function scheduledPaymentIdOfKey(idempotencyKey: string | null): string | null {
+  return idempotencyKey?.match(/^scheduled:([0-9a-f-]{36})(?::\d+)?$/)?.[1] ?? null;
+}
