@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { messageNamespaces } from '@/lib/i18n/namespaces';
 import { routing } from '@/lib/i18n/routing';
 
 function keys(value: unknown, prefix = ''): string[] {
@@ -8,12 +9,19 @@ function keys(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
 }
 
-const catalog = (locale: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', `${locale}.json`), 'utf8'));
+const read = (locale: string, namespace: string) =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8'));
+const catalog = (locale: string) => Object.fromEntries(messageNamespaces.map((namespace) => [namespace, read(locale, namespace)]));
 const reference = keys(catalog(routing.defaultLocale)).sort();
 
 describe('message catalogs', () => {
   it('exist for at least en-GB, fr and de', () => {
     expect(routing.locales).toEqual(expect.arrayContaining(['en-GB', 'fr', 'de']));
+  });
+
+  it.each(routing.locales)('%s has a file for each namespace and no other', (locale) => {
+    const files = fs.readdirSync(path.join(process.cwd(), 'messages', locale)).map((file) => file.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...messageNamespaces].sort());
   });
 
   it.each(routing.locales)('%s has exactly the keys of the default locale, none empty', (locale) => {
