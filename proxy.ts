@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { isSandbox, publicBaseUrl, serviceMode } from './lib/config';
+import { embedFrameAncestors } from './lib/core/hosted-checkout/embed-origins';
 import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
 import { createNonce, pageSecurityHeaders, processorOrigins, wantsHsts } from './lib/http/security-headers';
 import { routing } from './lib/i18n/routing';
@@ -18,10 +19,12 @@ const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
  * 2. a fresh nonce goes into the Content-Security-Policy of the request (Next.js reads it
  *    from there and puts it on its own scripts) and of the response, with the other
  *    security headers of lib/http/security-headers.ts;
+ *    An embed page (and a sandbox 3-D Secure or bank page of an embedded payment) may be
+ *    framed by the session's organisation's origins (frame-ancestors, read on every request);
  * 3. locale routing (next-intl). In production mode the sandbox pages do not exist: they
  *    are answered by the 404 page (app/[locale]/[...rest]/route.ts) before any of them renders.
  */
-export default function proxy(request: NextRequest) {
+export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (isServerActionRequest(request.method, request.headers)
     && !isAllowedActionOrigin(request.headers.get('origin'), allowedActionOrigins(publicBaseUrl()))) {
@@ -39,6 +42,7 @@ export default function proxy(request: NextRequest) {
     development: process.env.NODE_ENV === 'development',
     processor: processorOrigins(mode, process.env),
     hsts: wantsHsts(publicBaseUrl(), request.headers.get('host')),
+    frameAncestors: await embedFrameAncestors(pathname),
   });
   const forwarded = new Headers(request.headers);
   forwarded.set('content-security-policy', headers['Content-Security-Policy']!);

@@ -12,10 +12,13 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 /** Pages under /embed are framed by an organisation's own site (the embedded checkout). */
 const embedPath = new RegExp(`^${locales}/embed(?:/|$)`);
+/** The sandbox's 3-D Secure and bank pages: the embed loads them inside its own frame. */
+const embedStepPath = new RegExp(`^${locales}/sandbox/(?:3ds|bank)(?:/|$)`);
 /** Pages that show or take a payment: the checkout (/{uuid} and its result pages), the embed, approvals, the sandbox issuer and bank. */
 const paymentPath = new RegExp(`^${locales}/(?:${uuid}(?:/|$)|embed(?:/|$)|approvals(?:/|$)|sandbox/(?:3ds|bank)(?:/|$))`, 'i');
 
 export const isEmbedPage = (pathname: string) => embedPath.test(pathname);
+export const isEmbedStepPage = (pathname: string) => embedStepPath.test(pathname);
 export const isPaymentPage = (pathname: string) => paymentPath.test(pathname);
 
 /** A fresh, unguessable nonce for one response: 128 random bits, base64. */
@@ -105,20 +108,23 @@ export type PageHeadersInput = PolicyInput & { pathname: string; hsts: boolean }
 
 /**
  * Every security header of one hosted page response. /embed pages get frame-ancestors
- * from `frameAncestors` (default 'none' until the embed page supplies the organisation's
- * origins) and no X-Frame-Options; every other page may not be framed at all.
+ * from `frameAncestors` (proxy.ts: the session's organisation's origins; default 'none')
+ * and no X-Frame-Options. The sandbox's 3-D Secure and bank pages get it too when the
+ * proxy finds an embedded payment behind them (else 'none' and X-Frame-Options: DENY);
+ * every other page may not be framed at all.
  */
 export function pageSecurityHeaders(input: PageHeadersInput): Record<string, string> {
   const embed = isEmbedPage(input.pathname);
+  const ancestors = embed || isEmbedStepPage(input.pathname) ? (input.frameAncestors ?? "'none'") : "'none'";
   const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy({ ...input, frameAncestors: embed ? (input.frameAncestors ?? "'none'") : "'none'" }),
+    'Content-Security-Policy': contentSecurityPolicy({ ...input, frameAncestors: ancestors }),
     // Same-origin requests keep the full URL; another site gets no Referer at all, so a
     // payment link id in a path never leaves. Not no-referrer: that makes Chromium send
     // `Origin: null` on same-origin form posts, which the server-action check refuses.
     'Referrer-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (!embed) headers['X-Frame-Options'] = 'DENY';
+  if (!embed && ancestors === "'none'") headers['X-Frame-Options'] = 'DENY';
   if (isPaymentPage(input.pathname)) headers['Cache-Control'] = 'no-store';
   if (input.hsts) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   return headers;

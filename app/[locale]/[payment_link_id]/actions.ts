@@ -8,7 +8,8 @@ import { AppError } from '@/lib/http/app-error';
 import { cardEntryErrors, parseExpiry, type CardEntryError } from '@/lib/payments/card-entry';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
-import { checkoutPath, outcomeUrl, returnUrl } from './checkout-paths';
+import { checkoutDestinations, surfaceCheckoutKind } from './checkout-paths';
+import { surfaceFromForm } from './checkout-surface';
 
 export type CardActionState =
   | { ok: true; data: { surcharge: number; total: number } }
@@ -21,6 +22,7 @@ const cardInput = target.extend({
   acceptedSurcharge: z.coerce.number().int().nonnegative().optional(),
 });
 
+const noRedirects = { success: null, failure: null, cancel: null };
 const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
 const clientIp = async () => (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
 
@@ -41,25 +43,28 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
   const { locale, linkId, number, expiry, cvc, name, acceptedSurcharge } = parsed.data;
   const fieldErrors = cardEntryErrors({ number, expiry, cvc, name }, now());
   if (fieldErrors.length > 0) return { ok: false, fieldErrors };
-  const { checkout } = await hostedCheckoutState(linkId);
-  if (!checkout) redirect(checkoutPath(locale, linkId));
+  // Embed: the session's pages and flags (checkout-surface.tsx); otherwise the link's.
+  const surface = surfaceFromForm(form);
+  const { checkout } = await hostedCheckoutState(linkId, surfaceCheckoutKind(surface));
+  const to = checkoutDestinations(surface, locale, checkout ?? { id: linkId, redirects: noRedirects });
+  if (!checkout) redirect(to.checkout);
   const { month, year } = parseExpiry(expiry)!;
   let destination: string;
   try {
     const outcome = await hostedPayByCard({
       checkoutId: linkId, method: { kind: 'card', number, expiryMonth: month, expiryYear: year, cvc: cvc.trim(), holderName: name.trim() },
-      acceptedSurcharge, returnUrl: returnUrl(locale, linkId), ipAddress: await clientIp(),
+      acceptedSurcharge, returnUrl: to.returnUrl, transactionMethod: to.transactionMethod, ipAddress: await clientIp(),
     });
     if (outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
     if (outcome.outcome === 'rejected') return { ok: false, formError: outcome.message };
-    if (outcome.outcome === 'challenge') destination = outcome.redirectUrl;
-    else if (outcome.outcome === 'paid') destination = outcomeUrl(checkout, locale, 'success');
-    else if (outcome.outcome === 'unsettled') destination = checkoutPath(locale, linkId);
-    else destination = outcomeUrl(checkout, locale, 'failure');
+    if (outcome.outcome === 'challenge') destination = to.step(outcome.redirectUrl);
+    else if (outcome.outcome === 'paid') destination = to.success;
+    else if (outcome.outcome === 'unsettled') destination = to.checkout;
+    else destination = to.failure;
   } catch (error) {
     // Already paid, in progress in another tab, expired: the link's page shows which.
     if (!(error instanceof AppError)) throw error;
-    destination = checkoutPath(locale, linkId);
+    destination = to.checkout;
   }
   redirect(destination);
 }
@@ -69,9 +74,10 @@ export async function startOpenBankingAction(form: FormData): Promise<void> {
   const parsed = target.safeParse({ locale: field(form, 'locale'), linkId: field(form, 'linkId') });
   if (!parsed.success) redirect('/');
   const { locale, linkId } = parsed.data;
-  let destination = checkoutPath(locale, linkId);
+  const to = checkoutDestinations(surfaceFromForm(form), locale, { id: linkId, redirects: noRedirects });
+  let destination = to.checkout;
   try {
-    destination = (await hostedStartOpenBanking({ checkoutId: linkId, returnUrl: returnUrl(locale, linkId), ipAddress: await clientIp() })).redirectUrl;
+    destination = to.step((await hostedStartOpenBanking({ checkoutId: linkId, returnUrl: to.returnUrl, ipAddress: await clientIp() })).redirectUrl);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }
@@ -83,7 +89,9 @@ export async function cancelAction(form: FormData): Promise<void> {
   const parsed = target.safeParse({ locale: field(form, 'locale'), linkId: field(form, 'linkId') });
   if (!parsed.success) redirect('/');
   const { locale, linkId } = parsed.data;
-  await hostedAbandon(linkId);
-  const { checkout, state } = await hostedCheckoutState(linkId);
-  redirect(checkout && state !== 'paid' ? outcomeUrl(checkout, locale, 'cancel') : checkoutPath(locale, linkId));
+  const surface = surfaceFromForm(form);
+  await hostedAbandon(linkId, surfaceCheckoutKind(surface));
+  const { checkout, state } = await hostedCheckoutState(linkId, surfaceCheckoutKind(surface));
+  const to = checkoutDestinations(surface, locale, checkout ?? { id: linkId, redirects: noRedirects });
+  redirect(checkout && state !== 'paid' ? to.cancel : to.checkout);
 }

@@ -5,6 +5,7 @@ import { useActionState, useEffect, useRef, useState, type InputHTMLAttributes }
 import { detectBrand, type CardEntryError } from '@/lib/payments/card-entry';
 import { formatMoney } from '@/lib/money';
 import { payByCardAction, type CardActionState } from './actions';
+import { announceFormReturned, SurfaceFields, type CheckoutSurface } from './checkout-surface';
 
 /**
  * Sandbox card entry: the project's own fields (number with brand detection,
@@ -14,7 +15,11 @@ import { payByCardAction, type CardActionState } from './actions';
  * surcharge to confirm, a refused card, typing mistakes) comes back from the server.
  * Inputs are controlled so a surcharge confirmation re-posts the same card.
  */
-export function CardForm({ linkId, locale, amount, currency }: { linkId: string; locale: string; amount: number; currency: string }) {
+export function CardForm({ linkId, locale, amount, currency, surface, hidePayButton = false }: {
+  linkId: string; locale: string; amount: number; currency: string;
+  /** Embed only (checkout-surface.tsx): the embed's pages and flags; `hidePayButton` (hpb=1): the parent pays with INITIATE_PAY. */
+  surface?: CheckoutSurface; hidePayButton?: boolean;
+}) {
   const t = useTranslations('CheckoutForm');
   const [state, action, pending] = useActionState<CardActionState, FormData>(payByCardAction, null);
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
@@ -30,6 +35,10 @@ export function CardForm({ linkId, locale, amount, currency }: { linkId: string;
   useEffect(() => {
     if (fieldErrors.length > 0 || formError) summary.current?.focus();
   }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The embed tells its parent the form waits for the customer again (checkout-surface.tsx).
+  useEffect(() => {
+    if (state) announceFormReturned();
+  }, [state]);
 
   const errorText: Record<CardEntryError, string> = {
     number: t('errorNumber'), expiry: t('errorExpiry'), cvc: t('errorCvc'), name: t('errorName'),
@@ -50,6 +59,7 @@ export function CardForm({ linkId, locale, amount, currency }: { linkId: string;
     <form action={action} className="stack" noValidate data-testid="card-form">
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="locale" value={locale} />
+      <SurfaceFields surface={surface} />
       {(fieldErrors.length > 0 || formError) && (
         <div ref={summary} tabIndex={-1} role="alert" className="error-summary" data-testid="error-summary">
           <h3>{t('errorSummary')}</h3>
@@ -76,7 +86,7 @@ export function CardForm({ linkId, locale, amount, currency }: { linkId: string;
             </button>
           </div>
         </div>
-      ) : (
+      ) : hidePayButton ? null : (
         <button type="submit" disabled={pending} data-testid="pay-button">{pending ? t('paying') : t('payButton', { amount: money(amount) })}</button>
       )}
     </form>

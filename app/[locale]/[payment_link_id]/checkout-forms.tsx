@@ -1,12 +1,15 @@
 import { getTranslations } from 'next-intl/server';
 import { cancelAction, startOpenBankingAction } from './actions';
+import { SurfaceFields, type CheckoutSurface } from './checkout-surface';
 
-type Target = { linkId: string; locale: string };
+/** surface: the embed passes its own (checkout-surface.tsx); the payment link page needs none. */
+type Target = { linkId: string; locale: string; surface?: CheckoutSurface };
 
-const Hidden = ({ linkId, locale }: Target) => (
+const Hidden = ({ linkId, locale, surface }: Target) => (
   <>
     <input type="hidden" name="linkId" value={linkId} />
     <input type="hidden" name="locale" value={locale} />
+    <SurfaceFields surface={surface} />
   </>
 );
 

@@ -5,16 +5,16 @@ import { startOpenBankingPayment } from '../payments/open-banking';
 import { payByCard, type CardPaymentInput } from '../payments/pay-by-card';
 import { checkoutPageState } from './checkout-page-state';
 import { finishReturnedPayment } from './finish-returned-payment';
-import { loadHostedCheckout } from './load-hosted-checkout';
+import { loadHostedCheckout, type HostedCheckoutKind } from './load-hosted-checkout';
 
 /*
  * The hosted pages' entry to the core: each call opens the process's database
  * here, so pages, actions and route handlers never import lib/db.
  */
 
-/** The link, and the page the state table allows for it now. */
-export async function hostedCheckoutState(id: string) {
-  const checkout = await loadHostedCheckout(await getDb(), id);
+/** The link (or the embed's ecommerce session), and the page the state table allows for it now. */
+export async function hostedCheckoutState(id: string, kind: HostedCheckoutKind = 'payment_link') {
+  const checkout = await loadHostedCheckout(await getDb(), id, kind);
   return { checkout, state: checkoutPageState(checkout, now()) };
 }
 
@@ -27,8 +27,8 @@ export const hostedFinishReturn = async (linkId: string, transactionId: string, 
   finishReturnedPayment(await getDb(), linkId, transactionId, payload);
 
 /** Cancels the link's attempt waiting at 3-D Secure or the bank, when there is one; the link is payable again. */
-export async function hostedAbandon(linkId: string): Promise<void> {
+export async function hostedAbandon(linkId: string, kind: HostedCheckoutKind = 'payment_link'): Promise<void> {
   const db = await getDb();
-  const checkout = await loadHostedCheckout(db, linkId);
+  const checkout = await loadHostedCheckout(db, linkId, kind);
   if (checkout?.latest && checkoutPageState(checkout, now()) === 'away') await abandonPayment(db, checkout.latest.id);
 }

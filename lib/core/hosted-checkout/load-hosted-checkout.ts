@@ -38,18 +38,21 @@ export type HostedCheckout = {
 
 export const isCheckoutId = isUuid;
 
+/** Which checkouts a hosted page serves: the payment link page links, the embed ecommerce sessions. */
+export type HostedCheckoutKind = 'payment_link' | 'ecommerce';
+
 /**
- * Reads a payment link for its hosted page, with no caller to authorise: the
- * link id is the customer's capability. Deleted links, ecommerce sessions and
- * ids that are not uuids are null (a 404), never an error.
+ * Reads a payment link (or, for the embed, an ecommerce session) for its hosted
+ * page, with no caller to authorise: the id is the customer's capability. Deleted
+ * checkouts, checkouts of the other kind and ids that are not uuids are null (a 404), never an error.
  */
-export async function loadHostedCheckout(db: Db, id: string): Promise<HostedCheckout | null> {
+export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckoutKind = 'payment_link'): Promise<HostedCheckout | null> {
   if (!isCheckoutId(id)) return null;
   const [row] = await db.select({ link: paymentLinks, organisation: organisations, bookingReference: bookings.bookingReference })
     .from(paymentLinks)
     .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
     .leftJoin(bookings, eq(bookings.id, paymentLinks.bookingId))
-    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, 'payment_link'), isNull(paymentLinks.deletedAt)));
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)));
   if (!row) return null;
   const attempts = await db.select().from(transactions).where(eq(transactions.paymentLinkId, id)).orderBy(desc(transactions.createdAt)).limit(20);
   const chosen = attempts.find((t) => t.status === 'COMPLETE' || t.status === 'PENDING') ?? attempts[0];

@@ -1,0 +1,104 @@
+'use client';
+
+import { useEffect } from 'react';
+import { heightMessage, parseInitiatePay, redirectMessage, stageMessage } from '@/lib/embed/embed-protocol';
+import { formReturnedEvent } from '../../[payment_link_id]/checkout-surface';
+import { initiatePayAllowed } from './embed-actions';
+
+type NativeBridge = { postMessage: (message: string) => void };
+type EmbedWindow = Window & { ReactNativeWebView?: NativeBridge };
+
+/**
+ * Sends one protocol string to whoever hosts the frame: the parent page (when
+ * framed) and the React Native WebView (when window.ReactNativeWebView exists),
+ * the same string to both. The target origin is the parent's own (Chromium's
+ * location.ancestorOrigins) where known; frame-ancestors already limits who that is.
+ */
+export function sendToHost(message: string): void {
+  const host = window as EmbedWindow;
+  if (host.parent !== host) {
+    const origin = host.location.ancestorOrigins?.[0];
+    host.parent.postMessage(message, origin && origin !== 'null' ? origin : '*');
+  }
+  host.ReactNativeWebView?.postMessage(message);
+}
+
+/** Pay forms sit inside [data-embed-pay]; INITIATE_PAY submits the first one (card before bank). */
+const payForm = () => document.querySelector<HTMLFormElement>('[data-embed-pay] form');
+
+/**
+ * The embed's side of the protocol (docs/embed-protocol.md), mounted once per page:
+ * - announces the page's stage (`message`, chosen on the server from the state table);
+ * - reports the content height whenever it changes (ResizeObserver);
+ * - `processing` when a pay form is submitted, `rendered` when the form comes back
+ *   to the customer without leaving the page (a typing mistake, a surcharge to confirm);
+ * - INITIATE_PAY from the parent (or the React Native host) submits the pay form,
+ *   once its public key is known to reach the session's organisation.
+ */
+export function EmbedBridge({ sessionId, message }: { sessionId: string; message: string }) {
+  useEffect(() => {
+    sendToHost(message);
+  }, [message]);
+
+  useEffect(() => {
+    let last = 0;
+    const measure = () => {
+      const height = Math.ceil(document.body.getBoundingClientRect().height);
+      if (height > 0 && height !== last) {
+        last = height;
+        sendToHost(heightMessage(height));
+      }
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    measure();
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    const onSubmit = (event: SubmitEvent) => {
+      if (event.target instanceof Element && event.target.closest('[data-embed-pay]')) sendToHost(stageMessage({ stage: 'processing' }));
+    };
+    const onReturned = () => sendToHost(stageMessage({ stage: 'rendered' }));
+    const host = window as EmbedWindow;
+    const onMessage = async (event: Event) => {
+      const { source, data } = event as MessageEvent;
+      // Only the framing page, or a React Native host (its messages come from no window, or this one).
+      const fromParent = host.parent !== host && source === host.parent;
+      const fromNative = Boolean(host.ReactNativeWebView) && (source === null || source === host);
+      if (!fromParent && !fromNative) return;
+      const request = parseInitiatePay(data);
+      if (!request) return;
+      if (!payForm()) return sendToHost(stageMessage({ stage: 'error', code: 'embed.not_payable' }));
+      if (!(await initiatePayAllowed(sessionId, request.publicKey))) return sendToHost(stageMessage({ stage: 'error', code: 'embed.public_key_mismatch' }));
+      payForm()?.requestSubmit();
+    };
+    document.addEventListener('submit', onSubmit, true);
+    window.addEventListener(formReturnedEvent, onReturned);
+    window.addEventListener('message', onMessage);
+    // react-native-webview delivers its postMessage on document in Android WebViews.
+    document.addEventListener('message', onMessage);
+    return () => {
+      document.removeEventListener('submit', onSubmit, true);
+      window.removeEventListener(formReturnedEvent, onReturned);
+      window.removeEventListener('message', onMessage);
+      document.removeEventListener('message', onMessage);
+    };
+  }, [sessionId]);
+
+  return null;
+}
+
+/**
+ * A payment step (3-D Secure, the bank) needs the frame to load another page:
+ * tell the host (`iframeRedirect`), then load it in this frame, replacing this
+ * page in the frame's history. The SDK frames with a sandbox that forbids top
+ * navigation, so the step always happens here, inside the frame.
+ */
+export function EmbedStepRedirect({ url }: { url: string }) {
+  useEffect(() => {
+    sendToHost(redirectMessage(url));
+    window.location.replace(url);
+  }, [url]);
+  return null;
+}

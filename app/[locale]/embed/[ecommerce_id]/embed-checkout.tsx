@@ -1,0 +1,119 @@
+import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { isSandbox } from '@/lib/config';
+import type { CheckoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
+import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import type { EmbedFlags } from '@/lib/embed/embed-flags';
+import { stageMessage, type StageMessage } from '@/lib/embed/embed-protocol';
+import { CardForm } from '../../[payment_link_id]/card-form';
+import { CancelForm, OpenBankingForm } from '../../[payment_link_id]/checkout-forms';
+import { embedPath } from '../../[payment_link_id]/checkout-paths';
+import { CheckoutSummary } from '../../[payment_link_id]/checkout-summary';
+import { Receipt } from '../../[payment_link_id]/receipt';
+import { EmbedBridge } from './embed-bridge';
+
+type Props = {
+  checkout: HostedCheckout | null;
+  state: CheckoutPageState;
+  locale: string;
+  id: string;
+  flags: EmbedFlags;
+  /** The failure page: the latest attempt was declined or failed; the form shows again below the notice. */
+  declined?: string;
+};
+
+/** The stage the page announces to the parent, from the state table (docs/embed-protocol.md). */
+export function pageStage({ checkout, state, declined }: Pick<Props, 'checkout' | 'state' | 'declined'>): StageMessage {
+  const latest = checkout?.latest?.id;
+  if (!checkout || state === 'not_found') return { stage: 'error', code: 'embed.not_found' };
+  if (state === 'paid' && latest) return { stage: 'success', transactionID: latest };
+  if (state === 'expired') return { stage: 'expired' };
+  if (state === 'away' || state === 'confirming') return latest ? { stage: 'processing', transactionID: latest } : { stage: 'processing' };
+  if (!checkout.methods.card && !checkout.methods.openBanking) return { stage: 'error', code: 'embed.no_payment_method' };
+  return declined ? { stage: 'declined', transactionID: declined } : { stage: 'rendered' };
+}
+
+/**
+ * The embedded checkout: the payment link page's parts (summary, card and bank
+ * forms, cancel, receipt) for an ecommerce session, each state as the state table
+ * says, plus the bridge that speaks to the parent page. No site navigation, no
+ * cancel button on the form (the merchant's page around it has its own).
+ */
+export async function EmbedCheckout({ checkout, state, locale, id, flags, declined }: Props) {
+  const t = await getTranslations('Embed');
+  const tc = await getTranslations('Checkout');
+  const message = stageMessage(pageStage({ checkout, state, declined }));
+  if (!checkout) {
+    return (
+      <main className="checkout narrow embed" data-state="not_found" data-testid="embed">
+        <EmbedBridge sessionId={id} message={message} />
+        <h1>{t('notFoundTitle')}</h1>
+        <p>{t('notFoundBody')}</p>
+      </main>
+    );
+  }
+  const organisation = checkout.organisationName;
+  const surface = { kind: 'embed', flags } as const;
+  const target = { linkId: id, locale, surface };
+  return (
+    <main className="checkout narrow embed" data-state={state} data-testid="embed">
+      <EmbedBridge sessionId={id} message={message} />
+      <CheckoutSummary checkout={checkout} locale={locale} />
+      {state === 'paid' && checkout.latest && (
+        <>
+          <h2 data-testid="paid-title">{t('paidTitle')}</h2>
+          <p>{t('paidBody')}</p>
+          <Receipt checkout={checkout} payment={checkout.latest} locale={locale} />
+        </>
+      )}
+      {state === 'expired' && (
+        <section data-testid="expired">
+          <h2>{t('expiredTitle')}</h2>
+          <p>{t('expiredBody', { organisation })}</p>
+        </section>
+      )}
+      {state === 'confirming' && (
+        <section data-testid="confirming">
+          <h2>{tc('confirmingTitle')}</h2>
+          <p>{tc('confirmingBody')}</p>
+          <Link href={embedPath(locale, id, '', flags)} prefetch={false}>{tc('checkAgain')}</Link>
+        </section>
+      )}
+      {state === 'away' && (
+        <section data-testid="away">
+          <h2>{tc('awayTitle')}</h2>
+          <p>{tc('awayBody')}</p>
+          <CancelForm {...target} />
+        </section>
+      )}
+      {state === 'active' && (
+        <>
+          {declined && (
+            <div className="notice" role="alert" data-testid="declined">
+              <h2>{t('declinedTitle')}</h2>
+              <p>{t('declinedBody')}</p>
+            </div>
+          )}
+          {checkout.authorisationOnly && <p className="notice">{tc('preAuthorisation', { organisation })}</p>}
+          {!checkout.methods.card && !checkout.methods.openBanking && <p className="notice">{t('noMethod', { organisation })}</p>}
+          {checkout.methods.card && (
+            <section aria-labelledby="card-heading" data-embed-pay="card">
+              <h2 id="card-heading">{tc('cardHeading')}</h2>
+              {isSandbox() ? (
+                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency} surface={surface} hidePayButton={flags.hidePayButton} />
+              ) : (
+                <p className="notice">{tc('cardUnavailable', { organisation })}</p>
+              )}
+            </section>
+          )}
+          {checkout.methods.openBanking && (
+            <section aria-labelledby="bank-heading" data-embed-pay="bank">
+              <h2 id="bank-heading">{tc('bankHeading')}</h2>
+              <OpenBankingForm {...target} />
+            </section>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,23 @@
+import { connection } from 'next/server';
+import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
+import { parseEmbedFlags } from '@/lib/embed/embed-flags';
+import { EmbedCheckout } from './embed-checkout';
+
+export type EmbedProps = {
+  params: Promise<{ locale: string; ecommerce_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/**
+ * The embedded checkout of an ecommerce session (product.md section 6), the URL
+ * the vendor SDK frames (`{base}/embed/{id}`). What it shows comes from the state
+ * table on every request, so the SDK's re-render every 15 minutes shows a paid
+ * session's receipt, never a new form. Unknown sessions answer inside the frame
+ * (`embed.not_found`) rather than with the site's 404 page.
+ */
+export default async function EmbedPage({ params, searchParams }: EmbedProps) {
+  await connection();
+  const { locale, ecommerce_id: id } = await params;
+  const { checkout, state } = await hostedCheckoutState(id, 'ecommerce');
+  return <EmbedCheckout checkout={checkout} state={state} locale={locale} id={id} flags={parseEmbedFlags(await searchParams)} />;
+}

@@ -1,0 +1,53 @@
+/*
+ * The embedded checkout's message protocol (product.md section 6; docs/embed-protocol.md).
+ * Every message to the parent is a JSON *string*: the vendor SDK this protocol
+ * comes from (felloh-org/payment-sdk, src/index.js) runs JSON.parse(event.data) on
+ * every message and ignores what does not parse, so an object would be lost.
+ * Pure (no DOM): the client bridge and the tests share it.
+ */
+
+/** The SDK's own stages, plus `expired` and `error`, which the SDK stores as its status and otherwise ignores. */
+export type EmbedStage = 'rendered' | 'processing' | 'success' | 'declined' | 'expired' | 'error';
+
+export type StageMessage =
+  | { stage: 'rendered' | 'expired' }
+  | { stage: 'processing'; transactionID?: string }
+  | { stage: 'success' | 'declined'; transactionID: string }
+  | { stage: 'error'; code: EmbedErrorCode };
+
+/**
+ * Why the frame cannot go on. The parent sees these as `{"stage":"error","code":...}`.
+ * - embed.not_found: the session is unknown or deleted;
+ * - embed.not_payable: INITIATE_PAY arrived while no payment form is shown (paid, expired, in progress);
+ * - embed.public_key_mismatch: INITIATE_PAY named a public key that is not one of the session's organisation's;
+ * - embed.no_payment_method: the session offers no method this frame can take.
+ */
+export type EmbedErrorCode = 'embed.not_found' | 'embed.not_payable' | 'embed.public_key_mismatch' | 'embed.no_payment_method';
+
+export const stageMessage = (message: StageMessage): string => JSON.stringify(message);
+
+/** The frame's content height in whole CSS pixels; the SDK sets the iframe's style.height from it. */
+export const heightMessage = (px: number): string => JSON.stringify({ iframe_height: Math.ceil(px) });
+
+/** The frame is about to load another page (3-D Secure, the bank); informative: the frame navigates itself. */
+export const redirectMessage = (url: string): string => JSON.stringify({ iframeRedirect: url });
+
+/**
+ * INITIATE_PAY from the parent, as an object or as a JSON string:
+ * `{"type":"INITIATE_PAY","payload":"<public key>"}`. Returns the public key, or
+ * null for any other message (other scripts on the merchant's page post messages too).
+ */
+export function parseInitiatePay(data: unknown): { publicKey: string } | null {
+  let value = data;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, payload } = value as { type?: unknown; payload?: unknown };
+  if (type !== 'INITIATE_PAY') return null;
+  return { publicKey: typeof payload === 'string' ? payload.trim().slice(0, 200) : '' };
+}
