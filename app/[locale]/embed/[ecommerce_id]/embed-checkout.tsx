@@ -4,7 +4,8 @@ import { isSandbox } from '@/lib/config';
 import type { CheckoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import type { EmbedFlags } from '@/lib/embed/embed-flags';
-import { stageMessage, type StageMessage } from '@/lib/embed/embed-protocol';
+import { stageMessage } from '@/lib/embed/embed-protocol';
+import { pageStage } from '@/lib/embed/page-stage';
 import { CardForm } from '../../[payment_link_id]/card-form';
 import { CancelForm, OpenBankingForm } from '../../[payment_link_id]/checkout-forms';
 import { embedPath } from '../../[payment_link_id]/checkout-paths';
@@ -22,17 +23,6 @@ type Props = {
   declined?: string;
 };
 
-/** The stage the page announces to the parent, from the state table (docs/embed-protocol.md). */
-export function pageStage({ checkout, state, declined }: Pick<Props, 'checkout' | 'state' | 'declined'>): StageMessage {
-  const latest = checkout?.latest?.id;
-  if (!checkout || state === 'not_found') return { stage: 'error', code: 'embed.not_found' };
-  if (state === 'paid' && latest) return { stage: 'success', transactionID: latest };
-  if (state === 'expired') return { stage: 'expired' };
-  if (state === 'away' || state === 'confirming') return latest ? { stage: 'processing', transactionID: latest } : { stage: 'processing' };
-  if (!checkout.methods.card && !checkout.methods.openBanking) return { stage: 'error', code: 'embed.no_payment_method' };
-  return declined ? { stage: 'declined', transactionID: declined } : { stage: 'rendered' };
-}
-
 /**
  * The embedded checkout: the payment link page's parts (summary, card and bank
  * forms, cancel, receipt) for an ecommerce session, each state as the state table
@@ -42,7 +32,7 @@ export function pageStage({ checkout, state, declined }: Pick<Props, 'checkout' 
 export async function EmbedCheckout({ checkout, state, locale, id, flags, declined }: Props) {
   const t = await getTranslations('Embed');
   const tc = await getTranslations('Checkout');
-  const message = stageMessage(pageStage({ checkout, state, declined }));
+  const message = stageMessage(pageStage(checkout, state, declined));
   if (!checkout) {
     return (
       <main className="checkout narrow embed" data-state="not_found" data-testid="embed">
