@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import { isSandbox, publicBaseUrl } from '@/lib/config';
 import { Link } from '@/lib/i18n/navigation';
 import { readSandboxCredentials } from '@/lib/sandbox/credentials';
+import { sandboxEcommerceSessionId } from '@/lib/sandbox/sandbox-ecommerce-session';
 import { sandboxPaymentLinkId } from '@/lib/sandbox/sandbox-payment-link';
 import { SandboxKeys } from './sandbox-keys';
 
@@ -23,6 +24,8 @@ export default async function HomePage() {
   const base = publicBaseUrl();
   const firstKey = credentials?.keys[0];
   const sampleLink = await sandboxPaymentLinkId();
+  const sampleSession = await sandboxEcommerceSessionId();
+  const tEmbed = await getTranslations('Embed');
   return (
     <main>
       <h1>{t('sandboxTitle')} <span className="badge">SANDBOX</span></h1>
@@ -36,6 +39,14 @@ export default async function HomePage() {
       <h2>{t('linksHeading')}</h2>
       <ul>
         {sampleLink && <li><Link href={`/${sampleLink}`} data-testid="sample-link">{t('linkCheckout')}</Link></li>}
+        {/* The embedded checkout on a static example merchant page (public/embed-example.html, docs/embed-protocol.md). */}
+        {sampleSession && (
+          <li>
+            <a href={`/embed-example.html?${new URLSearchParams({ session: sampleSession, key: firstKey?.public_key ?? '' })}`} data-testid="sample-embed">
+              {tEmbed('sandboxExample')}
+            </a>
+          </li>
+        )}
         <li><NextLink href="/api/enums" prefetch={false}>{t('linkEnums')}</NextLink></li>
         <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
         <li><Link href="/sandbox/mailbox">{t('linkMailbox')}</Link></li>
