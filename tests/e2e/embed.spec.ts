@@ -227,3 +227,23 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await expectNoAxeViolations(page, 'embed: not found');
   });
 });
+
+test('the sandbox home page links to a ready-made session on the example merchant page, which pays in its frame', async ({ page, request }) => {
+  await page.goto('/');
+  await page.getByTestId('sample-embed').click();
+  await expect(page).toHaveURL(/\/embed-example\.html\?session=/);
+  const frame = page.frameLocator('#payment-iframe iframe');
+  await expect(frame.getByTestId('checkout-amount')).toHaveText('£45.00');
+  await expect(page.locator('#message-log')).toContainText('"stage":"rendered"');
+  await expectNoAxeViolations(page, 'example merchant page');
+  await fillCardIn(frame, '4111 1111 1111 1111');
+  await frame.getByTestId('pay-button').click();
+  await expect(page.locator('#message-log')).toContainText('"stage":"success"');
+  // Paid: the home page now offers a new session.
+  const paid = new URL(page.url()).searchParams.get('session');
+  await page.goto('/');
+  expect(new URL(await page.getByTestId('sample-embed').getAttribute('href') ?? '', sandboxUrl).searchParams.get('session')).not.toBe(paid);
+  // A static file, served outside proxy.ts: Next.js's own headers only (docs/embed-protocol.md).
+  const headers = (await request.get(`${sandboxUrl}/embed-example.html`)).headers();
+  expect(headers['content-security-policy']).toBeUndefined();
+});
