@@ -247,3 +247,17 @@ test('the sandbox home page links to a ready-made session on the example merchan
   const headers = (await request.get(`${sandboxUrl}/embed-example.html`)).headers();
   expect(headers['content-security-policy']).toBeUndefined();
 });
+
+test('a failed 3-D Secure check inside the frame: declined with its transaction id, and the form again', async ({ page, request }) => {
+  const id = await createSession(request);
+  await page.goto(`http://merchant.localhost:${merchant.port}/?${new URLSearchParams({ session: id, key: sandboxKey().public_key })}`);
+  const frame = embedFrame(page);
+  await fillCardIn(frame, '4212 3456 7891 0006');
+  await frame.getByTestId('pay-button').click();
+  await frame.getByLabel('Password').fill('wrong');
+  await frame.getByRole('button', { name: 'Confirm' }).click();
+  const declined = await waitForMessage(page, { stage: 'declined' });
+  expect((await getTransaction(request, declined.transactionID as string)).status).toBe('DECLINED');
+  await expect(frame.getByTestId('declined')).toBeVisible();
+  await expect(frame.getByTestId('card-form')).toBeVisible();
+});
