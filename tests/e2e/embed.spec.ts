@@ -261,3 +261,21 @@ test('a failed 3-D Secure check inside the frame: declined with its transaction 
   await expect(frame.getByTestId('declined')).toBeVisible();
   await expect(frame.getByTestId('card-form')).toBeVisible();
 });
+
+test('a payment waiting at 3-D Secure: the embed says processing with its id and offers cancel, which brings the form back', async ({ page, request }) => {
+  const id = await createSession(request);
+  await page.goto(`${sandboxUrl}/embed/${id}?hpb=1`);
+  await fillCardIn(page, '4212 3456 7891 0006');
+  await page.evaluate((key) => window.postMessage({ type: 'INITIATE_PAY', payload: key }, '*'), sandboxKey().public_key);
+  // Top level (no parent, no React Native host): INITIATE_PAY from the page itself is ignored.
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(new RegExp(`/embed/${id}\\?hpb=1$`));
+  await page.evaluate(() => document.querySelector<HTMLFormElement>('[data-embed-pay] form')!.requestSubmit());
+  await expect(page).toHaveURL(/\/sandbox\/3ds\//);
+  await page.goto(`${sandboxUrl}/embed/${id}?hpb=1`);
+  await expect(page.getByTestId('away')).toBeVisible();
+  await expectNoAxeViolations(page, 'embed: away');
+  await page.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/embed/${id}\\?hpb=1$`));
+  await expect(page.getByTestId('card-form')).toBeVisible();
+});
