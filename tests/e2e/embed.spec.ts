@@ -154,10 +154,10 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
   });
 
   test('an expired session says expired; a deleted one says error embed.not_found', async ({ page, request }) => {
-    const expiring = await createSession(request, { expires_at: new Date(Date.now() + 1500).toISOString() });
+    const expiring = await createSession(request, { expires_at: new Date(Date.now() + 3000).toISOString() });
     const deleted = await createSession(request);
     await deleteSession(request, deleted);
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(3500);
     await openMerchant(page, expiring);
     await waitForMessage(page, { stage: 'expired' });
     await expect(embedFrame(page).getByTestId('expired')).toBeVisible();
