@@ -209,7 +209,11 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
   });
 
   test('axe: the embed has no violations in its states', async ({ page, request }) => {
+    // Four axe runs and two payments: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const id = await createSession(request, { open_banking_enabled: true });
+    const deleted = await createSession(request);
+    await deleteSession(request, deleted);
     await page.goto(`${sandboxUrl}/embed/${id}`);
     await expectNoAxeViolations(page, 'embed: form');
     await fillCardIn(page, '4000 0000 0000 0002');
@@ -220,8 +224,6 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('paid-title')).toBeVisible();
     await expectNoAxeViolations(page, 'embed: paid');
-    const deleted = await createSession(request);
-    await deleteSession(request, deleted);
     await page.goto(`${sandboxUrl}/embed/${deleted}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This payment is not available');
     await expectNoAxeViolations(page, 'embed: not found');
