@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { startMerchantServer } from './support/sdk-parent';
 import { requiredEnv } from './e2e-env';
 
 /* Ecommerce sessions and settings for the embed journeys, through the public API with the sandbox's full-access key. */
@@ -59,4 +60,20 @@ export async function fillCardIn(frame: ReturnType<Page['frameLocator']> | Frame
   await frame.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await frame.getByLabel('Security code (CVC)').fill('123');
   await frame.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+/**
+ * A merchant's web server for the spec file's workers (support/sdk-parent.ts), and
+ * `open`: its page (host merchant.localhost unless told) framing a session with these flags.
+ */
+export function merchantServer() {
+  let server: Awaited<ReturnType<typeof startMerchantServer>>;
+  test.beforeAll(async () => { server = await startMerchantServer(sandboxUrl); });
+  test.afterAll(async () => { await server.close(); });
+  return {
+    port: () => server.port,
+    open: async (page: Page, session: string, { flags = '', host = 'merchant.localhost', key = sandboxKey().public_key } = {}) => {
+      await page.goto(`http://${host}:${server.port}/?${new URLSearchParams({ session, flags, key })}`);
+    },
+  };
 }
