@@ -96,7 +96,7 @@ export default defineConfig({
       name: 'sandbox',
       command: `bash scripts/e2e-server.sh ${sandboxPort} sandbox --build`,
       url: `${sandboxUrl}/api/enums`,
-      env: { ...commonEnv(sandboxPort, sandboxDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', TOKEN_SECRET: '' },
+      env: { ...commonEnv(sandboxPort, sandboxDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', ADYEN_CLIENT_KEY: '', TOKEN_SECRET: '' },
       reuseExistingServer: false,
       // Includes `next build` when there is no current build (about a minute on 2 cores).
       timeout: 420_000,
@@ -109,7 +109,7 @@ export default defineConfig({
       url: `${productionUrl}/api/enums`,
       env: {
         ...commonEnv(productionPort, productionDataDir),
-        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
       },
       reuseExistingServer: false,
       timeout: 120_000,

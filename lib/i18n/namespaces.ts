@@ -13,6 +13,7 @@ export const messageNamespaces = [
   'SandboxProcessor',
   'Checkout',
   'CheckoutForm',
+  'CardFacts',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
