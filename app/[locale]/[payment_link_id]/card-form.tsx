@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/money';
 import type { CardEntryError } from '@/lib/payments/card-entry';
 import { payByCardAction, type CardActionState } from './actions';
 import { AdyenCardFields } from './card-entry/adyen-card-fields';
+import { checkoutStateAction } from './card-entry/card-check-action';
 import { DccChoice, HeldNotice, StoreCard, SurchargeNotice } from './card-entry/card-choices';
 import { CardSummary, ExclusionMessage, UnverifiedMessage, useExclusionText } from './card-entry/card-facts-panel';
 import type { CardFieldsHandle } from './card-entry/card-fields';
@@ -67,6 +68,16 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
   useEffect(() => {
     if (check?.status === 'unavailable') router.refresh();
   }, [check, router]);
+
+  // Shown again from history (the back button after paying: the client router's cache, or the
+  // browser's back-forward cache): ask the state table, and show the one outcome if it moved on.
+  useEffect(() => {
+    const recheck = () => { void checkoutStateAction(linkId).then((now) => { if (now !== 'active') router.refresh(); }); };
+    recheck();
+    const onPageShow = (event: PageTransitionEvent) => { if (event.persisted) recheck(); };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [linkId, router]);
 
   const onCardKnown = useCallback((next: CardCheck | null) => setCheck(next), []);
   const anotherCard = () => { setDismissedSurcharge(state); setCheck(null); fields.current?.clear(); };

@@ -2,6 +2,8 @@
 
 import { z } from 'zod';
 import type { CardCheck } from '@/lib/core/hosted-checkout/card-check';
+import type { CheckoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
+import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
 import { hostedCardCheck } from '@/lib/core/hosted-checkout/hosted-card-check';
 
 /*
@@ -26,4 +28,15 @@ export async function cardCheckAction(input: unknown): Promise<CardCheck> {
   return hostedCardCheck(linkId, 'encryptedCardNumber' in card
     ? { kind: 'adyen_encrypted', encryptedCardNumber: card.encryptedCardNumber, bin: card.bin, lastFour: card.lastFour }
     : { kind: 'bin', bin: card.bin, lastFour: card.lastFour });
+}
+
+/**
+ * What the state table says of the link now. The card form asks when it is
+ * shown again from the browser's history (the back button after paying), so a
+ * page restored from the client's cache turns into the one true outcome.
+ */
+export async function checkoutStateAction(linkId: unknown): Promise<CheckoutPageState> {
+  const parsed = z.uuid().safeParse(linkId);
+  if (!parsed.success) return 'not_found';
+  return (await hostedCheckoutState(parsed.data)).state;
 }
