@@ -21,6 +21,12 @@ async function loadedCode(page: Page, path: string) {
     pending.push(response.text().then((body) => { code.push({ url, adyen: /securedFields|adyen-checkout__card-input/.test(body) }); }, () => undefined));
   });
   await page.route(/adyen\.com/, (route) => route.abort());
+  // Every CSP refusal on the page, recorded before any of its own scripts run.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   const response = await page.goto(path);
   return { response, code, settled: () => Promise.all(pending) };
 }
@@ -48,4 +54,13 @@ test('the Adyen Card component is fetched and mounted only where card entry show
     await expect(page.locator(`form[data-testid="card-form"] input[type="hidden"][name="${name}"]`)).toHaveCount(1);
   }
   expect(page.url()).toBe(`${productionUrl}/${withCard}`);
+  // Adyen's stylesheet came through the bundle: applied under style-src 'self' 'nonce-…', and nothing was refused.
+  await expect.poll(() => page.evaluate(() => [...document.styleSheets].some((sheet) => {
+    try {
+      return [...sheet.cssRules].some((rule) => rule.cssText.includes('adyen-checkout'));
+    } catch {
+      return false;
+    }
+  }))).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
