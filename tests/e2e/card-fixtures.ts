@@ -41,7 +41,8 @@ export async function createLinkOn(request: APIRequestContext, server: Server, f
 
 export async function createBooking(request: APIRequestContext): Promise<string> {
   const booking = await call(request, 'sandbox', 'PUT', '/agent/bookings', {
-    organisation: 'org_sandbox_travel', booking_reference: `CARD-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+    // SBX-<digits> like the seeded bookings: home.spec.ts checks every booking of the sandbox looks like one.
+    organisation: 'org_sandbox_travel', booking_reference: `SBX-${Date.now()}${Math.floor(Math.random() * 1e6)}`,
     customer_name: 'Ada Lovelace', email: 'ada@example.com',
   });
   return booking.id;
