@@ -156,6 +156,7 @@ test('pre-authorisation: the page says the total is held, not taken; the transac
   await page.goto(`/${id}`);
   await fillCard(page, cards.visaGb);
   await expect(page.getByTestId('held-notice')).toHaveText('£100.00 will be held on your card, not taken, until your booking is confirmed.');
+  await expectNoAxeViolations(page, 'hold notice');
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
   const [held] = await linkTransactions(request, id);

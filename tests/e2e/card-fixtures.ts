@@ -19,12 +19,25 @@ const servers = {
 };
 type Server = keyof typeof servers;
 
+/**
+ * Node's server closes an idle keep-alive connection after 5 s; a request sent on it at that
+ * moment fails with ECONNRESET before the server read it. Such a request is sent once more.
+ */
+async function send(request: APIRequestContext, url: string, options: Parameters<APIRequestContext['fetch']>[1]) {
+  try {
+    return await request.fetch(url, options);
+  } catch (error) {
+    if (!String(error).includes('ECONNRESET')) throw error;
+    return request.fetch(url, options);
+  }
+}
+
 async function call(request: APIRequestContext, server: Server, method: 'GET' | 'PUT' | 'POST', apiPath: string, data?: unknown) {
   const { url, credentials } = servers[server];
   const key = credentials();
-  const auth = await request.post(`${url}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  const auth = await send(request, `${url}/api/token`, { method: 'POST', data: { public_key: key.public_key, private_key: key.private_key } });
   expect(auth.status(), await auth.text()).toBe(200);
-  const response = await request.fetch(`${url}/api${apiPath}`, {
+  const response = await send(request, `${url}/api${apiPath}`, {
     method, data, headers: { Authorization: `Bearer ${(await auth.json()).data.token}` },
   });
   expect(response.status(), await response.text()).toBe(200);
