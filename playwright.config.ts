@@ -9,7 +9,9 @@ import { defineConfig } from '@playwright/test';
  *
  * Two servers, each with a fresh, empty data folder (so PGlite, never DATABASE_URL):
  *   - MODE=sandbox                                      on E2E_SANDBOX_PORT, default 3210;
- *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211.
+ *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211;
+ *     scripts/e2e-production-seed.ts first writes an organisation and an API key into its
+ *     data folder ($DATA_DIR/e2e-credentials.json) for specs that create links there.
  * The first server builds the app when needed (scripts/e2e-server.sh --build); Playwright
  * starts web servers one after the other, so the second never builds concurrently.
  *
