@@ -13,6 +13,7 @@ export const messageNamespaces = [
   'SandboxProcessor',
   'Checkout',
   'CheckoutForm',
+  'CardFacts',
   'Status',
 ] as const;
 

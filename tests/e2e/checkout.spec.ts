@@ -154,8 +154,8 @@ test.describe('payment link checkout', () => {
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
     await fillCard(page, '5200 8300 0000 0007');
-    await page.getByTestId('pay-button').click();
-    await expect(page.getByTestId('surcharge')).toContainText('surcharge of £1.50. The new total is £101.50.');
+    await expect(page.getByTestId('surcharge')).toContainText('surcharge of £1.50');
+    await expect(page.getByTestId('surcharge-total')).toHaveText('New total: £101.50');
     await page.getByRole('button', { name: 'Confirm and pay £101.50' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
     await expect(page.getByTestId('receipt-amount')).toHaveText('£101.50');
@@ -166,9 +166,9 @@ test.describe('payment link checkout', () => {
     const id = await createLink(request, { excluded_card_types: ['AMEX'] });
     await page.goto(`/${id}`);
     await fillCard(page, '3700 0000 0000 002');
+    await expect(page.getByTestId('card-excluded')).toContainText('American Express cards are not accepted. Accepted: Visa and Mastercard.');
     await page.getByTestId('pay-button').click();
-    await expect(page.getByTestId('error-summary')).toContainText('American Express cards are not accepted. Accepted: Visa, Mastercard');
-    await expect(page.getByTestId('error-summary')).toBeFocused();
+    await expect(page.getByTestId('card-excluded')).toBeVisible();
   });
 
   test('open banking: to the bank, approve, back to the receipt', async ({ page, request }) => {
