@@ -23,6 +23,8 @@ export type HostedCheckout = {
   id: string;
   organisationName: string;
   organisationLogo: string | null;
+  /** settings.brand_colour as stored (#rrggbb or null); the page decides whether it keeps contrast (lib/branding). */
+  brandColour: string | null;
   description: string | null;
   amount: number;
   currency: string;
@@ -57,7 +59,8 @@ export async function loadHostedCheckout(db: Db, id: string): Promise<HostedChec
   return {
     id: link.id,
     organisationName: row.organisation.name,
-    organisationLogo: safeImage(row.organisation.image),
+    organisationLogo: safeImage(row.organisation.settings.logo_url ?? row.organisation.image),
+    brandColour: row.organisation.settings.brand_colour ?? null,
     description: link.description,
     amount: link.amount,
     currency: link.currency,
