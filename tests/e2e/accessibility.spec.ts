@@ -16,6 +16,9 @@ import { expectNoAxeViolations } from './support/axe';
 const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
 
 test.describe('axe on every page', () => {
+  // axe takes seconds a page on a busy machine; these tests visit many.
+  test.describe.configure({ timeout: 120_000 });
+
   test('home (sandbox and production, language list open), error docs, mailbox and the 404 document', async ({ page }) => {
     for (const url of [`${sandboxUrl}/`, `${productionUrl}/`, `${sandboxUrl}/docs/errors`, `${sandboxUrl}/sandbox/mailbox`, `${sandboxUrl}/no-such/page`, `${sandboxUrl}/ar/nowhere`]) {
       await page.goto(url);
