@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { formatMoney } from '../../lib/money';
 
 /** One namespace of a locale's catalog, so the tests speak each language from the same source as the pages. */
 export function catalog(locale: string, namespace: string): (key: string) => string {
@@ -12,9 +13,8 @@ export function catalog(locale: string, namespace: string): (key: string) => str
   };
 }
 
-/** An amount as the pages format it (lib/money.ts, the same Node and ICU as the server). */
-export const money = (minor: number, locale: string, currency = 'GBP') =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100);
+/** An amount in pounds as the pages format it (the same function, Node and ICU as the server). */
+export const money = (minor: number, locale: string) => formatMoney(minor, 'GBX', locale);
 
 /** The card fields, found by their labels in the page's language. */
 export async function fillCardIn(page: Page, locale: string, number: string, name = 'Ada Lovelace') {
