@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { languageHref, unlocalisedPath } from '@/lib/i18n/language-links';
 import { cannotBeAPage, notFoundRoute, pathLocale } from '@/lib/i18n/page-paths';
-import { textDirection } from '@/lib/i18n/routing';
+import { isEmbedPage, isPaymentPage } from '@/lib/http/security-headers';
+import { routing, textDirection } from '@/lib/i18n/routing';
 
 const id = '3f2c1a9e-7b4d-4e8f-9a1b-2c3d4e5f6a7b';
 
@@ -44,5 +45,14 @@ describe('paths that cannot be pages', () => {
     expect(pathLocale('/abc')).toBe('en-GB');
     expect(notFoundRoute('pl')).toBe('/pl/not-found/404');
     expect(cannotBeAPage(notFoundRoute('pl'))).toBe(false);
+  });
+});
+
+describe('the security headers know every locale prefix', () => {
+  it.each(routing.locales)('%s: its checkout is a payment page (no-store) and its embed an embed page', (locale) => {
+    expect(isPaymentPage(`/${locale}/${id}/success`)).toBe(true);
+    expect(isPaymentPage(`/${locale}/sandbox/3ds/SBX-1`)).toBe(true);
+    expect(isEmbedPage(`/${locale}/embed/abc`)).toBe(true);
+    expect(isPaymentPage(`/${locale}/docs/errors`)).toBe(false);
   });
 });
