@@ -10,6 +10,8 @@ import { expectNoAxeViolations } from './support/axe';
  * screens, the keyboard alone, and 404s that keep their address.
  */
 const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
+// Several pages and axe runs a test, on a machine the whole suite shares.
+test.describe.configure({ timeout: 90_000 });
 const expiresAt = '2030-03-15T12:00:00.000Z';
 const longDate = (locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(expiresAt));
