@@ -25,6 +25,8 @@ export type HostedCheckout = {
   organisationLogo: string | null;
   /** ISO 3166 alpha-2 (the card rules' home country; adyen-web's countryCode). */
   organisationCountry: string;
+  /** settings.brand_colour as stored (#rrggbb or null); the page decides whether it keeps contrast (lib/branding). */
+  brandColour: string | null;
   description: string | null;
   amount: number;
   currency: string;
@@ -70,8 +72,9 @@ export async function loadHostedCheckout(db: Db, id: string): Promise<HostedChec
   return {
     id: link.id,
     organisationName: row.organisation.name,
-    organisationLogo: safeImage(row.organisation.image),
+    organisationLogo: safeImage(row.organisation.settings.logo_url ?? row.organisation.image),
     organisationCountry: (row.organisation.country || 'GB').toUpperCase(),
+    brandColour: row.organisation.settings.brand_colour ?? null,
     description: link.description,
     amount: link.amount,
     currency: link.currency,
