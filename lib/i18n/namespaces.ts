@@ -14,6 +14,8 @@ export const messageNamespaces = [
   'Checkout',
   'CheckoutForm',
   'Embed',
+  'CardFacts',
+  'Status',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -32,6 +32,13 @@ export async function createSession(request: APIRequestContext, fields: Record<s
   return session.id;
 }
 
+export async function createBooking(request: APIRequestContext): Promise<string> {
+  const booking = await api(request, 'put', '/agent/bookings', {
+    organisation: 'org_sandbox_travel', booking_reference: `EMB-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, customer_name: 'Ada Lovelace', email: 'ada@example.com',
+  });
+  return booking.id;
+}
+
 export const deleteSession = (request: APIRequestContext, id: string) => api(request, 'delete', `/agent/ecommerce/${id}`);
 export const getTransaction = (request: APIRequestContext, id: string) => api(request, 'get', `/agent/transactions/${id}`);
 export const setEmbedOrigins = (request: APIRequestContext, organisation: string, origins: string[]) =>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
-  createSession, deleteSession, embedFrame, fillCardIn, getTransaction, merchantServer, received, stages, waitForMessage,
+  createBooking, createSession, deleteSession, embedFrame, fillCardIn, getTransaction, merchantServer, received, stages, waitForMessage,
 } from './embed-fixtures';
 
 /*
@@ -103,10 +103,15 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
   });
 
   test('hsc=1 offers no store-card choice; method=MOTO_IN_PERSON records the payment as MOTO', async ({ page, request }) => {
-    const id = await createSession(request);
+    const booking = await createBooking(request);
+    const withChoice = await createSession(request, { booking_id: booking });
+    await openMerchant(page, withChoice);
+    await expect(embedFrame(page).getByTestId('store-card')).toBeVisible();
+    const id = await createSession(request, { booking_id: booking });
     await openMerchant(page, id, { flags: 'hsc=1&method=MOTO_IN_PERSON' });
     const frame = embedFrame(page);
     await expect(frame.getByTestId('card-form')).toBeVisible();
+    await expect(frame.getByTestId('store-card')).toHaveCount(0);
     await expect(frame.getByRole('checkbox')).toHaveCount(0);
     await fillCardIn(frame, '4111 1111 1111 1111');
     await frame.getByTestId('pay-button').click();

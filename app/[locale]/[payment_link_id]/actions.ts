@@ -5,21 +5,34 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBanking } from '@/lib/core/hosted-checkout/hosted-payments';
 import { AppError } from '@/lib/http/app-error';
-import { cardEntryErrors, parseExpiry, type CardEntryError } from '@/lib/payments/card-entry';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
-import { checkoutDestinations, surfaceCheckoutKind } from './checkout-paths';
+import { cardExclusion, type CardExclusion } from '@/lib/core/hosted-checkout/card-check';
+import type { CardPaymentOutcome } from '@/lib/core/payments/pay-by-card';
+import type { CardEntryError } from '@/lib/payments/card-entry';
+import { postedCard } from './card-entry/card-method';
+import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } from './checkout-paths';
 import { surfaceFromForm } from './checkout-surface';
 
 export type CardActionState =
   | { ok: true; data: { surcharge: number; total: number } }
-  | { ok: false; formError?: string; fieldErrors?: CardEntryError[] }
+  | {
+      ok: false;
+      /** The server's own words, for refusals the page has no translation of. */
+      formError?: string;
+      fieldErrors?: CardEntryError[];
+      /** A card the link excludes: what is refused and what is accepted, worded by the page. */
+      exclusion?: CardExclusion;
+      /** The card fields were not complete (production: adyen-web's encrypted fields missing). */
+      incomplete?: boolean;
+    }
   | null;
 
 const target = z.object({ locale: z.string().min(2).max(10), linkId: z.uuid() });
-const cardInput = target.extend({
-  number: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(4), name: z.string().max(100),
+const choices = z.object({
   acceptedSurcharge: z.coerce.number().int().nonnegative().optional(),
+  acceptDcc: z.enum(['yes', 'no']).optional(),
+  storeCard: z.enum(['on']).optional(),
 });
 
 const noRedirects = { success: null, failure: null, cancel: null };
@@ -33,40 +46,53 @@ const clientIp = async () => (await headers()).get('x-forwarded-for')?.split(','
  * which the state table turns into the one true outcome (already paid, in progress).
  */
 export async function payByCardAction(_previous: CardActionState, form: FormData): Promise<CardActionState> {
-  // Raw card numbers are taken only by the sandbox processor; never accept (or forward) one in production.
-  if (!isSandbox()) return { ok: false, formError: 'Card payment is not available.' };
-  const parsed = cardInput.safeParse({
-    locale: field(form, 'locale'), linkId: field(form, 'linkId'), number: field(form, 'number') ?? '', expiry: field(form, 'expiry') ?? '',
-    cvc: field(form, 'cvc') ?? '', name: field(form, 'name') ?? '', acceptedSurcharge: field(form, 'acceptedSurcharge') || undefined,
+  const parsedTarget = target.safeParse({ locale: field(form, 'locale'), linkId: field(form, 'linkId') });
+  if (!parsedTarget.success) return { ok: false, fieldErrors: ['number', 'expiry', 'cvc', 'name'] };
+  const { locale, linkId } = parsedTarget.data;
+  // Raw card numbers are taken only by the sandbox processor: in production only adyen-web's encrypted fields are read.
+  const card = postedCard(form, isSandbox(), now());
+  if (!card.ok) {
+    if ('fieldErrors' in card) return { ok: false, fieldErrors: card.fieldErrors };
+    return card.refused === 'raw_card_in_production' ? { ok: false, formError: 'Card payment is not available.' } : { ok: false, incomplete: true };
+  }
+  const parsedChoices = choices.safeParse({
+    acceptedSurcharge: field(form, 'acceptedSurcharge') || undefined, acceptDcc: field(form, 'acceptDcc') || undefined, storeCard: field(form, 'storeCard') || undefined,
   });
-  if (!parsed.success) return { ok: false, fieldErrors: ['number', 'expiry', 'cvc', 'name'] };
-  const { locale, linkId, number, expiry, cvc, name, acceptedSurcharge } = parsed.data;
-  const fieldErrors = cardEntryErrors({ number, expiry, cvc, name }, now());
-  if (fieldErrors.length > 0) return { ok: false, fieldErrors };
+  const { acceptedSurcharge, acceptDcc, storeCard } = parsedChoices.success ? parsedChoices.data : {};
   // Embed: the session's pages and flags (checkout-surface.tsx); otherwise the link's.
   const surface = surfaceFromForm(form);
   const { checkout } = await hostedCheckoutState(linkId, surfaceCheckoutKind(surface));
   const to = checkoutDestinations(surface, locale, checkout ?? { id: linkId, redirects: noRedirects });
   if (!checkout) redirect(to.checkout);
-  const { month, year } = parseExpiry(expiry)!;
-  let destination: string;
+  let outcome: CardPaymentOutcome | 'refused';
   try {
-    const outcome = await hostedPayByCard({
-      checkoutId: linkId, method: { kind: 'card', number, expiryMonth: month, expiryYear: year, cvc: cvc.trim(), holderName: name.trim() },
-      acceptedSurcharge, returnUrl: to.returnUrl, transactionMethod: to.transactionMethod, ipAddress: await clientIp(),
+    outcome = await hostedPayByCard({
+      checkoutId: linkId, method: card.method, acceptedSurcharge, acceptDcc: acceptDcc === 'yes', storeCard: storeCard === 'on',
+      returnUrl: to.returnUrl, transactionMethod: to.transactionMethod, ipAddress: await clientIp(),
     });
-    if (outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
-    if (outcome.outcome === 'rejected') return { ok: false, formError: outcome.message };
-    if (outcome.outcome === 'challenge') destination = to.step(outcome.redirectUrl);
-    else if (outcome.outcome === 'paid') destination = to.success;
-    else if (outcome.outcome === 'unsettled') destination = to.checkout;
-    else destination = to.failure;
   } catch (error) {
     // Already paid, in progress in another tab, expired: the link's page shows which.
     if (!(error instanceof AppError)) throw error;
-    destination = to.checkout;
+    outcome = 'refused';
   }
-  redirect(destination);
+  if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
+  if (outcome !== 'refused' && outcome.outcome === 'rejected') {
+    return { ok: false, formError: outcome.message, ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
+  }
+  redirect(cardPaymentDestination(outcome, to));
+}
+
+/**
+ * Where the customer goes after a card payment: the one place that decides it.
+ * The issuer's 3-D Secure page; success or failure (the link's own URLs when
+ * set); the link itself when the outcome is not known yet or the payment was
+ * refused as a duplicate (paid, in progress, expired), where the state table
+ * shows the one true outcome.
+ */
+function cardPaymentDestination(outcome: Exclude<CardPaymentOutcome, { outcome: 'confirm_surcharge' | 'rejected' }> | 'refused', to: CheckoutDestinations): string {
+  if (outcome === 'refused' || outcome.outcome === 'unsettled') return to.checkout;
+  if (outcome.outcome === 'challenge') return to.step(outcome.redirectUrl);
+  return outcome.outcome === 'paid' ? to.success : to.failure;
 }
 
 /** Sends the customer to their bank; a second tab or click lands on the link, which shows the payment in progress. */

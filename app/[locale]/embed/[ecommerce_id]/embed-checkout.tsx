@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
-import { isSandbox } from '@/lib/config';
+import { adyenClientConfig, isSandbox } from '@/lib/config';
 import type { CheckoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
-import type { EmbedFlags } from '@/lib/embed/embed-flags';
+import { embedStoreCardChoice, type EmbedFlags } from '@/lib/embed/embed-flags';
 import { stageMessage } from '@/lib/embed/embed-protocol';
 import { pageStage } from '@/lib/embed/page-stage';
 import { CardForm } from '../../[payment_link_id]/card-form';
@@ -44,6 +44,7 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
   }
   const organisation = checkout.organisationName;
   const surface = { kind: 'embed', flags } as const;
+  const adyen = adyenClientConfig();
   const target = { linkId: id, locale, surface };
   return (
     <main className="checkout narrow embed" data-state={state} data-testid="embed">
@@ -89,8 +90,10 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
           {checkout.methods.card && (
             <section aria-labelledby="card-heading" data-embed-pay="card">
               <h2 id="card-heading">{tc('cardHeading')}</h2>
-              {isSandbox() ? (
-                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency} surface={surface} hidePayButton={flags.hidePayButton} />
+              {isSandbox() || adyen ? (
+                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency}
+                  authorisationOnly={checkout.authorisationOnly} storeCard={embedStoreCardChoice(checkout.storeCard, flags)} bankAvailable={checkout.methods.openBanking}
+                  adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null} surface={surface} hidePayButton={flags.hidePayButton} />
               ) : (
                 <p className="notice">{tc('cardUnavailable', { organisation })}</p>
               )}
