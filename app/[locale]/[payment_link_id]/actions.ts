@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBanking } from '@/lib/core/hosted-checkout/hosted-payments';
 import { AppError } from '@/lib/http/app-error';
+import { clientIp as trustedClientIp } from '@/lib/http/client-ip';
 import { cardEntryErrors, parseExpiry, type CardEntryError } from '@/lib/payments/card-entry';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
@@ -22,7 +23,8 @@ const cardInput = target.extend({
 });
 
 const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
-const clientIp = async () => (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+// The first X-Forwarded-For entry can be forged by the client: TRUSTED_PROXY_HOPS says which entry to trust.
+const clientIp = async () => trustedClientIp(await headers());
 
 /**
  * Pays the link by card. Expected refusals come back as state (typing

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
 import { processorFor, type CardFacts, type PaymentMethodInput } from '@/lib/payments/processor';
 import { quoteCard } from './card-quote';
+import { refuseCardTesting } from './card-testing';
 import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -40,6 +41,8 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   if (!link.cardEnabled) throw methodNotAccepted('Card payment');
   const processor = processorFor(db);
   const quote = quoteCard(checkout, await processor.lookupCard(input.method));
+  // Card testing: a link or IP paused after repeated failures is refused here, before any authorisation.
+  const paused = await refuseCardTesting(db, checkout, quote.card, { ...input, holderName: input.method.holderName }); if (paused) return paused;
   if (!quote.accepted) return reject(db, input, checkout, quote.card, quote.message, quote.reason);
   const { surcharge, total } = quote;
   if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total };
