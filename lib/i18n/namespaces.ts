@@ -13,6 +13,10 @@ export const messageNamespaces = [
   'SandboxProcessor',
   'Checkout',
   'CheckoutForm',
+  'Approval',
+  'Receipt',
+  'SandboxClock',
+  'CardTesting',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -3,12 +3,14 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
 import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBanking } from '@/lib/core/hosted-checkout/hosted-payments';
 import { AppError } from '@/lib/http/app-error';
 import { clientIp as trustedClientIp } from '@/lib/http/client-ip';
 import { cardEntryErrors, parseExpiry, type CardEntryError } from '@/lib/payments/card-entry';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
+import { cardTestingMessage } from './card-testing-message';
 import { checkoutPath, outcomeUrl, returnUrl } from './checkout-paths';
 
 export type CardActionState =
@@ -53,7 +55,7 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
       acceptedSurcharge, returnUrl: returnUrl(locale, linkId), ipAddress: await clientIp(),
     });
     if (outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
-    if (outcome.outcome === 'rejected') return { ok: false, formError: outcome.message };
+    if (outcome.outcome === 'rejected') return { ok: false, formError: isCardTestingRefusal(outcome) ? await cardTestingMessage(locale, outcome.retryAt) : outcome.message };
     if (outcome.outcome === 'challenge') destination = outcome.redirectUrl;
     else if (outcome.outcome === 'paid') destination = outcomeUrl(checkout, locale, 'success');
     else if (outcome.outcome === 'unsettled') destination = checkoutPath(locale, linkId);

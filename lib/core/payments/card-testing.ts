@@ -5,7 +5,10 @@ import type { Executor } from '@/lib/db/types';
 import { queryRows } from '@/lib/db/query-rows';
 import { AppError } from '@/lib/http/app-error';
 import type { CardFacts } from '@/lib/payments/processor';
+import { CARD_TESTING_REASON, type CardTestingRefusal } from './card-testing-refusal';
 import type { PayableCheckout } from './load-payable-checkout';
+
+export { CARD_TESTING_REASON };
 
 /*
  * Card testing (issue 7, item 9): after 5 declined or rejected card attempts on
@@ -17,7 +20,6 @@ import type { PayableCheckout } from './load-payable-checkout';
 export const CARD_TESTING_LIMIT = 5;
 export const CARD_TESTING_WINDOW_MINUTES = 10;
 export const CARD_TESTING_PAUSE_MINUTES = 15;
-export const CARD_TESTING_REASON = 'card_testing';
 
 /** The one message a refused customer sees (the page may translate it from the reason). */
 export const cardTestingMessage = (until: Date) =>
@@ -67,7 +69,8 @@ export async function refuseCardTesting(db: Executor, checkout: PayableCheckout,
     failureReason: CARD_TESTING_REASON, cardBrand: card?.brand || null, cardLastFour: card?.lastFour || null, cardBin: card?.bin || null,
     issuingCountry: card?.issuingCountry || null, cardholderName: card?.holderName ?? input.holderName ?? null, ipAddress: input.ipAddress ?? null,
   }).returning({ id: transactions.id });
-  return { outcome: 'rejected' as const, transactionId: row!.id, message: cardTestingMessage(until), reason: CARD_TESTING_REASON, retryAt: until };
+  const refusal: CardTestingRefusal = { outcome: 'rejected', transactionId: row!.id, message: cardTestingMessage(until), reason: CARD_TESTING_REASON, retryAt: until };
+  return refusal;
 }
 
 /**
