@@ -50,12 +50,12 @@ test.describe('decline journeys', () => {
     expect((await linkTransactions(request, id)).map((t) => t.status)).toEqual(['DECLINED']);
   });
 
-  test('3-D Secure abandoned: back from the challenge, the link says a payment waits; Cancel ends it', async ({ page, request }) => {
+  test('3-D Secure abandoned: the customer leaves the challenge and opens the link again; Cancel ends the attempt', async ({ page, request }) => {
     const id = await createLink(request);
     await page.goto(`/${id}`);
     await payWith(page, '4212 3456 7891 0006');
     await expect(page).toHaveURL(/\/sandbox\/3ds\//);
-    await page.goBack();
+    await page.goto(`/${id}`);
     await expect(page.getByTestId('away')).toBeVisible();
     await expectNoAxeViolations(page, 'payment waiting at 3-D Secure');
     await page.getByRole('button', { name: 'Cancel payment' }).click();
