@@ -4,7 +4,6 @@ import { transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { queryRows } from '@/lib/db/query-rows';
 import { AppError } from '@/lib/http/app-error';
-import type { CardFacts } from '@/lib/payments/processor';
 import { CARD_TESTING_REASON, type CardTestingRefusal } from './card-testing-refusal';
 import type { PayableCheckout } from './load-payable-checkout';
 
@@ -56,18 +55,19 @@ export async function cardTestingPauseUntil(db: Executor, linkId: string, ipAddr
 }
 
 /**
- * Called from payByCard before the processor: when the link or IP is paused,
- * records the attempt as REJECTED (reason card_testing) and answers the refusal.
+ * Called from payByCard before the processor sees the card (not even its
+ * lookup): when the link or IP is paused, records the attempt as REJECTED
+ * (reason card_testing) and answers the refusal.
  */
-export async function refuseCardTesting(db: Executor, checkout: PayableCheckout, card: CardFacts | null, input: { ipAddress?: string | null; holderName?: string | null; transactionMethod?: string }) {
+export async function refuseCardTesting(db: Executor, checkout: PayableCheckout, input: { ipAddress?: string | null; holderName?: string | null; transactionMethod?: string }) {
   const until = await cardTestingPauseUntil(db, checkout.link.id, input.ipAddress ?? null);
   if (!until) return null;
   const { link } = checkout;
   const [row] = await db.insert(transactions).values({
     organisationId: link.organisationId, bookingId: link.bookingId, paymentLinkId: link.id,
     amount: link.amount, currency: link.currency, status: 'REJECTED', type: 'CARD', method: input.transactionMethod ?? 'ONLINE',
-    failureReason: CARD_TESTING_REASON, cardBrand: card?.brand || null, cardLastFour: card?.lastFour || null, cardBin: card?.bin || null,
-    issuingCountry: card?.issuingCountry || null, cardholderName: card?.holderName ?? input.holderName ?? null, ipAddress: input.ipAddress ?? null,
+    // The card is not looked up (that would ask the processor): only the name typed is kept.
+    failureReason: CARD_TESTING_REASON, cardholderName: input.holderName ?? null, ipAddress: input.ipAddress ?? null,
   }).returning({ id: transactions.id });
   const refusal: CardTestingRefusal = { outcome: 'rejected', transactionId: row!.id, message: cardTestingMessage(until), reason: CARD_TESTING_REASON, retryAt: until };
   return refusal;

@@ -39,10 +39,11 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const checkout = await loadPayableCheckout(db, input.checkoutId);
   const { link } = checkout;
   if (!link.cardEnabled) throw methodNotAccepted('Card payment');
+  // Card testing: a link or IP paused after repeated failures is refused here, before the processor sees the card at all.
+  const paused = await refuseCardTesting(db, checkout, { ...input, holderName: input.method.holderName });
+  if (paused) return paused;
   const processor = processorFor(db);
   const quote = quoteCard(checkout, await processor.lookupCard(input.method));
-  // Card testing: a link or IP paused after repeated failures is refused here, before any authorisation.
-  const paused = await refuseCardTesting(db, checkout, quote.card, { ...input, holderName: input.method.holderName }); if (paused) return paused;
   if (!quote.accepted) return reject(db, input, checkout, quote.card, quote.message, quote.reason);
   const { surcharge, total } = quote;
   if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total };

@@ -32,7 +32,7 @@ describe('card testing throttle', () => {
     const refused = await pay(id, cards.visa);
     expect(refused).toMatchObject({ outcome: 'rejected', reason: 'card_testing' });
     expect((refused as { message: string }).message).toMatch(/paused until \d\d:\d\d UTC/);
-    expect(await statusOf((refused as { transactionId: string }).transactionId)).toMatchObject({ status: 'REJECTED', failureReason: 'card_testing', cardLastFour: '1111' });
+    expect(await statusOf((refused as { transactionId: string }).transactionId)).toMatchObject({ status: 'REJECTED', failureReason: 'card_testing', cardholderName: 'Jane Traveller' });
     await move(14);
     expect((await pay(id, cards.visa)).outcome).toBe('rejected');
     expect(await authorisations()).toBe(before);
