@@ -9,7 +9,9 @@ import { defineConfig } from '@playwright/test';
  *
  * Two servers, each with a fresh, empty data folder (so PGlite, never DATABASE_URL):
  *   - MODE=sandbox                                      on E2E_SANDBOX_PORT, default 3210;
- *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211.
+ *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211;
+ *     scripts/e2e-production-seed.ts first writes an organisation and an API key into its
+ *     data folder ($DATA_DIR/e2e-credentials.json) for specs that create links there.
  * The first server builds the app when needed (scripts/e2e-server.sh --build); Playwright
  * starts web servers one after the other, so the second never builds concurrently.
  *
@@ -96,7 +98,7 @@ export default defineConfig({
       name: 'sandbox',
       command: `bash scripts/e2e-server.sh ${sandboxPort} sandbox --build`,
       url: `${sandboxUrl}/api/enums`,
-      env: { ...commonEnv(sandboxPort, sandboxDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', TOKEN_SECRET: '' },
+      env: { ...commonEnv(sandboxPort, sandboxDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', ADYEN_CLIENT_KEY: '', TOKEN_SECRET: '' },
       reuseExistingServer: false,
       // Includes `next build` when there is no current build (about a minute on 2 cores).
       timeout: 420_000,
@@ -109,7 +111,7 @@ export default defineConfig({
       url: `${productionUrl}/api/enums`,
       env: {
         ...commonEnv(productionPort, productionDataDir),
-        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
       },
       reuseExistingServer: false,
       timeout: 120_000,

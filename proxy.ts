@@ -3,6 +3,7 @@ import { NextRequest, NextResponse } from 'next/server';
 import { isSandbox, publicBaseUrl, serviceMode } from './lib/config';
 import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
 import { createNonce, pageSecurityHeaders, processorOrigins, wantsHsts } from './lib/http/security-headers';
+import { cannotBeAPage, notFoundRoute, pathLocale } from './lib/i18n/page-paths';
 import { routing } from './lib/i18n/routing';
 
 const intl = createMiddleware(routing);
@@ -18,8 +19,11 @@ const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
  * 2. a fresh nonce goes into the Content-Security-Policy of the request (Next.js reads it
  *    from there and puts it on its own scripts) and of the response, with the other
  *    security headers of lib/http/security-headers.ts;
- * 3. locale routing (next-intl). In production mode the sandbox pages do not exist: they
- *    are answered by the 404 page (app/[locale]/[...rest]/route.ts) before any of them renders.
+ * 3. locale routing (next-intl): an unprefixed path goes to the NEXT_LOCALE cookie's
+ *    locale, else the Accept-Language one (a redirect to `/fr/...`), else en-GB.
+ * 4. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
+ *    at the same address: the sandbox pages in production mode, before any of them renders,
+ *    and checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts).
  */
 export default function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -43,12 +47,24 @@ export default function proxy(request: NextRequest) {
   const forwarded = new Headers(request.headers);
   forwarded.set('content-security-policy', headers['Content-Security-Policy']!);
   forwarded.set('x-nonce', nonce);
+  // The 404 document keeps this path in its language links, whatever the rewrite.
+  forwarded.set('x-requested-path', pathname);
+  const notFound = (locale: string) => NextResponse.rewrite(new URL(notFoundRoute(locale), request.url), { request: { headers: forwarded } });
 
   const match = sandboxPage.exec(pathname);
-  const response = match && !isSandbox()
-    ? NextResponse.rewrite(new URL(`/${match[1] ?? routing.defaultLocale}/not-found`, request.url), { request: { headers: forwarded } })
+  let response: NextResponse;
+  if (match && !isSandbox()) {
+    response = notFound(match[1] ?? routing.defaultLocale);
+  } else {
     // next-intl forwards the request headers it is given; it reads nothing but the URL, headers and cookies.
-    : intl(new NextRequest(request.url, { headers: forwarded }));
+    response = intl(new NextRequest(request.url, { headers: forwarded }));
+    // A redirect to the customer's language comes first; the path is checked again when it arrives there.
+    if (!response.headers.has('location') && cannotBeAPage(pathname)) {
+      const cookies = response.headers.getSetCookie();
+      response = notFound(pathLocale(pathname));
+      for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+    }
+  }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

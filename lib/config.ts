@@ -49,3 +49,19 @@ export function trustedProxyHops(env: Env = process.env): number {
   const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
   return Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0;
 }
+
+export type AdyenEnvironment = 'test' | 'live' | 'live-us' | 'live-au' | 'live-apse' | 'live-in' | 'live-nea';
+export const adyenEnvironments: readonly AdyenEnvironment[] = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'];
+
+/**
+ * What the browser's Adyen Card component needs (production mode only): the
+ * client key (public, made for browsers: ADYEN_CLIENT_KEY) and the environment
+ * it belongs to (ADYEN_ENVIRONMENT, default test). Null when not configured.
+ */
+export function adyenClientConfig(env: Env = process.env): { clientKey: string; environment: AdyenEnvironment } | null {
+  const clientKey = env.ADYEN_CLIENT_KEY?.trim();
+  if (!clientKey) return null;
+  const configured = env.ADYEN_ENVIRONMENT?.trim().toLowerCase() || 'test';
+  const environment = adyenEnvironments.find((name) => name === configured);
+  return environment ? { clientKey, environment } : null;
+}

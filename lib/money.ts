@@ -17,9 +17,19 @@ export function currencyCodeFromIso(iso: string): CurrencyCode | undefined {
   return codeByIso[iso.toUpperCase()];
 }
 
-/** Formats minor units for people: GBX 12345 is £123.45 (en-GB). */
+/** Languages written right to left (lib/i18n/routing.ts has the site's list; this module stays free of it). */
+const rightToLeft = /^(?:ar|fa|he|ur)(?:-|$)/i;
+
+/**
+ * Formats minor units for people: GBX 12345 is £123.45 (en-GB). In a
+ * right-to-left language the currency symbol is isolated left to right
+ * (U+2066 … U+2069): Arabic's "UK£" would otherwise show as "£UK", its
+ * pound sign taking the paragraph's direction.
+ */
 export function formatMoney(amount: number, code: string, locale = 'en-GB'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: isoCurrency(code) }).format(amount / 100);
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: isoCurrency(code) });
+  if (!rightToLeft.test(locale)) return format.format(amount / 100);
+  return format.formatToParts(amount / 100).map((part) => (part.type === 'currency' ? `\u2066${part.value}\u2069` : part.value)).join('');
 }
 
 /** Rate of a basis-point percentage of an amount, half rounded up (150 bps of 1001 = 16). */

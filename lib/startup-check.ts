@@ -1,4 +1,4 @@
-import { serviceModes, type Env } from './config';
+import { adyenEnvironments, serviceModes, type Env } from './config';
 
 /** Bearer tokens signed with a short secret could be forged by guessing it. */
 export const MIN_TOKEN_SECRET_LENGTH = 32;
@@ -8,7 +8,7 @@ export const MIN_TOKEN_SECRET_LENGTH = 32;
  * every entry point (server, worker, operator) applies exactly the same rules:
  *   - MODE, when given, is sandbox or production;
  *   - a PostgreSQL server (DATABASE_URL) is never run in a mode nobody chose;
- *   - production has processor keys and its own token secret.
+ *   - production has processor keys (server and browser) and its own token secret.
  */
 export function startupProblem(env: Env): string | null {
   const mode = env.MODE?.trim();
@@ -19,8 +19,12 @@ export function startupProblem(env: Env): string | null {
     return 'DATABASE_URL is set but MODE is not: set MODE=production (or MODE=sandbox for a test service)';
   }
   if (mode !== 'production') return null;
-  const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'TOKEN_SECRET'].filter((name) => !env[name]?.trim());
+  const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'TOKEN_SECRET'].filter((name) => !env[name]?.trim());
   if (missing.length) return `MODE=production needs ${missing.join(', ')}`;
+  const environment = env.ADYEN_ENVIRONMENT?.trim().toLowerCase();
+  if (environment && !(adyenEnvironments as readonly string[]).includes(environment)) {
+    return `ADYEN_ENVIRONMENT must be one of ${adyenEnvironments.join(', ')} (got "${environment.slice(0, 40)}")`;
+  }
   if (env.TOKEN_SECRET!.length < MIN_TOKEN_SECRET_LENGTH) return `TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters in production`;
   return null;
 }

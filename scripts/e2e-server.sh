@@ -44,5 +44,11 @@ elif [ ! -f "$NEXT_DIST_DIR/BUILD_ID" ]; then
   exit 1
 fi
 
+# A production server has no sandbox keys: seed an organisation and an API key into its fresh
+# data folder first (one process per embedded database), for the specs' payment links.
+if [ "$mode" = "production" ]; then
+  npx tsx scripts/e2e-production-seed.ts
+fi
+
 echo "e2e-server: starting $mode server on port $port (DATA_DIR=${DATA_DIR:-unset})"
 exec npx next start -p "$port"

@@ -5,7 +5,8 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { clientMessages } from '@/lib/i18n/client-messages';
-import { routing } from '@/lib/i18n/routing';
+import { routing, textDirection } from '@/lib/i18n/routing';
+import { LanguageSwitch } from './language-switch';
 import './globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -22,11 +23,15 @@ export default async function LocaleLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
+  const nav = await getTranslations({ locale, namespace: 'Nav' });
   return (
-    <html lang={locale}>
+    <html lang={locale} dir={textDirection(locale)}>
       <body>
         {/* Only the namespaces client components use reach the browser: never the whole catalog. */}
-        <NextIntlClientProvider messages={clientMessages(await getMessages())}>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider messages={clientMessages(await getMessages())}>
+          <LanguageSwitch current={locale} label={nav('languages')} />
+          {children}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -13,6 +13,8 @@ export const messageNamespaces = [
   'SandboxProcessor',
   'Checkout',
   'CheckoutForm',
+  'CardFacts',
+  'Status',
   'Approval',
   'Receipt',
   'SandboxClock',

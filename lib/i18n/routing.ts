@@ -1,10 +1,25 @@
 import { defineRouting } from 'next-intl/routing';
 
-/** en-GB unprefixed (`/abc`), other locales prefixed (`/fr/abc`). */
+/**
+ * The site's languages. en-GB unprefixed (`/abc`), the others prefixed (`/fr/abc`).
+ * A first visit to an unprefixed path is sent to the customer's language
+ * (Accept-Language; later the NEXT_LOCALE cookie, set when they pick another).
+ */
 export const routing = defineRouting({
-  locales: ['en-GB', 'fr', 'de'],
+  locales: ['en-GB', 'cy', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'el', 'ar'],
   defaultLocale: 'en-GB',
   localePrefix: 'as-needed',
 });
 
 export type Locale = (typeof routing.locales)[number];
+
+/** Each language named in itself, so a reader finds theirs whatever the page's language. */
+export const localeNames: Record<Locale, string> = {
+  'en-GB': 'English', cy: 'Cymraeg', fr: 'Français', de: 'Deutsch', es: 'Español', it: 'Italiano',
+  nl: 'Nederlands', pt: 'Português', pl: 'Polski', sv: 'Svenska', el: 'Ελληνικά', ar: 'العربية',
+};
+
+/** Languages written right to left. */
+const rightToLeft: ReadonlySet<string> = new Set(['ar']);
+
+export const textDirection = (locale: string): 'rtl' | 'ltr' => (rightToLeft.has(locale) ? 'rtl' : 'ltr');

@@ -37,3 +37,14 @@ export function cardEntryErrors(input: { number: string; expiry: string; cvc: st
   if (!input.name.trim()) errors.push('name');
   return errors;
 }
+
+/**
+ * What the card page may send to learn a typed card's facts: its BIN (first 8
+ * digits) and last four, once the whole number is there and passes Luhn;
+ * null before. Never the full number: the lookup needs no more.
+ */
+export function cardLookupOf(number: string): { bin: string; lastFour: string } | null {
+  const digits = cardDigits(number);
+  if (!digits || !passesLuhn(digits)) return null;
+  return { bin: digits.slice(0, 8), lastFour: digits.slice(-4) };
+}

@@ -9,7 +9,7 @@ const TAKE = 25;
 
 type Envelope = { data?: unknown; meta?: { code?: number; count?: number; has_more?: boolean } };
 
-export type Scenario = {
+export type ApiScenario = {
   name: string;
   method: 'POST' | 'PUT';
   path: string;
@@ -19,6 +19,17 @@ export type Scenario = {
   /** Whether a 200 response's envelope is what this scenario expects. */
   verify: (envelope: Envelope) => boolean;
 };
+
+/** A hosted page: GET, and a 200 whose HTML the check accepts (scripts/bench/pages.ts). */
+export type PageScenario = {
+  name: string;
+  method: 'GET';
+  path: string;
+  headers: Record<string, string>;
+  verifyHtml: (html: string) => boolean;
+};
+
+export type Scenario = ApiScenario | PageScenario;
 
 export type RunFigures = {
   requests: number;
@@ -62,11 +73,11 @@ export async function issueTokens(baseUrl: string, keys: { small: KeyPair; large
   return { small: await issue(keys.small), large: await issue(keys.large) };
 }
 
-export function scenarios(keys: { large: KeyPair }, tokens: Tokens, referencePrefix: string, { listsOnly = false } = {}): Scenario[] {
+export function scenarios(keys: { large: KeyPair }, tokens: Tokens, referencePrefix: string, { listsOnly = false } = {}): ApiScenario[] {
   const json = { 'content-type': 'application/json' };
   const bearer = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
   // meta.count is the organisation's total (the create scenario adds bookings to the large one before the lists run).
-  const list = (organisation: string, token: string, minimumTotal: number, skip?: number): Pick<Scenario, 'method' | 'path' | 'headers' | 'body' | 'verify'> => {
+  const list = (organisation: string, token: string, minimumTotal: number, skip?: number): Pick<ApiScenario, 'method' | 'path' | 'headers' | 'body' | 'verify'> => {
     const body = JSON.stringify(skip === undefined ? { organisation } : { organisation, skip });
     return {
       method: 'POST',
@@ -79,7 +90,7 @@ export function scenarios(keys: { large: KeyPair }, tokens: Tokens, referencePre
   };
   let counter = 0;
   const tokenBody = JSON.stringify(keys.large);
-  const lists: Scenario[] = [
+  const lists: ApiScenario[] = [
     { name: 'list bookings small (1k)', ...list(SMALL_ORG, tokens.small, SMALL_BOOKINGS) },
     { name: 'list bookings large (100k)', ...list(LARGE_ORG, tokens.large, LARGE_BOOKINGS) },
     { name: 'list large, skip 1000', ...list(LARGE_ORG, tokens.large, LARGE_BOOKINGS, 1000) },
@@ -146,17 +157,11 @@ async function fire(baseUrl: string, scenario: Scenario, duration: number, sampl
       method: scenario.method,
       path: scenario.path,
       headers: scenario.headers,
-      setupRequest: (request) => ({ ...request, body: scenario.body() }),
+      setupRequest: (request) => (scenario.method === 'GET' ? request : { ...request, body: scenario.body() }),
     }],
     // Called for every response, 2xx or not: a success must also carry the expected data.
     verifyBody: (body) => {
-      let ok = false;
-      try {
-        const envelope = JSON.parse(body) as Envelope;
-        ok = envelope.meta?.code === 200 && scenario.verify(envelope);
-      } catch {
-        ok = false;
-      }
+      const ok = scenario.method === 'GET' ? scenario.verifyHtml(body) : verifyEnvelope(body, scenario);
       if (!ok && samples.length < 3) samples.push(body.slice(0, 500));
       return ok;
     },
@@ -180,6 +185,16 @@ async function fire(baseUrl: string, scenario: Scenario, duration: number, sampl
     status_codes: statusCodes,
     duration_seconds: round(result.duration),
   };
+}
+
+/** An API response is a success only with code 200 in its envelope and the data the scenario expects. */
+function verifyEnvelope(body: string, scenario: ApiScenario): boolean {
+  try {
+    const envelope = JSON.parse(body) as Envelope;
+    return envelope.meta?.code === 200 && scenario.verify(envelope);
+  } catch {
+    return false;
+  }
 }
 
 function round(value: number, digits = 2): number {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ScenarioResult } from './load';
+import { formatPages, type PagesResult } from './pages';
 import type { PaymentsResult } from './payments';
 import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
@@ -20,6 +21,8 @@ export type DatabaseReport = {
   server_log_errors?: { lines: number; by_message: Record<string, number> };
   /** Link + card payment through the service layer, in the bench process (no server running). */
   payments?: PaymentsResult;
+  /** The checkout against the minimal page, and first-load JavaScript of each hosted page. */
+  pages?: PagesResult;
   /** PostgreSQL only: the runner clearing due scheduled payments with 1 and 2 worker processes. */
   runner?: RunnerRun[];
 };
@@ -72,6 +75,7 @@ export function formatDatabase(report: DatabaseReport): string {
     lines.push(`   p50 ratio list large / list small: ${report.list_large_over_small_p50 ?? 'n/a'} (target: near 1)`);
     lines.push(`   p50 ratio list large skip 1000 / list small: ${report.list_large_skip_over_small_p50 ?? 'n/a'}`);
   }
+  if (report.pages) lines.push(...formatPages(report.pages));
   if (report.memory) {
     const { server_rss_kib, group_rss_kib, processes } = report.memory;
     lines.push(`   server RSS at end of load: ${mib(server_rss_kib)} (next-server); ${mib(group_rss_kib)} for all ${processes.length} processes of the server group`);

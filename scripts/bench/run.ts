@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { installCleanupHandlers, onInterrupt, removeTempDir, trackTempDir } from './cleanup';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS, issueTokens, runScenario, scenarios, type ScenarioResult } from './load';
+import { firstLoadJs, hostedPages, pageScenarios, summarisePages } from './pages';
 import { PAYMENT_CONCURRENCY, PAYMENT_SECONDS, PAYMENT_WARMUP_SECONDS, benchPayments } from './payments';
 import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
 import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseReport } from './report';
@@ -37,10 +38,15 @@ const STARTED_MARKER = 'BENCH_STARTED_MARKER';
 
 /** Only the list scenarios: the figures of meta.count at 1 000 and 100 000 bookings, in a few minutes. */
 const listsOnly = () => process.env.BENCH_ONLY === 'lists';
+/** Only the hosted pages: the checkout against the minimal page, and first-load JavaScript. */
+const pagesOnly = () => process.env.BENCH_ONLY === 'pages';
+/** One of the partial runs: no service-layer payments, no runner. */
+const partial = () => listsOnly() || pagesOnly();
 
 async function main(): Promise<number> {
   // Through the environment, so the run under scripts/with-postgres.sh sees it too.
   if (process.argv.includes('--lists')) process.env.BENCH_ONLY = 'lists';
+  if (process.argv.includes('--pages')) process.env.BENCH_ONLY = 'pages';
   ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
@@ -157,7 +163,7 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
       database: created.name,
       pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)',
     });
-    if (listsOnly()) return report;
+    if (partial()) return report;
     // Databases of their own (fresh per run), so that the counts prove exactly one charge per payment.
     console.log(`bench: PostgreSQL: runner, fresh databases on the same server…`);
     try {
@@ -201,13 +207,20 @@ async function benchDatabase(
     try {
       console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
       const tokens = await issueTokens(server.baseUrl, seed.keys);
-      for (const scenario of scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() })) {
+      const pages = listsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
+      const apiScenarios = pagesOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
+      for (const scenario of [...apiScenarios, ...pageScenarios(pages)]) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);
         report.scenarios.push(result);
         console.log(`${result.requests_per_second_mean.toFixed(1)} req/s, p50 ${result.latency_p50_ms} ms, p99 ${result.latency_p99_ms} ms${result.failed ? ' FAILED' : ''}`);
         if (server.exited()) throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
         await sleep(500);
+      }
+      if (pages.length) {
+        const js = [];
+        for (const page of pages) js.push(await firstLoadJs(server.baseUrl, page));
+        report.pages = summarisePages(report.scenarios, js);
       }
       const end = server.memory();
       report.memory = end;
@@ -223,7 +236,7 @@ async function benchDatabase(
 
     report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
     report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
-    if (listsOnly()) {
+    if (partial()) {
       if (report.scenarios.some((s) => s.failed)) report.status = 'failed';
       return report;
     }

@@ -97,7 +97,10 @@ export async function startServer(env: Record<string, string>, logDir: string): 
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   delete childEnv.TEST_DATABASE_URL;
   delete childEnv.BENCH_DATABASE_URL;
-  const child: ChildProcess = spawn('npx', ['next', 'start', '--hostname', HOST, '--port', String(port)], {
+  // No --hostname: with `--hostname 127.0.0.1` Next.js 16 builds the proxy's request URLs on
+  // "localhost", so next-intl's rewrite of an unprefixed page looks external and loops into a
+  // 307 (API routes are unaffected). The bench still talks to 127.0.0.1.
+  const child: ChildProcess = spawn('npx', ['next', 'start', '--port', String(port)], {
     detached: true,
     stdio: ['ignore', log, log],
     env: childEnv,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * The sandbox mailbox: an email queued through the sandbox helper API shows up on
@@ -69,9 +69,7 @@ test.describe('sandbox mailbox', () => {
   test('an unknown recipient shows an empty mailbox, and the page passes axe', async ({ page }) => {
     await page.goto(`/sandbox/mailbox?to=${uniqueAddress()}`);
     await expect(page.getByTestId('mailbox-empty')).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious').map((violation) => violation.id);
-    expect(serious).toEqual([]);
+    await expectNoAxeViolations(page, 'empty mailbox');
   });
 
   test('/fr/sandbox/mailbox is in French', async ({ page }) => {

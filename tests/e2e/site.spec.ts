@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
+import { openLanguageSwitch } from './locale-fixtures';
 
 /*
  * What every page shares: a 404 rendered on the server (whole HTML without
@@ -54,6 +55,7 @@ test.describe('error docs', () => {
     await expect(row.locator('td').nth(3).locator('code')).toHaveText('Authorization: Bearer <token>');
     expect(await page.locator('main').innerText()).not.toContain('`');
 
+    await openLanguageSwitch(page);
     await page.getByRole('link', { name: 'Français' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/fr/docs/errors`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Codes d'erreur de l'API");
@@ -72,6 +74,7 @@ test.describe('mailbox pages', () => {
 
   test('lead home and to another language', async ({ page }) => {
     await page.goto(`${sandboxUrl}/sandbox/mailbox`);
+    await openLanguageSwitch(page);
     await page.getByRole('link', { name: 'Deutsch' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/de/sandbox/mailbox`);
     await page.getByTestId('nav-home').click();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { messageNamespaces } from '@/lib/i18n/namespaces';
 import { routing } from '@/lib/i18n/routing';
@@ -15,8 +16,8 @@ const catalog = (locale: string) => Object.fromEntries(messageNamespaces.map((na
 const reference = keys(catalog(routing.defaultLocale)).sort();
 
 describe('message catalogs', () => {
-  it('exist for at least en-GB, fr and de', () => {
-    expect(routing.locales).toEqual(expect.arrayContaining(['en-GB', 'fr', 'de']));
+  it('exist for the twelve languages of the site', () => {
+    expect([...routing.locales].sort()).toEqual(['ar', 'cy', 'de', 'el', 'en-GB', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'sv']);
   });
 
   it.each(routing.locales)('%s has a file for each namespace and no other', (locale) => {
@@ -42,6 +43,17 @@ describe('message catalogs', () => {
         const get = (node: Record<string, unknown>) => key.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown>)[part], node) as string;
         expect(placeholders(get(messages)), `${locale}: ${key}`).toBe(placeholders(get(base)));
       }
+    }
+  });
+
+  // A message that is not valid ICU (an apostrophe before a brace, a literal {a, b}) renders as its key.
+  it.each(routing.locales)('%s: every message is valid ICU and formats with the arguments of the default locale', (locale) => {
+    const messages = catalog(locale);
+    const base = catalog(routing.defaultLocale);
+    for (const key of reference) {
+      const get = (node: Record<string, unknown>) => key.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown>)[part], node) as string;
+      const args = Object.fromEntries((get(base).match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), 'X']));
+      expect(() => new IntlMessageFormat(get(messages), locale).format(args), `${locale}: ${key}`).not.toThrow();
     }
   });
 });

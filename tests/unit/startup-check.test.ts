@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceMode } from '@/lib/config';
 import { startupProblem } from '@/lib/startup-check';
 
-const production = { MODE: 'production', ADYEN_API_KEY: 'AQE_key', ADYEN_MERCHANT_ACCOUNT: 'TravelPayECOM', TOKEN_SECRET: 'x'.repeat(32) };
+const production = { MODE: 'production', ADYEN_API_KEY: 'AQE_key', ADYEN_MERCHANT_ACCOUNT: 'TravelPayECOM', ADYEN_CLIENT_KEY: 'test_CLIENTKEY', TOKEN_SECRET: 'x'.repeat(32) };
 
 describe('startupProblem', () => {
   it('lets the embedded sandbox start with nothing set, and an explicit sandbox anywhere', () => {
@@ -25,10 +25,17 @@ describe('startupProblem', () => {
   it('refuses production without processor keys or a token secret, naming each', () => {
     expect(startupProblem(production)).toBeNull();
     expect(startupProblem({ ...production, DATABASE_URL: 'postgres://db/x' })).toBeNull();
-    expect(startupProblem({ MODE: 'production' })).toBe('MODE=production needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, TOKEN_SECRET');
+    expect(startupProblem({ MODE: 'production' })).toBe('MODE=production needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, TOKEN_SECRET');
     expect(startupProblem({ ...production, ADYEN_MERCHANT_ACCOUNT: ' ' })).toBe('MODE=production needs ADYEN_MERCHANT_ACCOUNT');
     expect(startupProblem({ ...production, TOKEN_SECRET: '' })).toBe('MODE=production needs TOKEN_SECRET');
     expect(startupProblem({ ...production, TOKEN_SECRET: 'short' })).toMatch(/TOKEN_SECRET must be at least 32 characters/);
+  });
+
+  it('needs the browser key of the Adyen Card component, and an ADYEN_ENVIRONMENT Adyen knows', () => {
+    expect(startupProblem({ ...production, ADYEN_CLIENT_KEY: '' })).toBe('MODE=production needs ADYEN_CLIENT_KEY');
+    expect(startupProblem({ ...production, ADYEN_ENVIRONMENT: 'live-us' })).toBeNull();
+    expect(startupProblem({ ...production, ADYEN_ENVIRONMENT: 'LIVE' })).toBeNull();
+    expect(startupProblem({ ...production, ADYEN_ENVIRONMENT: 'production' })).toMatch(/ADYEN_ENVIRONMENT must be one of test, live/);
   });
 });
 

@@ -3,25 +3,39 @@
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
 import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBanking } from '@/lib/core/hosted-checkout/hosted-payments';
+import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
 import { AppError } from '@/lib/http/app-error';
 import { clientIp as trustedClientIp } from '@/lib/http/client-ip';
-import { cardEntryErrors, parseExpiry, type CardEntryError } from '@/lib/payments/card-entry';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
+import { cardExclusion, type CardExclusion } from '@/lib/core/hosted-checkout/card-check';
+import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import type { CardPaymentOutcome } from '@/lib/core/payments/pay-by-card';
+import type { CardEntryError } from '@/lib/payments/card-entry';
+import { postedCard } from './card-entry/card-method';
 import { cardTestingMessage } from './card-testing-message';
 import { checkoutPath, outcomeUrl, returnUrl } from './checkout-paths';
 
 export type CardActionState =
   | { ok: true; data: { surcharge: number; total: number } }
-  | { ok: false; formError?: string; fieldErrors?: CardEntryError[] }
+  | {
+      ok: false;
+      /** The server's own words, for refusals the page has no translation of. */
+      formError?: string;
+      fieldErrors?: CardEntryError[];
+      /** A card the link excludes: what is refused and what is accepted, worded by the page. */
+      exclusion?: CardExclusion;
+      /** The card fields were not complete (production: adyen-web's encrypted fields missing). */
+      incomplete?: boolean;
+    }
   | null;
 
 const target = z.object({ locale: z.string().min(2).max(10), linkId: z.uuid() });
-const cardInput = target.extend({
-  number: z.string().max(40), expiry: z.string().max(10), cvc: z.string().max(4), name: z.string().max(100),
+const choices = z.object({
   acceptedSurcharge: z.coerce.number().int().nonnegative().optional(),
+  acceptDcc: z.enum(['yes', 'no']).optional(),
+  storeCard: z.enum(['on']).optional(),
 });
 
 const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
@@ -35,37 +49,51 @@ const clientIp = async () => trustedClientIp(await headers());
  * which the state table turns into the one true outcome (already paid, in progress).
  */
 export async function payByCardAction(_previous: CardActionState, form: FormData): Promise<CardActionState> {
-  // Raw card numbers are taken only by the sandbox processor; never accept (or forward) one in production.
-  if (!isSandbox()) return { ok: false, formError: 'Card payment is not available.' };
-  const parsed = cardInput.safeParse({
-    locale: field(form, 'locale'), linkId: field(form, 'linkId'), number: field(form, 'number') ?? '', expiry: field(form, 'expiry') ?? '',
-    cvc: field(form, 'cvc') ?? '', name: field(form, 'name') ?? '', acceptedSurcharge: field(form, 'acceptedSurcharge') || undefined,
+  const parsedTarget = target.safeParse({ locale: field(form, 'locale'), linkId: field(form, 'linkId') });
+  if (!parsedTarget.success) return { ok: false, fieldErrors: ['number', 'expiry', 'cvc', 'name'] };
+  const { locale, linkId } = parsedTarget.data;
+  // Raw card numbers are taken only by the sandbox processor: in production only adyen-web's encrypted fields are read.
+  const card = postedCard(form, isSandbox(), now());
+  if (!card.ok) {
+    if ('fieldErrors' in card) return { ok: false, fieldErrors: card.fieldErrors };
+    return card.refused === 'raw_card_in_production' ? { ok: false, formError: 'Card payment is not available.' } : { ok: false, incomplete: true };
+  }
+  const parsedChoices = choices.safeParse({
+    acceptedSurcharge: field(form, 'acceptedSurcharge') || undefined, acceptDcc: field(form, 'acceptDcc') || undefined, storeCard: field(form, 'storeCard') || undefined,
   });
-  if (!parsed.success) return { ok: false, fieldErrors: ['number', 'expiry', 'cvc', 'name'] };
-  const { locale, linkId, number, expiry, cvc, name, acceptedSurcharge } = parsed.data;
-  const fieldErrors = cardEntryErrors({ number, expiry, cvc, name }, now());
-  if (fieldErrors.length > 0) return { ok: false, fieldErrors };
+  const { acceptedSurcharge, acceptDcc, storeCard } = parsedChoices.success ? parsedChoices.data : {};
   const { checkout } = await hostedCheckoutState(linkId);
   if (!checkout) redirect(checkoutPath(locale, linkId));
-  const { month, year } = parseExpiry(expiry)!;
-  let destination: string;
+  let outcome: CardPaymentOutcome | 'refused';
   try {
-    const outcome = await hostedPayByCard({
-      checkoutId: linkId, method: { kind: 'card', number, expiryMonth: month, expiryYear: year, cvc: cvc.trim(), holderName: name.trim() },
-      acceptedSurcharge, returnUrl: returnUrl(locale, linkId), ipAddress: await clientIp(),
+    outcome = await hostedPayByCard({
+      checkoutId: linkId, method: card.method, acceptedSurcharge, acceptDcc: acceptDcc === 'yes', storeCard: storeCard === 'on',
+      returnUrl: returnUrl(locale, linkId), ipAddress: await clientIp(),
     });
-    if (outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
-    if (outcome.outcome === 'rejected') return { ok: false, formError: isCardTestingRefusal(outcome) ? await cardTestingMessage(locale, outcome.retryAt) : outcome.message };
-    if (outcome.outcome === 'challenge') destination = outcome.redirectUrl;
-    else if (outcome.outcome === 'paid') destination = outcomeUrl(checkout, locale, 'success');
-    else if (outcome.outcome === 'unsettled') destination = checkoutPath(locale, linkId);
-    else destination = outcomeUrl(checkout, locale, 'failure');
   } catch (error) {
     // Already paid, in progress in another tab, expired: the link's page shows which.
     if (!(error instanceof AppError)) throw error;
-    destination = checkoutPath(locale, linkId);
+    outcome = 'refused';
   }
-  redirect(destination);
+  if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
+  if (outcome !== 'refused' && outcome.outcome === 'rejected') {
+    const formError = isCardTestingRefusal(outcome) ? await cardTestingMessage(locale, outcome.retryAt) : outcome.message;
+    return { ok: false, formError, ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
+  }
+  redirect(cardPaymentDestination(outcome, checkout, locale));
+}
+
+/**
+ * Where the customer goes after a card payment: the one place that decides it.
+ * The issuer's 3-D Secure page; success or failure (the link's own URLs when
+ * set); the link itself when the outcome is not known yet or the payment was
+ * refused as a duplicate (paid, in progress, expired), where the state table
+ * shows the one true outcome.
+ */
+function cardPaymentDestination(outcome: Exclude<CardPaymentOutcome, { outcome: 'confirm_surcharge' | 'rejected' }> | 'refused', checkout: HostedCheckout, locale: string): string {
+  if (outcome === 'refused' || outcome.outcome === 'unsettled') return checkoutPath(locale, checkout.id);
+  if (outcome.outcome === 'challenge') return outcome.redirectUrl;
+  return outcomeUrl(checkout, locale, outcome.outcome === 'paid' ? 'success' : 'failure');
 }
 
 /** Sends the customer to their bank; a second tab or click lands on the link, which shows the payment in progress. */

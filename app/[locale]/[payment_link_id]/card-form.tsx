@@ -1,84 +1,148 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useActionState, useEffect, useRef, useState, type InputHTMLAttributes } from 'react';
-import { detectBrand, type CardEntryError } from '@/lib/payments/card-entry';
+import { useRouter } from 'next/navigation';
+import { useActionState, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { AdyenEnvironment } from '@/lib/config';
+import type { CardCheck, CardExclusion } from '@/lib/core/hosted-checkout/card-check';
+import type { StoreCardChoice } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { formatMoney } from '@/lib/money';
+import type { CardEntryError } from '@/lib/payments/card-entry';
 import { payByCardAction, type CardActionState } from './actions';
+import { AdyenCardFields } from './card-entry/adyen-card-fields';
+import { checkoutStateAction } from './card-entry/card-check-action';
+import { DccChoice, HeldNotice, StoreCard, SurchargeNotice } from './card-entry/card-choices';
+import { CardSummary, ExclusionMessage, UnverifiedMessage, useExclusionText } from './card-entry/card-facts-panel';
+import type { CardFieldsHandle } from './card-entry/card-fields';
+import { SandboxCardFields } from './card-entry/sandbox-card-fields';
+
+export type CardFormProps = {
+  linkId: string;
+  locale: string;
+  amount: number;
+  currency: string;
+  /** Pre-authorisation: the amount is held, not taken. */
+  authorisationOnly: boolean;
+  storeCard: StoreCardChoice;
+  /** Open banking is offered on the same page (the "pay by bank instead" links). */
+  bankAvailable: boolean;
+  /** Production: Adyen's Card component with this client key; null: the sandbox's own fields. */
+  adyen: { clientKey: string; environment: AdyenEnvironment; countryCode: string } | null;
+};
 
 /**
- * Sandbox card entry: the project's own fields (number with brand detection,
- * expiry, CVC, name) posting to payByCardAction. Its interface is small on
- * purpose, so the Adyen Card component can replace it in production mode:
- * it takes the link and how to show money, and everything else (the
- * surcharge to confirm, a refused card, typing mistakes) comes back from the server.
- * Inputs are controlled so a surcharge confirmation re-posts the same card.
+ * The pay-by-card form. The card fields stand behind one small interface
+ * (card-entry/card-fields.ts): they say when the card is known (its facts and
+ * the link's rules, from the server) and valid, and post with this form. As
+ * soon as the card is known the form shows, before any authorisation, what
+ * the server will enforce again: an exclusion, the surcharge to confirm, the
+ * currency choice, the hold, and the store-card choice.
  */
-export function CardForm({ linkId, locale, amount, currency }: { linkId: string; locale: string; amount: number; currency: string }) {
+export function CardForm({ linkId, locale, amount, currency, authorisationOnly, storeCard, bankAvailable, adyen }: CardFormProps) {
   const t = useTranslations('CheckoutForm');
+  const facts = useTranslations('CardFacts');
+  const router = useRouter();
   const [state, action, pending] = useActionState<CardActionState, FormData>(payByCardAction, null);
-  const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
+  const [check, setCheck] = useState<CardCheck | null>(null);
+  const [, setValid] = useState(false);
   const [dismissedSurcharge, setDismissedSurcharge] = useState<CardActionState>(null);
+  const fields = useRef<CardFieldsHandle>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const refusal = useRef<HTMLDivElement>(null);
+  const submitted = useRef(false);
   const money = (value: number) => formatMoney(value, currency, locale);
-  const fieldErrors = state && !state.ok ? (state.fieldErrors ?? []) : [];
-  const formError = state && !state.ok ? state.formError : undefined;
-  const surcharge = state?.ok && state !== dismissedSurcharge ? state.data : null;
-  const brand = detectBrand(card.number);
+  const failed = state && !state.ok ? state : null;
+  const fieldErrors = failed?.fieldErrors ?? [];
+  const serverSurcharge = state?.ok && state !== dismissedSurcharge ? state.data : null;
+  const accepted = check?.status === 'accepted' ? check : null;
+  const refused = check?.status === 'excluded' || check?.status === 'unverified';
+  const hasErrors = Boolean(fieldErrors.length > 0 || failed?.formError || failed?.exclusion || failed?.incomplete);
 
-  // The error summary takes focus, so a screen reader hears what to fix first.
+  // The error summary takes focus, so a screen reader hears what to fix first; a new answer allows a new post.
   useEffect(() => {
-    if (fieldErrors.length > 0 || formError) summary.current?.focus();
+    submitted.current = false;
+    if (hasErrors) summary.current?.focus();
   }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Paid in another tab, or expired meanwhile: the page (the state table) shows why.
+  useEffect(() => {
+    if (check?.status === 'unavailable') router.refresh();
+  }, [check, router]);
+
+  // Shown again from history (the back button after paying: the client router's cache, or the
+  // browser's back-forward cache): ask the state table, and show the one outcome if it moved on.
+  useEffect(() => {
+    const recheck = () => { void checkoutStateAction(linkId).then((now) => { if (now !== 'active') router.refresh(); }); };
+    recheck();
+    const onPageShow = (event: PageTransitionEvent) => { if (event.persisted) recheck(); };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [linkId, router]);
+
+  const onCardKnown = useCallback((next: CardCheck | null) => setCheck(next), []);
+  const anotherCard = () => { setDismissedSurcharge(state); setCheck(null); fields.current?.clear(); };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // One post at a time (a double click); a card the rules refuse, or incomplete fields, never post.
+    if (submitted.current || refused || (fields.current && !fields.current.beforeSubmit())) {
+      event.preventDefault();
+      if (refused) refusal.current?.focus();
+      return;
+    }
+    submitted.current = true;
+  };
 
   const errorText: Record<CardEntryError, string> = {
     number: t('errorNumber'), expiry: t('errorExpiry'), cvc: t('errorCvc'), name: t('errorName'),
   };
-  const input = (name: keyof typeof card, label: string, extra: InputHTMLAttributes<HTMLInputElement>) => {
-    const invalid = fieldErrors.includes(name);
-    return (
-      <div className="field">
-        <label htmlFor={`card-${name}`}>{label}</label>
-        {invalid && <p id={`card-${name}-error`} className="field-error">{errorText[name]}</p>}
-        <input id={`card-${name}`} name={name} type="text" value={card[name]} aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `card-${name}-error` : undefined} onChange={(e) => setCard({ ...card, [name]: e.target.value })} {...extra} />
-      </div>
-    );
-  };
-
+  const surchargeTotal = accepted?.surcharge ? accepted.total : serverSurcharge?.total;
   return (
-    <form action={action} className="stack" noValidate data-testid="card-form">
+    <form action={action} onSubmit={onSubmit} className="stack" noValidate data-testid="card-form">
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="locale" value={locale} />
-      {(fieldErrors.length > 0 || formError) && (
+      {hasErrors && (
         <div ref={summary} tabIndex={-1} role="alert" className="error-summary" data-testid="error-summary">
           <h3>{t('errorSummary')}</h3>
           <ul>
-            {formError && <li>{formError}</li>}
+            {failed?.exclusion && <li data-testid="server-exclusion"><ExclusionText exclusion={failed.exclusion} /></li>}
+            {failed?.formError && !failed.exclusion && <li>{failed.formError}</li>}
+            {failed?.incomplete && <li>{facts('secureFieldsIncomplete')}</li>}
             {fieldErrors.map((name) => <li key={name}><a href={`#card-${name}`}>{errorText[name]}</a></li>)}
           </ul>
         </div>
       )}
-      {input('number', t('numberLabel'), { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 })}
-      {brand && <p className="muted" data-testid="card-brand">{t('brandDetected', { brand })}</p>}
-      {input('expiry', t('expiryLabel'), { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 })}
-      {input('cvc', t('cvcLabel'), { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
-      {input('name', t('nameLabel'), { autoComplete: 'cc-name', maxLength: 100 })}
-      {surcharge ? (
+      {adyen ? (
+        <AdyenCardFields ref={fields} linkId={linkId} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid}
+          adyen={{ clientKey: adyen.clientKey, environment: adyen.environment }} locale={locale} countryCode={adyen.countryCode} />
+      ) : (
+        <SandboxCardFields ref={fields} linkId={linkId} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid} />
+      )}
+      {(check?.status === 'accepted' || check?.status === 'excluded') && <CardSummary card={check.card} />}
+      <div ref={refusal} tabIndex={-1}>
+        {check?.status === 'excluded' && <ExclusionMessage exclusion={check.exclusion} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
+        {check?.status === 'unverified' && <UnverifiedMessage bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
+      </div>
+      {accepted && <SurchargeNotice check={accepted} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
+      {accepted && <DccChoice check={accepted} />}
+      {accepted && authorisationOnly && <HeldNotice check={accepted} />}
+      {!accepted?.surcharge && serverSurcharge && (
+        // The server asked to confirm a surcharge the page had not shown (the card check had not answered).
         <div className="notice" role="status" data-testid="surcharge">
           <h3>{t('surchargeTitle')}</h3>
-          <p>{t('surchargeBody', { surcharge: money(surcharge.surcharge), total: money(surcharge.total) })}</p>
-          <input type="hidden" name="acceptedSurcharge" value={surcharge.surcharge} />
-          <div className="row">
-            <button type="submit" disabled={pending}>{t('surchargeConfirm', { total: money(surcharge.total) })}</button>
-            <button type="button" className="secondary" onClick={() => { setDismissedSurcharge(state); setCard({ ...card, number: '' }); }}>
-              {t('surchargeSwitch')}
-            </button>
-          </div>
+          <p>{t('surchargeBody', { surcharge: money(serverSurcharge.surcharge), total: money(serverSurcharge.total) })}</p>
+          <input type="hidden" name="acceptedSurcharge" value={serverSurcharge.surcharge} />
+          <button type="button" className="secondary" onClick={anotherCard}>{t('surchargeSwitch')}</button>
         </div>
-      ) : (
-        <button type="submit" disabled={pending} data-testid="pay-button">{pending ? t('paying') : t('payButton', { amount: money(amount) })}</button>
       )}
+      <StoreCard choice={storeCard} />
+      <button type="submit" disabled={pending} data-testid="pay-button">
+        {pending ? t('paying') : surchargeTotal ? facts('surchargeConfirm', { total: money(surchargeTotal) }) : t('payButton', { amount: money(amount) })}
+      </button>
     </form>
   );
+}
+
+/** The server's refusal of a card the page had not checked (a post without the page's check), worded by the page. */
+function ExclusionText({ exclusion }: { exclusion: CardExclusion }) {
+  return <>{useExclusionText(exclusion)}</>;
 }

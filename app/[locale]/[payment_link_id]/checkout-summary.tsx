@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { brandStylesheetPath, brandTheme } from '@/lib/branding/brand-theme';
 import { formatMoney } from '@/lib/money';
 
 /** What is being paid, to whom and by when: the top of every page of the link. */
@@ -7,14 +8,20 @@ export async function CheckoutSummary({ checkout, locale }: { checkout: HostedCh
   const t = await getTranslations('Checkout');
   const format = await getFormatter();
   const organisation = checkout.organisationName;
+  const theme = brandTheme(checkout.brandColour);
   return (
     <header className="checkout-summary">
-      {checkout.organisationLogo && (
-        // A remote logo of any size: next/image would need every host configured.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={checkout.organisationLogo} alt={t('logoAlt', { organisation })} className="checkout-logo" />
-      )}
-      <p className="checkout-organisation" data-testid="checkout-organisation">{organisation}</p>
+      {/* The brand colour arrives as a stylesheet of our own origin (CSP: no style= attributes), and only
+          when it keeps contrast; otherwise the default colours stay. React hoists it into <head>. */}
+      {theme && <link rel="stylesheet" href={brandStylesheetPath(theme)} precedence="brand" />}
+      <div className="brand-band" data-testid="brand-band">
+        {checkout.organisationLogo && (
+          // A remote logo of any size: next/image would need every host configured.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={checkout.organisationLogo} alt={t('logoAlt', { organisation })} className="checkout-logo" />
+        )}
+        <p className="checkout-organisation" data-testid="checkout-organisation">{organisation}</p>
+      </div>
       <h1>{t('title', { organisation })}</h1>
       {checkout.description && <p data-testid="checkout-description">{checkout.description}</p>}
       <dl className="checkout-details" aria-label={t('details')}>

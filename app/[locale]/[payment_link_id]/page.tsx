@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
-import { isSandbox } from '@/lib/config';
+import { adyenClientConfig, isSandbox } from '@/lib/config';
 import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
 import { Link } from '@/lib/i18n/navigation';
 import { CardForm } from './card-form';
@@ -25,6 +25,7 @@ export default async function CheckoutPage({ params }: Props) {
   const t = await getTranslations('Checkout');
   const organisation = checkout.organisationName;
   const target = { linkId: id, locale };
+  const adyen = adyenClientConfig();
   return (
     <main className="checkout narrow" data-state={state} data-testid="checkout">
       <CheckoutSummary checkout={checkout} locale={locale} />
@@ -61,10 +62,12 @@ export default async function CheckoutPage({ params }: Props) {
           {checkout.methods.card && (
             <section aria-labelledby="card-heading">
               <h2 id="card-heading">{t('cardHeading')}</h2>
-              {/* The project's own card fields post raw card numbers: sandbox only. Production needs the Adyen
-                  Card component (encrypted fields), which is not built yet. */}
-              {isSandbox() ? (
-                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency} />
+              {/* The project's own card fields post raw card numbers: sandbox only. Production uses Adyen's Card
+                  component (encrypted fields); without its client key there is no card entry at all. */}
+              {isSandbox() || adyen ? (
+                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency}
+                  authorisationOnly={checkout.authorisationOnly} storeCard={checkout.storeCard} bankAvailable={checkout.methods.openBanking}
+                  adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null} />
               ) : (
                 <p className="notice">{t('cardUnavailable', { organisation })}</p>
               )}

@@ -23,6 +23,10 @@ export type HostedCheckout = {
   id: string;
   organisationName: string;
   organisationLogo: string | null;
+  /** ISO 3166 alpha-2 (the card rules' home country; adyen-web's countryCode). */
+  organisationCountry: string;
+  /** settings.brand_colour as stored (#rrggbb or null); the page decides whether it keeps contrast (lib/branding). */
+  brandColour: string | null;
   description: string | null;
   amount: number;
   currency: string;
@@ -31,10 +35,21 @@ export type HostedCheckout = {
   expiresAt: Date;
   methods: { card: boolean; openBanking: boolean };
   authorisationOnly: boolean;
+  /** The store-card choice the page offers (the core applies the same rule): none without a booking to save to. */
+  storeCard: StoreCardChoice;
   redirects: { success: string | null; failure: string | null; cancel: string | null };
   /** A paying (COMPLETE or PENDING) attempt wins over a later one; otherwise the newest attempt. */
   latest: HostedTransaction | null;
 };
+
+/** choice: an unticked checkbox; hidden: no checkbox, nothing saved; forced: no checkbox, a sentence that the card is saved. */
+export type StoreCardChoice = 'choice' | 'hidden' | 'forced';
+
+export function storeCardChoice(hasBooking: boolean, options: { hide_store_card: boolean; store_card_forced: boolean }): StoreCardChoice {
+  if (!hasBooking) return 'hidden';
+  if (options.store_card_forced) return 'forced';
+  return options.hide_store_card ? 'hidden' : 'choice';
+}
 
 export const isCheckoutId = isUuid;
 
@@ -57,7 +72,9 @@ export async function loadHostedCheckout(db: Db, id: string): Promise<HostedChec
   return {
     id: link.id,
     organisationName: row.organisation.name,
-    organisationLogo: safeImage(row.organisation.image),
+    organisationLogo: safeImage(row.organisation.settings.logo_url ?? row.organisation.image),
+    organisationCountry: (row.organisation.country || 'GB').toUpperCase(),
+    brandColour: row.organisation.settings.brand_colour ?? null,
     description: link.description,
     amount: link.amount,
     currency: link.currency,
@@ -66,6 +83,7 @@ export async function loadHostedCheckout(db: Db, id: string): Promise<HostedChec
     expiresAt: link.expiresAt,
     methods: { card: link.cardEnabled, openBanking: link.openBankingEnabled },
     authorisationOnly: link.options.authorisation_only,
+    storeCard: storeCardChoice(Boolean(link.bookingId), link.options),
     redirects: { success: link.successUrl, failure: link.failureUrl, cancel: link.cancelUrl },
     latest: chosen ? {
       id: chosen.id, status: chosen.status, stage: chosen.stage, type: chosen.type, amount: chosen.amount, surcharge: chosen.surcharge,

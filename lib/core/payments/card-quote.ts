@@ -1,10 +1,14 @@
-import { checkCardExclusions, dccQuote, exclusionMessage, surchargeFor, type DccQuote } from '@/lib/payments/card-rules';
+import { checkCardExclusions, dccQuote, exclusionMessage, surchargeFor, type DccQuote, type ExclusionCheck } from '@/lib/payments/card-rules';
 import type { CardFacts } from '@/lib/payments/processor';
 import type { PayableCheckout } from './load-payable-checkout';
 import { cardUnverified } from './payment-errors';
 
 export type CardQuote =
-  | { accepted: false; message: string; card: CardFacts | null; reason: 'card_excluded' | 'card_unverified' }
+  | {
+      accepted: false; message: string; card: CardFacts | null; reason: 'card_excluded' | 'card_unverified';
+      /** What is refused and what is accepted, for pages that say it in the customer's language. */
+      exclusion?: Exclude<ExclusionCheck, { allowed: true }>;
+    }
   | { accepted: true; card: CardFacts | null; surcharge: number; surchargeClass: string | null; total: number; dcc: DccQuote | null };
 
 /** True when the facts the card rules read (brand, issuing country) are known. */
@@ -32,7 +36,7 @@ export function quoteCard({ link, settings }: PayableCheckout, card: CardFacts |
     card, organisationCountry: settings.country,
     excludedTypes: link.options.excluded_card_types, excludedRegions: link.options.excluded_card_regions,
   });
-  if (!check.allowed) return { accepted: false, message: exclusionMessage(check), card, reason: 'card_excluded' };
+  if (!check.allowed) return { accepted: false, message: exclusionMessage(check), card, reason: 'card_excluded', exclusion: check };
   const surcharge = surchargeFor({ amount: link.amount, card, organisationCountry: settings.country, rates: settings.surcharge, enabled: surcharging });
   const total = link.amount + surcharge.surcharge;
   const dcc = dccOn ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry }) : null;

@@ -1,13 +1,15 @@
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import { processorFor, type CardFacts, type PaymentMethodInput } from '@/lib/payments/processor';
-import { quoteCard } from './card-quote';
+import { processorFor, type PaymentMethodInput } from '@/lib/payments/processor';
+import { quoteCard, type CardQuote } from './card-quote';
 import { refuseCardTesting } from './card-testing';
 import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
+
+type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 
 export type CardPaymentInput = {
   checkoutId: string;
@@ -26,7 +28,7 @@ export type CardPaymentInput = {
 
 export type CardPaymentOutcome =
   | PaymentOutcome
-  | { outcome: 'rejected'; transactionId: string; message: string }
+  | { outcome: 'rejected'; transactionId: string; message: string; exclusion?: CardQuoteRefusal['exclusion'] }
   | { outcome: 'confirm_surcharge'; surcharge: number; total: number };
 
 /**
@@ -44,7 +46,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   if (paused) return paused;
   const processor = processorFor(db);
   const quote = quoteCard(checkout, await processor.lookupCard(input.method));
-  if (!quote.accepted) return reject(db, input, checkout, quote.card, quote.message, quote.reason);
+  if (!quote.accepted) return reject(db, input, checkout, quote);
   const { surcharge, total } = quote;
   if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total };
 
@@ -70,7 +72,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
 }
 
 /** A card the link excludes, or one the link's rules cannot check: recorded as REJECTED, never sent to the processor. */
-async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout, card: CardFacts | null, message: string, reason: string): Promise<CardPaymentOutcome> {
+async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout, { card, message, reason, exclusion }: CardQuoteRefusal): Promise<CardPaymentOutcome> {
   const [row] = await db.insert(transactions).values({
     organisationId: checkout.link.organisationId, bookingId: checkout.link.bookingId, paymentLinkId: checkout.link.id,
     amount: checkout.link.amount, currency: checkout.link.currency, status: 'REJECTED', type: 'CARD',
@@ -78,5 +80,5 @@ async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout
     cardBrand: card?.brand || null, cardLastFour: card?.lastFour || null, cardBin: card?.bin || null, cardType: card?.funding ?? null, binType: card?.cardClass ?? null,
     issuingCountry: card?.issuingCountry || null, cardholderName: card?.holderName ?? input.method.holderName ?? null, ipAddress: input.ipAddress ?? null,
   }).returning({ id: transactions.id });
-  return { outcome: 'rejected', transactionId: row!.id, message };
+  return { outcome: 'rejected', transactionId: row!.id, message, ...(exclusion ? { exclusion } : {}) };
 }

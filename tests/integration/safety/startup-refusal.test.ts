@@ -26,7 +26,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('start-up refusal of a real 
   it('the worker refuses production without keys: one line, exit 1, nothing opened', () => {
     const result = start('scripts/worker.ts', { MODE: 'production' });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe('worker: refusing to start: MODE=production needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, TOKEN_SECRET. See the Configuration table in README.md.');
+    expect(result.stderr.trim()).toBe('worker: refusing to start: MODE=production needs ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, TOKEN_SECRET. See the Configuration table in README.md.');
     expect(result.opened).toBe(false);
   });
 

@@ -8,8 +8,8 @@ const attempt = (status: string, stage: string | null = null): HostedTransaction
   id: 't', status, stage, type: 'CARD', amount: 100, surcharge: 0, cardBrand: null, cardLastFour: null, failureReason: null, paidAt: null, createdAt: now,
 });
 const link = (latest: HostedTransaction | null, expiresAt = new Date('2026-12-01T00:00:00Z')): HostedCheckout => ({
-  id: 'l', organisationName: 'Org', organisationLogo: null, description: null, amount: 100, currency: 'GBX', bookingReference: null, payeeName: 'A',
-  expiresAt, methods: { card: true, openBanking: false }, authorisationOnly: false, redirects: { success: null, failure: null, cancel: null }, latest,
+  id: 'l', organisationName: 'Org', organisationLogo: null, organisationCountry: 'GB', brandColour: null, description: null, amount: 100, currency: 'GBX', bookingReference: null, payeeName: 'A',
+  expiresAt, methods: { card: true, openBanking: false }, authorisationOnly: false, storeCard: 'hidden', redirects: { success: null, failure: null, cancel: null }, latest,
 });
 const past = new Date('2026-11-01T00:00:00Z');
 

@@ -8,7 +8,7 @@ export default async function ErrorCodesPage() {
   const t = await getTranslations('Docs');
   return (
     <>
-    <SiteNav pathname="/docs/errors" />
+    <SiteNav />
     <main>
       <h1>{t('errorsTitle')}</h1>
       <p>{t('errorsIntro')}</p>

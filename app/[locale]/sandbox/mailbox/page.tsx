@@ -33,7 +33,7 @@ export default async function MailboxPage({ searchParams }: Props) {
 
   return (
     <>
-    <SiteNav pathname="/sandbox/mailbox" />
+    <SiteNav />
     <main className="mailbox">
       <h1>{t('title')} <span className="badge">SANDBOX</span></h1>
       <p>{t('intro')}</p>

@@ -46,3 +46,12 @@ export function sandboxCardByProfile(profile: string): SandboxCard | undefined {
 export function sandboxCardFacts(card: SandboxCard, extra: Partial<CardFacts> = {}): CardFacts {
   return { ...card.facts, bin: card.number.slice(0, 8), lastFour: card.number.slice(-4), ...extra };
 }
+
+/**
+ * The sandbox's BIN lookup: the test card whose first 8 digits are `bin` (every
+ * test card has its own), as the card page asks before the customer pays. Only
+ * the BIN is given, never the rest of the number.
+ */
+export function sandboxCardByBin(bin: string): SandboxCard | undefined {
+  return /^\d{8}$/.test(bin) ? sandboxCards.find((c) => c.number.startsWith(bin)) : undefined;
+}

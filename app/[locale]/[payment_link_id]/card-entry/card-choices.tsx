@@ -1,0 +1,84 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import type { StoreCardChoice } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { formatMoney, isoCurrency } from '@/lib/money';
+import type { AcceptedCheck } from './card-facts-panel';
+
+/*
+ * What the customer sees and chooses once the server has accepted the card,
+ * before anything is authorised: the surcharge (posted back as
+ * acceptedSurcharge, which the core takes only when it equals its own), the
+ * currency (acceptDcc) and the hold wording. The server recomputes all of it.
+ */
+export function SurchargeNotice({ check, bankAvailable, onAnotherCard }: { check: AcceptedCheck; bankAvailable: boolean; onAnotherCard: () => void }) {
+  const t = useTranslations('CardFacts');
+  const locale = useLocale();
+  if (!check.surcharge) return null;
+  const money = (amount: number) => formatMoney(amount, check.currency, locale);
+  const surcharge = money(check.surcharge.amount);
+  return (
+    <div className="notice" role="status" data-testid="surcharge">
+      <h3>{t('surchargeTitle')}</h3>
+      <p>{check.surcharge.class === 'commercial' ? t('surchargeCommercial', { surcharge }) : t('surchargeInternational', { surcharge })}</p>
+      <p data-testid="surcharge-total"><strong>{t('surchargeTotal', { total: money(check.total) })}</strong></p>
+      <input type="hidden" name="acceptedSurcharge" value={check.surcharge.amount} />
+      <div className="row">
+        <button type="button" className="secondary" onClick={onAnotherCard}>{t('useAnotherCard')}</button>
+        {bankAvailable && <a href="#bank-heading">{t('payByBankInstead')}</a>}
+      </div>
+      {bankAvailable && <p className="muted">{t('surchargeNoBank')}</p>}
+    </div>
+  );
+}
+
+/**
+ * Dynamic currency conversion: the link's currency is chosen until the customer
+ * picks their card's (a conversion is never the default); rate, mark-up and
+ * both amounts are shown before the choice.
+ */
+export function DccChoice({ check }: { check: AcceptedCheck }) {
+  const t = useTranslations('CardFacts');
+  const locale = useLocale();
+  const dcc = check.dcc;
+  if (!dcc) return null;
+  const linkIso = isoCurrency(check.currency);
+  const cardIso = isoCurrency(dcc.currency);
+  const markup = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(dcc.markupBps / 10_000);
+  const rate = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }).format(dcc.rate);
+  return (
+    <fieldset className="choice" data-testid="dcc">
+      <legend>{t('dccLegend')}</legend>
+      <p>{t('dccIntro', { cardCurrency: cardIso, linkCurrency: linkIso })}</p>
+      <div className="choice-option">
+        <input type="radio" id="dcc-no" name="acceptDcc" value="no" defaultChecked />
+        <label htmlFor="dcc-no">{t('dccPayLink', { amount: formatMoney(check.total, check.currency, locale), currency: linkIso })}</label>
+      </div>
+      <div className="choice-option">
+        <input type="radio" id="dcc-yes" name="acceptDcc" value="yes" />
+        <label htmlFor="dcc-yes">{t('dccPayCard', { amount: formatMoney(dcc.amount, dcc.currency, locale), currency: cardIso })}</label>
+      </div>
+      <p className="muted" data-testid="dcc-rate">{t('dccRate', { linkCurrency: linkIso, cardCurrency: cardIso, rate, markup })}</p>
+    </fieldset>
+  );
+}
+
+/** Pre-authorisation: the amount (surcharge included) is held, not taken. */
+export function HeldNotice({ check }: { check: AcceptedCheck }) {
+  const t = useTranslations('CardFacts');
+  const locale = useLocale();
+  return <p className="notice" data-testid="held-notice">{t('heldNotice', { total: formatMoney(check.total, check.currency, locale) })}</p>;
+}
+
+/** The store-card choice: unticked by default; nothing when hidden; a sentence when the link forces it. */
+export function StoreCard({ choice }: { choice: StoreCardChoice }) {
+  const t = useTranslations('CardFacts');
+  if (choice === 'hidden') return null;
+  if (choice === 'forced') return <p className="muted" data-testid="store-card-forced">{t('storeCardForced')}</p>;
+  return (
+    <div className="choice-option" data-testid="store-card">
+      <input type="checkbox" id="store-card" name="storeCard" value="on" />
+      <label htmlFor="store-card">{t('storeCardLabel')}</label>
+    </div>
+  );
+}

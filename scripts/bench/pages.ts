@@ -1,0 +1,112 @@
+import zlib from 'node:zlib';
+import type { PageScenario, ScenarioResult } from './load';
+import { SMALL_ORG } from './seed-bookings';
+
+/*
+ * The hosted pages under load (issue 7): the payment link checkout against a
+ * minimal dynamic page of the same build (/status: the layout and two lines of
+ * text, no database), and the JavaScript each page makes a browser download
+ * before it is interactive.
+ */
+
+/** A hosted page the bench reads: its name and path on the bench server. */
+export type HostedPage = { name: string; path: string; marker: string };
+
+export const MINIMAL_PAGE = 'minimal page (/status)';
+export const CHECKOUT_PAGE = 'checkout page (/{payment_link_id})';
+
+/** Targets of issue 7: the checkout at least 0.8 of the minimal page's throughput, p99 under 100 ms, ≤ 110 KB of JS. */
+export const PAGE_TARGETS = { throughput_ratio: 0.8, checkout_p99_ms: 100, checkout_first_load_js_gzip_bytes: 110 * 1024 };
+
+export type FirstLoadJs = { page: string; path: string; scripts: number; bytes: number; gzip_bytes: number };
+
+export type PagesResult = {
+  checkout_over_minimal_rps: number | null;
+  first_load_js: FirstLoadJs[];
+  targets: typeof PAGE_TARGETS;
+  met: { throughput_ratio: boolean; checkout_p99: boolean; checkout_js: boolean };
+};
+
+/** A payment link of the small bench organisation, made through the API as a travel company would. */
+async function createLink(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/agent/payment-links`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ organisation: SMALL_ORG, customer_name: 'Bench Payer', email: 'payer@bench.travel-pay.test', amount: 12345, description: 'Bench deposit' }),
+  });
+  const text = await response.text();
+  const id = response.status === 200 ? (JSON.parse(text) as { data?: { id?: unknown } }).data?.id : undefined;
+  if (typeof id !== 'string') throw new Error(`PUT /api/agent/payment-links answered ${response.status}: ${text.slice(0, 300)}`);
+  return id;
+}
+
+/** The pages the bench measures; each marker is a data-testid the page renders only in the expected state. */
+export async function hostedPages(baseUrl: string, token: string): Promise<HostedPage[]> {
+  const linkId = await createLink(baseUrl, token);
+  return [
+    { name: MINIMAL_PAGE, path: '/status', marker: 'data-testid="status"' },
+    { name: CHECKOUT_PAGE, path: `/${linkId}`, marker: 'data-state="active"' },
+  ];
+}
+
+export function pageScenarios(pages: HostedPage[]): PageScenario[] {
+  return pages.map((page) => ({
+    name: page.name,
+    method: 'GET',
+    path: page.path,
+    headers: { 'accept-language': 'en-GB', accept: 'text/html' },
+    verifyHtml: (html) => html.includes(page.marker),
+  }));
+}
+
+/**
+ * The JavaScript a first visit downloads: every <script src> of the page's HTML
+ * but the noModule polyfills (Next.js chunks; lazily imported chunks such as a
+ * card component loaded on demand are not among them), fetched and gzipped here
+ * at the default level.
+ */
+export async function firstLoadJs(baseUrl: string, page: HostedPage): Promise<FirstLoadJs> {
+  const html = await (await fetch(`${baseUrl}${page.path}`, { headers: { 'accept-language': 'en-GB' } })).text();
+  // A noModule script (Next.js's legacy polyfills) is never fetched by a browser that runs modules.
+  const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !/\snomodule\b/i.test(tag));
+  const sources = [...new Set(tags.map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&')).filter((src): src is string => Boolean(src)))];
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const source of sources) {
+    const response = await fetch(new URL(source, baseUrl));
+    if (!response.ok) throw new Error(`${source} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    bytes += body.length;
+    gzipBytes += zlib.gzipSync(body).length;
+  }
+  return { page: page.name, path: page.path.replace(/[0-9a-f-]{36}/, '{id}'), scripts: sources.length, bytes, gzip_bytes: gzipBytes };
+}
+
+export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[]): PagesResult {
+  const minimal = scenarios.find((s) => s.scenario === MINIMAL_PAGE);
+  const checkout = scenarios.find((s) => s.scenario === CHECKOUT_PAGE);
+  const ratio = minimal && checkout && minimal.requests_per_second_mean > 0
+    ? Math.round((checkout.requests_per_second_mean / minimal.requests_per_second_mean) * 100) / 100 : null;
+  const checkoutJs = js.find((entry) => entry.page === CHECKOUT_PAGE);
+  return {
+    checkout_over_minimal_rps: ratio,
+    first_load_js: js,
+    targets: PAGE_TARGETS,
+    met: {
+      throughput_ratio: ratio !== null && ratio >= PAGE_TARGETS.throughput_ratio,
+      checkout_p99: Boolean(checkout && checkout.latency_p99_ms < PAGE_TARGETS.checkout_p99_ms),
+      checkout_js: Boolean(checkoutJs && checkoutJs.gzip_bytes <= PAGE_TARGETS.checkout_first_load_js_gzip_bytes),
+    },
+  };
+}
+
+export function formatPages(result: PagesResult): string[] {
+  const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+  const yes = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  return [
+    `   hosted pages: checkout / minimal page throughput ${result.checkout_over_minimal_rps ?? 'n/a'} (target ≥ ${result.targets.throughput_ratio}: ${yes(result.met.throughput_ratio)});`
+      + ` checkout p99 target < ${result.targets.checkout_p99_ms} ms: ${yes(result.met.checkout_p99)}`,
+    ...result.first_load_js.map((entry) => `   first-load JS ${entry.path}: ${entry.scripts} scripts, ${kib(entry.bytes)}, ${kib(entry.gzip_bytes)} gzip`),
+    `   checkout first-load JS target ≤ ${kib(result.targets.checkout_first_load_js_gzip_bytes)} gzip: ${yes(result.met.checkout_js)}`,
+  ];
+}
