@@ -144,9 +144,10 @@ test.describe('approval page', () => {
 
 test.describe('printable receipt', () => {
   test('linked from the paid page, with the surcharge line, printable without the navigation', async ({ page, request }) => {
-    const id = await createLink(request, { surcharging_enabled: true, booking_reference: undefined });
+    const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
-    await payWith(page, '5200 8300 0000 0007');
+    // The surcharge shows as soon as the card is known; confirming it pays.
+    await fillCard(page, '5200 8300 0000 0007');
     await page.getByRole('button', { name: 'Confirm and pay £101.50' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
     const transactionId = await page.getByTestId('receipt-reference').textContent();
@@ -164,6 +165,23 @@ test.describe('printable receipt', () => {
     await expect(page.getByTestId('receipt-amount')).toBeVisible();
     await page.goto(`/${id}`);
     await expect(page.getByTestId('receipt-link')).toHaveAttribute('href', `/receipts/${transactionId}`);
+  });
+
+  test("paid in the card's currency: the DCC lines (currency, rate, mark-up, converted amount)", async ({ page, request }) => {
+    const id = await createLink(request, { dcc_enabled: true });
+    await page.goto(`/${id}`);
+    await fillCard(page, '4035 5010 0000 0008');
+    await page.getByTestId('dcc').getByLabel('Pay €120.51 in EUR').check();
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
+    await page.getByTestId('receipt-link').click();
+    await expect(page.getByTestId('receipt-amount')).toHaveText('£100.00');
+    await expect(page.getByTestId('receipt-dcc-currency')).toHaveText('EUR');
+    await expect(page.getByTestId('receipt-dcc-rate')).toHaveText('1 GBP = 1.2051 EUR');
+    await expect(page.getByTestId('receipt-dcc-markup')).toHaveText('3%');
+    await expect(page.getByTestId('receipt-dcc-amount')).toHaveText('€120.51');
+    await expect(page.getByTestId('receipt-surcharge')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'receipt with DCC');
   });
 
   test('a declined payment has no receipt', async ({ page, request }) => {
