@@ -38,6 +38,18 @@ export function publicBaseUrl(): string {
   return (process.env.PUBLIC_BASE_URL ?? `http://localhost:${port()}`).replace(/\/+$/, '');
 }
 
+/**
+ * How many reverse proxies in front of the service append to `X-Forwarded-For`
+ * (docs/checkout.md, "Card testing"). 0, the default, trusts no forwarded
+ * header: Next.js fills X-Forwarded-For from the socket only when the client
+ * sent none, so without a proxy any value in it may be forged. With N proxies
+ * the client's address is the Nth entry from the right.
+ */
+export function trustedProxyHops(env: Env = process.env): number {
+  const hops = Number(env.TRUSTED_PROXY_HOPS ?? 0);
+  return Number.isInteger(hops) && hops >= 0 && hops <= 10 ? hops : 0;
+}
+
 export type AdyenEnvironment = 'test' | 'live' | 'live-us' | 'live-au' | 'live-apse' | 'live-in' | 'live-nea';
 export const adyenEnvironments: readonly AdyenEnvironment[] = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'];
 

@@ -6,10 +6,11 @@ import { Link } from '@/lib/i18n/navigation';
 import { readSandboxCredentials } from '@/lib/sandbox/credentials';
 import { sandboxEcommerceSessionId } from '@/lib/sandbox/sandbox-ecommerce-session';
 import { sandboxPaymentLinkId } from '@/lib/sandbox/sandbox-payment-link';
+import { clockStatus, SandboxClock } from './sandbox-clock';
 import { SandboxKeys } from './sandbox-keys';
 
 /** The service's home: in sandbox mode, the keys and how to start; in production, nothing sensitive. */
-export default async function HomePage() {
+export default async function HomePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ clock?: string }> }) {
   await connection();
   const t = await getTranslations('Home');
   if (!isSandbox()) {
@@ -51,6 +52,7 @@ export default async function HomePage() {
         <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
         <li><Link href="/sandbox/mailbox">{t('linkMailbox')}</Link></li>
       </ul>
+      <SandboxClock locale={(await params).locale} status={clockStatus((await searchParams).clock)} />
     </main>
   );
 }

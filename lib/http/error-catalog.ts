@@ -29,6 +29,7 @@ export const errorCatalog = {
   'checkout.expired': { status: 409, type: 'conflict', title: 'Expired', description: 'The payment link or session is past its expiry and accepts no payment.' },
   'checkout.already_paid': { status: 409, type: 'conflict', title: 'Already paid', description: 'The payment link or session has been paid (or an authorisation holds it); it accepts no second payment.' },
   'checkout.payment_in_progress': { status: 409, type: 'conflict', title: 'Payment in progress', description: 'Another payment on the same link is in progress; it never charges twice.' },
+  'checkout.card_testing': { status: 409, type: 'conflict', title: 'Card attempts paused', description: 'After 5 declined or rejected card attempts on one link, or from one IP address, within 10 minutes, card attempts are refused for 15 minutes and never sent to the processor.' },
   'checkout.method_not_accepted': { status: 422, type: 'validation_error', title: 'Method not accepted', description: 'The link does not accept this payment method.' },
   'payment.not_in_progress': { status: 409, type: 'conflict', title: 'Payment not in progress', description: 'The payment already has an outcome and cannot continue.' },
   'payment.processor_unavailable': { status: 502, type: 'server_error', title: 'Processor unavailable', description: 'The card processor or bank could not be reached; nothing was taken.' },

@@ -16,6 +16,10 @@ export const messageNamespaces = [
   'Embed',
   'CardFacts',
   'Status',
+  'Approval',
+  'Receipt',
+  'SandboxClock',
+  'CardTesting',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

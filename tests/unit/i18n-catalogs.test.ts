@@ -52,7 +52,9 @@ describe('message catalogs', () => {
     const base = catalog(routing.defaultLocale);
     for (const key of reference) {
       const get = (node: Record<string, unknown>) => key.split('.').reduce<unknown>((n, part) => (n as Record<string, unknown>)[part], node) as string;
-      const args = Object.fromEntries((get(base).match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), 'X']));
+      const args: Record<string, string | number> = Object.fromEntries((get(base).match(/\{(\w+)\}/g) ?? []).map((p) => [p.slice(1, -1), 'X']));
+      // Plural and select arguments ({days, plural, ...}) take a number.
+      for (const [, name] of get(base).matchAll(/\{(\w+), *(?:plural|selectordinal|select),/g)) args[name!] = 2;
       expect(() => new IntlMessageFormat(get(messages), locale).format(args), `${locale}: ${key}`).not.toThrow();
     }
   });

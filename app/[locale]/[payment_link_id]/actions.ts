@@ -4,13 +4,16 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBanking } from '@/lib/core/hosted-checkout/hosted-payments';
+import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
 import { AppError } from '@/lib/http/app-error';
+import { clientIp as trustedClientIp } from '@/lib/http/client-ip';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import { cardExclusion, type CardExclusion } from '@/lib/core/hosted-checkout/card-check';
 import type { CardPaymentOutcome } from '@/lib/core/payments/pay-by-card';
 import type { CardEntryError } from '@/lib/payments/card-entry';
 import { postedCard } from './card-entry/card-method';
+import { cardTestingMessage } from './card-testing-message';
 import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } from './checkout-paths';
 import { surfaceFromForm } from './checkout-surface';
 
@@ -37,7 +40,8 @@ const choices = z.object({
 
 const noRedirects = { success: null, failure: null, cancel: null };
 const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
-const clientIp = async () => (await headers()).get('x-forwarded-for')?.split(',')[0]?.trim() || null;
+// The first X-Forwarded-For entry can be forged by the client: TRUSTED_PROXY_HOPS says which entry to trust.
+const clientIp = async () => trustedClientIp(await headers());
 
 /**
  * Pays the link by card. Expected refusals come back as state (typing
@@ -77,7 +81,8 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
   }
   if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
   if (outcome !== 'refused' && outcome.outcome === 'rejected') {
-    return { ok: false, formError: outcome.message, ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
+    const formError = isCardTestingRefusal(outcome) ? await cardTestingMessage(locale, outcome.retryAt) : outcome.message;
+    return { ok: false, formError, ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
   }
   redirect(cardPaymentDestination(outcome, to));
 }

@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import type { HostedCheckout, HostedTransaction } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { Link } from '@/lib/i18n/navigation';
 import { formatMoney } from '@/lib/money';
 
 /** The paid page's receipt: what was taken (or held), how, when and its reference. */
@@ -25,6 +26,7 @@ export async function Receipt({ checkout, payment, locale }: { checkout: HostedC
         <dd data-testid="receipt-reference">{payment.id}</dd>
       </dl>
       {payment.status === 'PENDING' && <p>{t('receiptHeld')}</p>}
+      <p><Link href={`/receipts/${payment.id}`} data-testid="receipt-link">{(await getTranslations('Receipt'))('printableLink')}</Link></p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { approvals, bookings, organisations, savedCards, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -20,6 +20,9 @@ export async function getApproval(db: Db, approvalId: string) {
     id: row.approval.id,
     expired: row.approval.expiresAt.getTime() <= now().getTime(),
     decided: row.approval.decidedAt !== null,
+    decidedAt: row.approval.decidedAt,
+    /** What was decided, and on which payments (null until decided). */
+    decision: row.approval.decision ?? null,
     organisation: { name: row.organisation.name, image: row.organisation.image },
     booking: { reference: row.booking.bookingReference, customerName: row.booking.customerName },
     payments: payments.map(({ payment, card }) => ({
@@ -44,7 +47,17 @@ export async function decideApproval(db: Db, approvalId: string, decision: 'appr
     }
     if (approval.expiresAt.getTime() <= now().getTime()) throw new AppError('approval.expired', 'This approval link has expired; ask for a new one.');
     const changed = await tx.update(scheduledPayments).set({ status: decision === 'approve' ? 'QUEUED' : 'CANCELLED', updatedAt: now() })
-      .where(and(eq(scheduledPayments.bookingId, approval.bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL'))).returning({ id: scheduledPayments.id });
+      .where(and(eq(scheduledPayments.bookingId, approval.bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')))
+      .returning({ id: scheduledPayments.id, amount: scheduledPayments.amount, currency: scheduledPayments.currency, executeAfter: scheduledPayments.executeAfter, savedCardId: scheduledPayments.savedCardId });
+    // Kept on the approval so that its page shows what was decided, whatever happens to the payments later.
+    const cards = changed.length > 0
+      ? await tx.select().from(savedCards).where(inArray(savedCards.id, changed.flatMap((p) => (p.savedCardId ? [p.savedCardId] : []))))
+      : [];
+    const payments = changed.sort((a, b) => a.executeAfter.getTime() - b.executeAfter.getTime()).map((p) => {
+      const card = cards.find((c) => c.id === p.savedCardId);
+      return { id: p.id, amount: p.amount, currency: p.currency, execute_after: p.executeAfter.toISOString(), card_brand: card?.cardBrand ?? null, card_last_four: card?.lastFour ?? null };
+    });
+    await tx.update(approvals).set({ decision: { decision, payments } }).where(eq(approvals.id, approvalId));
     await recordAudit(tx, { kind: 'customer', email: approval.email }, { organisationId: approval.organisationId, type: 'approval:decide', entityId: approvalId });
     return { changed: changed.length };
   });

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
 import { processorFor, type PaymentMethodInput } from '@/lib/payments/processor';
 import { quoteCard, type CardQuote } from './card-quote';
+import { refuseCardTesting } from './card-testing';
 import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -40,6 +41,9 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const checkout = await loadPayableCheckout(db, input.checkoutId);
   const { link } = checkout;
   if (!link.cardEnabled) throw methodNotAccepted('Card payment');
+  // Card testing: a link or IP paused after repeated failures is refused here, before the processor sees the card at all.
+  const paused = await refuseCardTesting(db, checkout, { ...input, holderName: input.method.holderName });
+  if (paused) return paused;
   const processor = processorFor(db);
   const quote = quoteCard(checkout, await processor.lookupCard(input.method));
   if (!quote.accepted) return reject(db, input, checkout, quote);

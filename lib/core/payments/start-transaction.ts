@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isUniqueViolation } from '../shared/sql-helpers';
+import { holdCardTestingLimit } from './card-testing';
 import { loadPayableCheckout } from './load-payable-checkout';
 import { paymentBeingConfirmed, paymentInProgress } from './payment-errors';
 
@@ -30,6 +31,8 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
   try {
     return await db.transaction(async (tx) => {
       const { link } = await loadPayableCheckout(tx, input.checkoutId, { lock: true });
+      // Under the link's lock: the second of two card attempts racing at the card-testing limit is refused here.
+      if (input.type === 'CARD') await holdCardTestingLimit(tx, link.id, input.ipAddress ?? null);
       const [created] = await tx.insert(transactions).values({
         organisationId: link.organisationId,
         bookingId: link.bookingId,

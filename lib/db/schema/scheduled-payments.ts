@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
 import { bookings } from './bookings';
@@ -39,6 +39,12 @@ export const scheduledPayments = pgTable(
   ],
 );
 
+/** What the customer decided on an approval page, and the payments it covered as they were then (what the page shows afterwards). */
+export type ApprovalDecision = {
+  decision: 'approve' | 'decline';
+  payments: { id: string; amount: number; currency: string; execute_after: string; card_brand: string | null; card_last_four: string | null }[];
+};
+
 /** An emailed link that lets the customer approve or decline a booking's scheduled payments. */
 export const approvals = pgTable(
   'approvals',
@@ -49,6 +55,7 @@ export const approvals = pgTable(
     email: text('email').notNull(),
     expiresAt: timestampColumn('expires_at').notNull(),
     decidedAt: timestampColumn('decided_at'),
+    decision: jsonb('decision').$type<ApprovalDecision>(),
     createdAt: createdAt(),
   },
   (t) => [index('approvals_booking_idx').on(t.bookingId)],

@@ -61,6 +61,8 @@ export const transactions = pgTable(
     index('transactions_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_booking_idx').on(t.bookingId),
     index('transactions_link_idx').on(t.paymentLinkId),
+    // Card testing counts a customer's recent failures by IP address (lib/core/payments/card-testing.ts).
+    index('transactions_ip_created_idx').on(t.ipAddress, t.createdAt).where(sql`${t.ipAddress} is not null`),
     index('transactions_status_created_idx').on(t.status, t.createdAt),
     // One live payment per link: a second attempt cannot start while one is in
     // progress, held or complete, so two clicks or two tabs never charge twice.

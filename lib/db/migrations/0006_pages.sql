@@ -1,0 +1,2 @@
+ALTER TABLE "approvals" ADD COLUMN "decision" jsonb;--> statement-breakpoint
+CREATE INDEX "transactions_ip_created_idx" ON "transactions" USING btree ("ip_address","created_at") WHERE "transactions"."ip_address" is not null;
