@@ -1,14 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import Link from 'next/link';
-import { adyenClientConfig, isSandbox } from '@/lib/config';
 import type { CheckoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { embedStoreCardChoice, type EmbedFlags } from '@/lib/embed/embed-flags';
 import { stageMessage } from '@/lib/embed/embed-protocol';
 import { pageStage } from '@/lib/embed/page-stage';
-import { CardForm } from '../../[payment_link_id]/card-form';
-import { CancelForm, OpenBankingForm } from '../../[payment_link_id]/checkout-forms';
 import { embedPath } from '../../[payment_link_id]/checkout-paths';
+import { AwaySection, ConfirmingSection, PaymentMethods } from '../../[payment_link_id]/checkout-sections';
 import { CheckoutSummary } from '../../[payment_link_id]/checkout-summary';
 import { Receipt } from '../../[payment_link_id]/receipt';
 import { EmbedBridge } from './embed-bridge';
@@ -31,7 +28,6 @@ type Props = {
  */
 export async function EmbedCheckout({ checkout, state, locale, id, flags, declined }: Props) {
   const t = await getTranslations('Embed');
-  const tc = await getTranslations('Checkout');
   const message = stageMessage(pageStage(checkout, state, declined));
   if (!checkout) {
     return (
@@ -44,7 +40,6 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
   }
   const organisation = checkout.organisationName;
   const surface = { kind: 'embed', flags } as const;
-  const adyen = adyenClientConfig();
   const target = { linkId: id, locale, surface };
   return (
     <main className="checkout narrow embed" data-state={state} data-testid="embed">
@@ -63,20 +58,8 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
           <p>{t('expiredBody', { organisation })}</p>
         </section>
       )}
-      {state === 'confirming' && (
-        <section data-testid="confirming">
-          <h2>{tc('confirmingTitle')}</h2>
-          <p>{tc('confirmingBody')}</p>
-          <Link href={embedPath(locale, id, '', flags)} prefetch={false}>{tc('checkAgain')}</Link>
-        </section>
-      )}
-      {state === 'away' && (
-        <section data-testid="away">
-          <h2>{tc('awayTitle')}</h2>
-          <p>{tc('awayBody')}</p>
-          <CancelForm {...target} />
-        </section>
-      )}
+      {state === 'confirming' && <ConfirmingSection checkAgainHref={embedPath(locale, id, '', flags)} />}
+      {state === 'away' && <AwaySection {...target} />}
       {state === 'active' && (
         <>
           {declined && (
@@ -85,26 +68,8 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
               <p>{t('declinedBody')}</p>
             </div>
           )}
-          {checkout.authorisationOnly && <p className="notice">{tc('preAuthorisation', { organisation })}</p>}
           {!checkout.methods.card && !checkout.methods.openBanking && <p className="notice">{t('noMethod', { organisation })}</p>}
-          {checkout.methods.card && (
-            <section aria-labelledby="card-heading" data-embed-pay="card">
-              <h2 id="card-heading">{tc('cardHeading')}</h2>
-              {isSandbox() || adyen ? (
-                <CardForm linkId={id} locale={locale} amount={checkout.amount} currency={checkout.currency}
-                  authorisationOnly={checkout.authorisationOnly} storeCard={embedStoreCardChoice(checkout.storeCard, flags)} bankAvailable={checkout.methods.openBanking}
-                  adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null} surface={surface} hidePayButton={flags.hidePayButton} />
-              ) : (
-                <p className="notice">{tc('cardUnavailable', { organisation })}</p>
-              )}
-            </section>
-          )}
-          {checkout.methods.openBanking && (
-            <section aria-labelledby="bank-heading" data-embed-pay="bank">
-              <h2 id="bank-heading">{tc('bankHeading')}</h2>
-              <OpenBankingForm {...target} />
-            </section>
-          )}
+          <PaymentMethods checkout={checkout} target={target} storeCard={embedStoreCardChoice(checkout.storeCard, flags)} hidePayButton={flags.hidePayButton} />
         </>
       )}
     </main>

@@ -1,0 +1,78 @@
+import { getTranslations } from 'next-intl/server';
+import { adyenClientConfig, isSandbox } from '@/lib/config';
+import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { CardForm } from './card-form';
+import { CancelForm, OpenBankingForm } from './checkout-forms';
+import type { CheckoutSurface } from './checkout-surface';
+
+/*
+ * The sections of the checkout that the payment link page and the embed
+ * (app/[locale]/embed) both show, written once so the two cannot drift.
+ */
+
+type Target = { linkId: string; locale: string; surface?: CheckoutSurface };
+
+/** The attempt is with the processor: nothing to do but look again (a plain link: a full load reads the state table). */
+export async function ConfirmingSection({ checkAgainHref }: { checkAgainHref: string }) {
+  const t = await getTranslations('Checkout');
+  return (
+    <section data-testid="confirming">
+      <h2>{t('confirmingTitle')}</h2>
+      <p>{t('confirmingBody')}</p>
+      <a href={checkAgainHref}>{t('checkAgain')}</a>
+    </section>
+  );
+}
+
+/** An attempt waits at 3-D Secure or the bank: the customer may give it up, and the link is payable again. */
+export async function AwaySection(target: Target) {
+  const t = await getTranslations('Checkout');
+  return (
+    <section data-testid="away">
+      <h2>{t('awayTitle')}</h2>
+      <p>{t('awayBody')}</p>
+      <CancelForm {...target} />
+    </section>
+  );
+}
+
+type MethodsProps = {
+  checkout: HostedCheckout;
+  target: Target;
+  /** The store-card choice to offer (the embed's hsc flag may hide it). */
+  storeCard: HostedCheckout['storeCard'];
+  hidePayButton?: boolean;
+};
+
+/** The hold notice, then card entry and open banking as the link allows. */
+export async function PaymentMethods({ checkout, target, storeCard, hidePayButton }: MethodsProps) {
+  const t = await getTranslations('Checkout');
+  const organisation = checkout.organisationName;
+  const adyen = adyenClientConfig();
+  return (
+    <>
+      {checkout.authorisationOnly && <p className="notice">{t('preAuthorisation', { organisation })}</p>}
+      {checkout.methods.card && (
+        <section aria-labelledby="card-heading" data-embed-pay="card">
+          <h2 id="card-heading">{t('cardHeading')}</h2>
+          {/* The project's own card fields post raw card numbers: sandbox only. Production uses Adyen's Card
+              component (encrypted fields); without its client key there is no card entry at all. */}
+          {isSandbox() || adyen ? (
+            <CardForm linkId={target.linkId} locale={target.locale} amount={checkout.amount} currency={checkout.currency}
+              authorisationOnly={checkout.authorisationOnly} storeCard={storeCard} bankAvailable={checkout.methods.openBanking}
+              adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null}
+              surface={target.surface} hidePayButton={hidePayButton} />
+          ) : (
+            <p className="notice">{t('cardUnavailable', { organisation })}</p>
+          )}
+        </section>
+      )}
+      {checkout.methods.openBanking && (
+        <section aria-labelledby="bank-heading" data-embed-pay="bank">
+          <h2 id="bank-heading">{t('bankHeading')}</h2>
+          <OpenBankingForm {...target} />
+        </section>
+      )}
+    </>
+  );
+}
