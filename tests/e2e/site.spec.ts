@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { openLanguageSwitch } from './locale-fixtures';
+import { expectNoAxeViolations } from './support/axe';
 
 /*
  * What every page shares: a 404 rendered on the server (whole HTML without
@@ -79,5 +80,22 @@ test.describe('mailbox pages', () => {
     await expect(page).toHaveURL(`${sandboxUrl}/de/sandbox/mailbox`);
     await page.getByTestId('nav-home').click();
     await expect(page).toHaveURL(`${sandboxUrl}/de`);
+  });
+});
+
+test.describe('status page', () => {
+  test('answers 200 in each mode and language, with the page security headers, and passes axe', async ({ page, request }) => {
+    for (const [url, heading] of [
+      [`${sandboxUrl}/status`, 'Service status'],
+      [`${productionUrl}/status`, 'Service status'],
+      [`${sandboxUrl}/fr/status`, 'État du service'],
+    ] as const) {
+      const response = await request.get(url, { headers: { 'accept-language': 'en-GB' }, maxRedirects: 0 });
+      expect(response.status(), url).toBe(200);
+      expect(response.headers()['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(await response.text(), url).toContain(`<h1>${heading}</h1>`);
+    }
+    await page.goto(`${sandboxUrl}/status`);
+    await expectNoAxeViolations(page);
   });
 });
