@@ -5,6 +5,8 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 // Vitest sets MODE=test (Vite's mode); the service reads MODE as sandbox|production (lib/config.ts).
 const serviceEnv = { MODE: 'sandbox' };
 const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+/** Tests of whole processes that open no test database: run once, in the PGlite project. */
+const databaseFree = ['tests/integration/safety/startup-refusal.test.ts'];
 
 /**
  * unit: pure rules. integration: every API operation through its route handler,
@@ -17,7 +19,7 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: serviceEnv } },
       { resolve: { alias }, test: { name: 'integration', ...integration, env: { ...serviceEnv, TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { name: 'integration-postgres', ...integration, env: { ...serviceEnv, TEST_DB: 'postgres' } } }]
+        ? [{ resolve: { alias }, test: { name: 'integration-postgres', ...integration, exclude: databaseFree, env: { ...serviceEnv, TEST_DB: 'postgres' } } }]
         : []),
     ],
   },

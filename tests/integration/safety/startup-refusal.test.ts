@@ -21,8 +21,9 @@ function start(script: string, env: Record<string, string>) {
   }
 }
 
-// One process start is a few seconds; the refusal does not depend on the test database.
-describe.skipIf(process.env.TEST_DB === 'postgres')('start-up refusal of a real process', () => {
+// One process start is a few seconds; the refusal does not depend on the test database, so
+// vitest.config.mts runs this file in the PGlite project only.
+describe('start-up refusal of a real process', () => {
   it('the worker refuses production without keys: one line, exit 1, nothing opened', () => {
     const result = start('scripts/worker.ts', { MODE: 'production' });
     expect(result.status).toBe(1);
