@@ -26,8 +26,21 @@ const rightToLeft = /^(?:ar|fa|he|ur)(?:-|$)/i;
  * (U+2066 … U+2069): Arabic's "UK£" would otherwise show as "£UK", its
  * pound sign taking the paragraph's direction.
  */
+/** Intl formatters are costly to build (a large share of a page's render) and immutable: one per locale and currency. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatMoney(amount: number, code: string, locale = 'en-GB'): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: isoCurrency(code) });
+  const format = moneyFormat(locale, isoCurrency(code));
   if (!rightToLeft.test(locale)) return format.format(amount / 100);
   return format.formatToParts(amount / 100).map((part) => (part.type === 'currency' ? `\u2066${part.value}\u2069` : part.value)).join('');
 }
