@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { CardForm } from './card-form';
+import { Receipt } from './receipt';
 import { CancelForm, OpenBankingForm } from './checkout-forms';
 import type { CheckoutSurface } from './checkout-surface';
 
@@ -11,6 +12,33 @@ import type { CheckoutSurface } from './checkout-surface';
  */
 
 type Target = { linkId: string; locale: string; surface?: CheckoutSurface };
+
+/** Whose wording the paid and expired states use: a link's page speaks of the link, the embed of the payment. */
+type Wording = 'Checkout' | 'Embed';
+
+/** Paid (or held): what was paid and the receipt; never a form. */
+export async function PaidSection({ checkout, locale, wording }: { checkout: HostedCheckout; locale: string; wording: Wording }) {
+  const t = await getTranslations(wording);
+  if (!checkout.latest) return null;
+  return (
+    <>
+      <h2 data-testid="paid-title">{t('paidTitle')}</h2>
+      <p>{t('paidBody')}</p>
+      <Receipt checkout={checkout} payment={checkout.latest} locale={locale} />
+    </>
+  );
+}
+
+/** Past its expiry: no form. */
+export async function ExpiredSection({ organisation, wording }: { organisation: string; wording: Wording }) {
+  const t = await getTranslations(wording);
+  return (
+    <section data-testid="expired">
+      <h2>{t('expiredTitle')}</h2>
+      <p>{t('expiredBody', { organisation })}</p>
+    </section>
+  );
+}
 
 /** The attempt is with the processor: nothing to do but look again (a plain link: a full load reads the state table). */
 export async function ConfirmingSection({ checkAgainHref }: { checkAgainHref: string }) {

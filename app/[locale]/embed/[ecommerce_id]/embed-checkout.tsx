@@ -5,9 +5,8 @@ import { embedStoreCardChoice, type EmbedFlags } from '@/lib/embed/embed-flags';
 import { stageMessage } from '@/lib/embed/embed-protocol';
 import { pageStage } from '@/lib/embed/page-stage';
 import { embedPath } from '../../[payment_link_id]/checkout-paths';
-import { AwaySection, ConfirmingSection, PaymentMethods } from '../../[payment_link_id]/checkout-sections';
+import { AwaySection, ConfirmingSection, ExpiredSection, PaidSection, PaymentMethods } from '../../[payment_link_id]/checkout-sections';
 import { CheckoutSummary } from '../../[payment_link_id]/checkout-summary';
-import { Receipt } from '../../[payment_link_id]/receipt';
 import { EmbedBridge } from './embed-bridge';
 
 type Props = {
@@ -45,19 +44,8 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
     <main className="checkout narrow embed" data-state={state} data-testid="embed">
       <EmbedBridge sessionId={id} message={message} />
       <CheckoutSummary checkout={checkout} locale={locale} />
-      {state === 'paid' && checkout.latest && (
-        <>
-          <h2 data-testid="paid-title">{t('paidTitle')}</h2>
-          <p>{t('paidBody')}</p>
-          <Receipt checkout={checkout} payment={checkout.latest} locale={locale} />
-        </>
-      )}
-      {state === 'expired' && (
-        <section data-testid="expired">
-          <h2>{t('expiredTitle')}</h2>
-          <p>{t('expiredBody', { organisation })}</p>
-        </section>
-      )}
+      {state === 'paid' && <PaidSection checkout={checkout} locale={locale} wording="Embed" />}
+      {state === 'expired' && <ExpiredSection organisation={organisation} wording="Embed" />}
       {state === 'confirming' && <ConfirmingSection checkAgainHref={embedPath(locale, id, '', flags)} />}
       {state === 'away' && <AwaySection {...target} />}
       {state === 'active' && (
