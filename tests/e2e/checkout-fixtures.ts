@@ -37,3 +37,13 @@ export async function fillCard(page: Page, number: string, name = 'Ada Lovelace'
   await page.getByLabel('Security code (CVC)').fill('123');
   await page.getByLabel('Name on card').fill(name);
 }
+
+/**
+ * Waits until the page has checked the typed card (its facts, or why it is refused, are shown).
+ * The check's answer inserts a line above the pay button; a click while it arrives can land on
+ * the moving layout instead of the button.
+ */
+export async function cardChecked(page: Page) {
+  const settled = page.locator('[data-testid="card-summary"], [data-testid="card-excluded"], [data-testid="card-unverified"]');
+  await expect(settled.first()).toBeVisible();
+}

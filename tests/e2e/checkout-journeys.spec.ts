@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
+import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { requiredEnv } from './e2e-env';
 import { approvalLink, linkTransactions } from './journey-fixtures';
 import { expectNoAxeViolations } from './support/axe';
@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from './support/axe';
 
 async function payWith(page: Page, number: string) {
   await fillCard(page, number);
+  await cardChecked(page);
   await page.getByTestId('pay-button').click();
 }
 
