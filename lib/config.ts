@@ -53,6 +53,12 @@ export function trustedProxyHops(env: Env = process.env): number {
 export type AdyenEnvironment = 'test' | 'live' | 'live-us' | 'live-au' | 'live-apse' | 'live-in' | 'live-nea';
 export const adyenEnvironments: readonly AdyenEnvironment[] = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'];
 
+/** ADYEN_ENVIRONMENT (default test); null when it names no Adyen environment. */
+export function adyenEnvironment(env: Env = process.env): AdyenEnvironment | null {
+  const configured = env.ADYEN_ENVIRONMENT?.trim().toLowerCase() || 'test';
+  return adyenEnvironments.find((name) => name === configured) ?? null;
+}
+
 /**
  * What the browser's Adyen Card component needs (production mode only): the
  * client key (public, made for browsers: ADYEN_CLIENT_KEY) and the environment
@@ -61,7 +67,6 @@ export const adyenEnvironments: readonly AdyenEnvironment[] = ['test', 'live', '
 export function adyenClientConfig(env: Env = process.env): { clientKey: string; environment: AdyenEnvironment } | null {
   const clientKey = env.ADYEN_CLIENT_KEY?.trim();
   if (!clientKey) return null;
-  const configured = env.ADYEN_ENVIRONMENT?.trim().toLowerCase() || 'test';
-  const environment = adyenEnvironments.find((name) => name === configured);
+  const environment = adyenEnvironment(env);
   return environment ? { clientKey, environment } : null;
 }

@@ -1,4 +1,4 @@
-import type { Env, ServiceMode } from '@/lib/config';
+import { adyenEnvironment, type Env, type ServiceMode } from '@/lib/config';
 import { routing } from '@/lib/i18n/routing';
 
 /*
@@ -28,8 +28,6 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-const adyenEnvironments = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'] as const;
-
 /**
  * The processor's browser-facing origins: none in sandbox mode (its 3-D Secure and
  * bank pages are this service's own), Adyen's hosts in production: checkoutshopper
@@ -41,9 +39,9 @@ const adyenEnvironments = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'l
  */
 export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
   if (mode === 'sandbox') return [];
-  const configured = env.ADYEN_ENVIRONMENT?.trim().toLowerCase();
   const environments = new Set<string>(['test']);
-  if (configured && (adyenEnvironments as readonly string[]).includes(configured)) environments.add(configured);
+  const configured = adyenEnvironment(env);
+  if (configured) environments.add(configured);
   return [...environments].flatMap((name) => [
     `https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`,
   ]);
