@@ -4,6 +4,7 @@ export * from './service-state';
 export * from './parties';
 export * from './bookings';
 export * from './booking-counts';
+export * from './groups';
 export * from './payment-links';
 export * from './saved-cards';
 export * from './transactions';

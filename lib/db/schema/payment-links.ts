@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
 import { bookings } from './bookings';
 import { customers } from './parties';
 import { users } from './users';
+import { groupMembers } from './groups';
 
 /** Card and checkout options of a link or ecommerce session, enforced by the server at payment time. */
 export type CheckoutOptions = {
@@ -43,6 +44,16 @@ export const paymentLinks = pgTable(
     failureUrl: text('failure_url'),
     cancelUrl: text('cancel_url'),
     expiresAt: timestampColumn('expires_at').notNull(),
+    /** A group member's link (docs/groups.md): which member, which instalment (null: the whole share), and when it falls due. */
+    groupMemberId: uuid('group_member_id').references(() => groupMembers.id),
+    instalmentSequence: integer('instalment_sequence'),
+    dueAt: timestampColumn('due_at'),
+    /**
+     * Paid by a payment taken on another link of the same member (several
+     * instalments paid at once): that transaction's id. Set in the transaction
+     * that completes the payment; the link is then paid like one with its own.
+     */
+    settledByTransactionId: uuid('settled_by_transaction_id'),
     deletedAt: timestampColumn('deleted_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -50,5 +61,8 @@ export const paymentLinks = pgTable(
   (t) => [
     index('payment_links_org_kind_created_idx').on(t.organisationId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
     index('payment_links_booking_idx').on(t.bookingId),
+    index('payment_links_group_member_idx').on(t.groupMemberId, t.instalmentSequence).where(sql`${t.groupMemberId} is not null`),
+    // The runner's group alerts: member links by due date (due soon, missed).
+    index('payment_links_group_due_idx').on(t.dueAt).where(sql`${t.groupMemberId} is not null and ${t.deletedAt} is null`),
   ],
 );

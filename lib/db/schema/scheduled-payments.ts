@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
 import { bookings } from './bookings';
 import { savedCards } from './saved-cards';
+import { paymentLinks } from './payment-links';
 import { transactions } from './transactions';
 import { users } from './users';
 
@@ -17,6 +18,8 @@ export const scheduledPayments = pgTable(
     savedCardId: uuid('saved_card_id').references(() => savedCards.id),
     transactionId: uuid('transaction_id').references(() => transactions.id),
     userId: uuid('user_id').references(() => users.id),
+    /** A group member's instalment collected automatically: the charge pays this link (docs/groups.md). */
+    paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id),
     amount: money('amount').notNull(),
     currency: text('currency').notNull().default('GBX'),
     status: text('status').notNull(),
@@ -33,6 +36,9 @@ export const scheduledPayments = pgTable(
   },
   (t) => [
     index('scheduled_payments_booking_idx').on(t.bookingId),
+    // One live automatic collection per instalment link: opting in twice never schedules two charges.
+    uniqueIndex('scheduled_payments_one_live_per_link_uq').on(t.paymentLinkId)
+      .where(sql`${t.paymentLinkId} is not null and ${t.status} in ('AWAITING_APPROVAL', 'QUEUED', 'IN_PROGRESS')`),
     index('scheduled_payments_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc().nullsFirst()),
     // The runner's queue: only QUEUED rows, in due order.
     index('scheduled_payments_due_idx').on(sql`coalesce(${t.nextAttemptAt}, ${t.executeAfter})`).where(sql`${t.status} = 'QUEUED'`),

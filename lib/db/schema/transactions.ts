@@ -39,6 +39,8 @@ export const transactions = pgTable(
     surcharge: money('surcharge').notNull().default(0),
     dcc: jsonb('dcc').$type<DccChoice>(),
     storeCard: boolean('store_card').notNull().default(false),
+    /** Other links of the same group member this one payment also pays (several instalments at once); null for one link. */
+    coveredLinkIds: uuid('covered_link_ids').array(),
     /**
      * What was actually sent to the processor: the card currency and converted
      * amount when DCC was accepted, else amount and currency (as an ISO code).
