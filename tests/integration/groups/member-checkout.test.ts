@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setClockOffset } from '@/lib/clock';
 import { checkoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
