@@ -50,3 +50,14 @@ export async function loadMemberCheckout(db: Executor, link: { id: string; group
     collecting: page?.state === 'in_progress' && !page.paymentId,
   };
 }
+
+/**
+ * The choice the page shows (its `pay` query: how many instalments), or this
+ * instalment alone when the query names no choice there is. Null when the link
+ * cannot be paid (or is no member's).
+ */
+export function chosenPayment(member: MemberCheckout | null | undefined, pay: string | string[] | undefined): InstalmentChoice | null {
+  const choices = member?.choices ?? [];
+  const count = Number(Array.isArray(pay) ? pay[0] : pay);
+  return choices.find((c) => c.count === count) ?? choices[0] ?? null;
+}
