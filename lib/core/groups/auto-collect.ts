@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { groupMembers, paymentLinkGroups, scheduledPayments } from '@/lib/db/schema';
 import type { Tx } from '@/lib/db/types';
-import { loadMemberLinks } from './member-links';
+import { loadMemberLinks } from './member-link-states';
 
 /**
  * The member stored a card at checkout to have their remaining instalments

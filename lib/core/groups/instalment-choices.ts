@@ -1,4 +1,4 @@
-import type { MemberLink } from './member-links';
+import type { MemberLink } from './member-link-states';
 
 /** One way to pay from a member's link: the link itself and the other links paid with it, in due order. */
 export type InstalmentChoice = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { groupMembers } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { instalmentChoices, type InstalmentChoice } from '../groups/instalment-choices';
-import { loadMemberLinks, type MemberLink } from '../groups/member-links';
+import { loadMemberLinks, type MemberLink } from '../groups/member-link-states';
 
 export type MemberInstalment = {
   linkId: string;

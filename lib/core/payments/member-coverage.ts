@@ -4,7 +4,7 @@ import { groupMembers, paymentLinks } from '@/lib/db/schema';
 import type { Db, Executor, Tx } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { chosenInstalments, type InstalmentChoice } from '../groups/instalment-choices';
-import { loadMemberLinks } from '../groups/member-links';
+import { loadMemberLinks } from '../groups/member-link-states';
 import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
 import { checkoutPaid, paymentInProgress } from './payment-errors';
 

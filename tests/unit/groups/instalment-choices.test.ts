@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chosenInstalments, instalmentChoices } from '@/lib/core/groups/instalment-choices';
-import type { MemberLink } from '@/lib/core/groups/member-links';
+import type { MemberLink } from '@/lib/core/groups/member-link-states';
 import { checkoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 
