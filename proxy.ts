@@ -1,7 +1,9 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { isSandbox, publicBaseUrl, serviceMode } from './lib/config';
+import { portalEntry } from './lib/core/groups/portal-entry';
 import { hostDecision } from './lib/core/groups/portal-host';
+import { PORTAL_SESSION_COOKIE, portalCookieAttributes } from './lib/core/groups/portal-session';
 import { embedFrameAncestors } from './lib/core/hosted-checkout/embed-origins';
 import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
 import { PORTAL_ORGANISATION_HEADER } from './lib/http/portal-paths';
@@ -30,9 +32,11 @@ const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
  *    security headers of lib/http/security-headers.ts;
  *    An embed page (and a sandbox 3-D Secure or bank page of an embedded payment) may be
  *    framed by the session's organisation's origins (frame-ancestors, read on every request);
- * 3. locale routing (next-intl): an unprefixed path goes to the NEXT_LOCALE cookie's
+ * 3. `portal_url` (`/groups/{id}?token=`): the leader's token becomes the portal's session
+ *    cookie and leaves the address bar (a 303 to the same page without it; portal-entry.ts);
+ * 4. locale routing (next-intl): an unprefixed path goes to the NEXT_LOCALE cookie's
  *    locale, else the Accept-Language one (a redirect to `/fr/...`), else en-GB.
- * 4. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
+ * 5. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
  *    at the same address: the sandbox pages in production mode, before any of them renders,
  *    and checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts).
  */
@@ -71,8 +75,12 @@ export default async function proxy(request: NextRequest) {
 
   const match = sandboxPage.exec(pathname);
   let response: NextResponse;
+  const entry = allowed ? await portalEntry(pathname, request.nextUrl.searchParams, request.cookies.get(PORTAL_SESSION_COOKIE)?.value) : null;
   if (!allowed) {
     response = notFound(pathLocale(pathname));
+  } else if (entry) {
+    response = new NextResponse(null, { status: 303, headers: { Location: entry.location, 'Cache-Control': 'no-store' } });
+    if (entry.session) response.cookies.set(PORTAL_SESSION_COOKIE, entry.session, portalCookieAttributes);
   } else if (match && !isSandbox()) {
     response = notFound(match[1] ?? routing.defaultLocale);
   } else {

@@ -51,3 +51,8 @@ export function requestHostName(host: string | null): string | null {
  * removes any value a client sent before it sets its own.
  */
 export const PORTAL_ORGANISATION_HEADER = 'x-travel-pay-portal-organisation';
+
+/** The group id of a portal page path (`/groups/{id}`, any locale), else null. */
+export function portalGroupId(pathname: string): string | null {
+  return groupPath.exec(pathname)?.[1]?.toLowerCase() ?? null;
+}
