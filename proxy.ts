@@ -79,7 +79,9 @@ export default async function proxy(request: NextRequest) {
   if (!allowed) {
     response = notFound(pathLocale(pathname));
   } else if (entry) {
-    response = new NextResponse(null, { status: 303, headers: { Location: entry.location, 'Cache-Control': 'no-store' } });
+    // Absolute on the server's own origin (NextResponse wants a URL): Next.js sends same-origin
+    // locations as paths, so the browser stays on the host it asked.
+    response = new NextResponse(null, { status: 303, headers: { Location: new URL(entry.location, request.url).href, 'Cache-Control': 'no-store' } });
     if (entry.session) response.cookies.set(PORTAL_SESSION_COOKIE, entry.session, portalCookieAttributes);
   } else if (match && !isSandbox()) {
     response = notFound(match[1] ?? routing.defaultLocale);

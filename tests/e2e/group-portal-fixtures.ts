@@ -16,6 +16,13 @@ export const DOMAIN_B = 'travel-b.localhost';
 export const originA = `http://${DOMAIN_A}:${port}`;
 export const originB = `http://${DOMAIN_B}:${port}`;
 
+/**
+ * A GET from Node (Playwright's request context), which cannot resolve `*.localhost` as
+ * Chromium does: sent to the server's own address with the portal domain as its Host.
+ */
+export const getOnHost = (request: APIRequestContext, domain: string, path: string, headers: Record<string, string> = {}) =>
+  request.get(`${sandboxUrl}${path}`, { headers: { Host: `${domain}:${port}`, ...headers }, maxRedirects: 0 });
+
 export async function api(request: APIRequestContext, method: 'put' | 'post' | 'get', path: string, data?: unknown) {
   const response = await request[method](`${sandboxUrl}/api${path}`, { headers: { Authorization: `Bearer ${await apiToken(request)}` }, data });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
