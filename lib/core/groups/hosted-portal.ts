@@ -2,8 +2,11 @@ import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { isUuid } from '../shared/is-uuid';
+import { addMember } from './add-member';
 import { loadGroup } from './get-group';
-import { addMember, removeMember, sendGroupLinks, setSchedule } from './portal-operations';
+import { removeMember } from './remove-member';
+import { sendGroupLinks } from './send-group-links';
+import { setSchedule } from './set-schedule';
 import { readPortalSession, sessionHolds } from './portal-session';
 import type { GroupMember, GroupResource } from './serialize-group';
 
