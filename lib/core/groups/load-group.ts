@@ -5,7 +5,7 @@ import type { Executor } from '@/lib/db/types';
 import { PAYING_STATUSES } from '../checkout/checkout-status';
 
 export type GroupHeaderRow = {
-  id: string; organisation_id: string; organisation_name: string; settings: OrganisationSettings;
+  id: string; organisation_id: string; organisation_name: string; organisation_image: string | null; settings: OrganisationSettings;
   booking_id: string; booking_reference: string; gross_amount: string | number | null;
   name: string | null; lead_name: string; lead_email: string; currency: string; status: string;
   members_locked: boolean; installments_locked: boolean; description: string | null;
@@ -32,7 +32,7 @@ const paying = sql.join(PAYING_STATUSES.map((status) => sql`${status}`), sql`, `
 export async function loadGroupRows(db: Executor, groupId: string): Promise<{ header: GroupHeaderRow | undefined; rows: MemberLinkRow[] }> {
   const [headers, rows] = await Promise.all([
     queryRows<GroupHeaderRow>(db, sql`
-      select g.id, g.organisation_id, o.name as organisation_name, o.settings, g.booking_id, b.booking_reference, b.gross_amount,
+      select g.id, g.organisation_id, o.name as organisation_name, o.image as organisation_image, o.settings, g.booking_id, b.booking_reference, b.gross_amount,
         g.name, g.lead_name, g.lead_email, g.currency, g.status, g.members_locked, g.installments_locked, g.description,
         g.link_expires_at, g.created_at,
         (select json_agg(json_build_object('id', i.id, 'sequence', i.sequence, 'amount', i.amount, 'due_at', i.due_at) order by i.sequence)
