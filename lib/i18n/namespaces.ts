@@ -20,6 +20,7 @@ export const messageNamespaces = [
   'Receipt',
   'SandboxClock',
   'CardTesting',
+  'GroupCheckout',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

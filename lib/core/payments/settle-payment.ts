@@ -5,6 +5,7 @@ import type { Db, Executor } from '@/lib/db/types';
 import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
 import { paymentActor } from '../audit/payment-actor';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { settleMemberPayment } from '../groups/settle-member-payment';
 import { processorMoney } from './processor-money';
 
 export type PaymentOutcome =
@@ -52,6 +53,7 @@ export async function settleAuthorisation(
       authorisedAt: now(), completedAt: result.captured ? now() : null, updatedAt: now(),
     }).where(inProgress).returning();
     if (!row) return null;
+    let savedCardId: string | null = null;
     if (result.storedCardToken && row.bookingId) {
       const [card] = await tx.insert(savedCards).values({
         organisationId: row.organisationId, bookingId: row.bookingId, processorToken: result.storedCardToken,
@@ -60,7 +62,10 @@ export async function settleAuthorisation(
         issuingCountry: result.card.issuingCountry, funding: result.card.funding, cardClass: result.card.cardClass,
       }).returning({ id: savedCards.id });
       await tx.update(transactions).set({ savedCardId: card!.id }).where(eq(transactions.id, transactionId));
+      savedCardId = card!.id;
     }
+    // A group member's payment: the instalments it covers are settled, their collections cancelled, auto-collect opted in.
+    await settleMemberPayment(tx, row, savedCardId);
     // A merchant-initiated payment (saved card) names the API key; otherwise the link's customer, or the runner.
     await recordAudit(tx, actor ?? await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     if (onPaid) await onPaid(tx, transactionId);

@@ -13,8 +13,7 @@ export type NotChargeableReason = 'booking_deleted' | 'link_deleted' | 'member_r
  * the same statement) instead of charged when its booking was deleted or, for
  * a group member's instalment (payment_link_id), when the link was deleted,
  * the member removed or opted out, or the link is already paid (a completed or
- * authorised payment of its own, settled by another, or covered by a live
- * payment on a sibling link). Only while the runner still holds its claim and
+ * authorised payment of its own or covering it, or settled by another). Only while the runner still holds its claim and
  * the attempt has not reached the processor (no transaction under its key).
  *
  * A booking delete that commits after this statement finds the payment
@@ -41,7 +40,7 @@ export async function cancelNotChargeable(
         when not m.auto_collect then 'auto_collect_off'
         when l.settled_by_transaction_id is not null
           or exists (select 1 from transactions t where t.payment_link_id = l.id and t.status in ('COMPLETE', 'PENDING'))
-          or exists (select 1 from transactions t where t.covered_link_ids @> array[l.id] and t.status in ('PAYMENTINPROGRESS', 'PENDING', 'COMPLETE'))
+          or exists (select 1 from transactions t where t.covered_link_ids @> array[l.id] and t.status in ('COMPLETE', 'PENDING'))
           then 'link_paid'
       end as reason
       from claimed c

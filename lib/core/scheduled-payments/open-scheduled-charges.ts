@@ -25,7 +25,8 @@ export type Prepared =
  * The runner's step right before charging a claimed batch, in one database
  * transaction (a few statements for the whole batch, not a few per payment):
  * 1. the instalment links of the batch are row-locked (skipping any another
- *    payment holds: those are `link_busy`), as a member's own payment locks its link;
+ *    payment holds: those are `link_busy`), as a member's own payment locks its
+ *    links; a link a member's payment in progress covers is `link_busy` too;
  * 2. payments that must not be charged are CANCELLED (cancelNotChargeable);
  * 3. the others get their PAYMENTINPROGRESS transaction under their attempt's
  *    idempotency key (a link's charge carries payment_link_id, so its unique
@@ -43,13 +44,17 @@ export async function openScheduledCharges(db: Db, batch: ScheduledCharge[]): Pr
     const locked = new Set(linkIds.length === 0 ? [] : (await queryRows<{ id: string }>(tx, sql`
       select id from payment_links where id in (${sql.join(linkIds.map((id) => sql`${id}::uuid`), sql`, `)})
       order by id for update skip locked`)).map((row) => row.id));
+    // A member's payment covering the link is in progress (paying several instalments by hand): not now, not cancelled.
+    const covered = new Set(locked.size === 0 ? [] : (await queryRows<{ id: string }>(tx, sql`
+      select l.id from unnest(array[${sql.join([...locked].map((id) => sql`${id}::uuid`), sql`, `)}]) as l(id)
+      where exists (select 1 from transactions t where t.status = 'PAYMENTINPROGRESS' and t.covered_link_ids @> array[l.id])`)).map((row) => row.id));
     const cancelled = await cancelNotChargeable(tx, batch.map((c) => ({ claim: c, attemptKey: keyOf.get(c.payment.id)! })));
     const toOpen: ScheduledCharge[] = [];
     for (const charge of batch) {
       const { payment } = charge;
       const reason = cancelled.get(payment.id);
       if (reason) prepared.set(payment.id, { kind: 'cancelled', reason });
-      else if (payment.paymentLinkId && !locked.has(payment.paymentLinkId)) prepared.set(payment.id, { kind: 'link_busy' });
+      else if (payment.paymentLinkId && (!locked.has(payment.paymentLinkId) || covered.has(payment.paymentLinkId))) prepared.set(payment.id, { kind: 'link_busy' });
       else if (!charge.card || charge.card.deletedAt) prepared.set(payment.id, { kind: 'no_card' });
       else toOpen.push(charge);
     }

@@ -15,7 +15,8 @@ import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish
  * completeScheduledPayment guard them (the transaction still
  * PAYMENTINPROGRESS, the payment still this runner's claim). Anything else, or
  * a transaction no longer in progress (its release, or an answer the runner
- * recorded meanwhile), goes through settleAuthorisation itself.
+ * recorded meanwhile), and a group member's instalment, goes through
+ * settleAuthorisation itself.
  * Answers the outcome and whether the scheduled payment is COMPLETE already.
  */
 export async function settleScheduledCharge(
@@ -31,7 +32,8 @@ export async function settleScheduledCharge(
     });
     return { outcome, completed };
   };
-  if (result.status !== 'authorised' || result.storedCardToken) return viaSettle();
+  // A group instalment goes through settleAuthorisation, whose settleMemberPayment every member link payment takes.
+  if (result.status !== 'authorised' || result.storedCardToken || claim.payment.paymentLinkId) return viaSettle();
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
