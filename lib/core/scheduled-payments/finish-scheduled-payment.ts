@@ -4,6 +4,7 @@ import { scheduledPayments } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
+import { alertChargeFailed } from '../groups/charge-failed-alert';
 
 /** A scheduled payment as one runner claimed it: every change below is guarded by that claim. */
 export type ClaimedScheduledPayment = {
@@ -25,7 +26,12 @@ export async function completeScheduledPayment(tx: Executor, claim: ClaimedSched
   return done.length > 0;
 }
 
-/** FAILED for good, and the organisation is told in the same transaction (the email exists if and only if the failure does). */
+/**
+ * FAILED for good, and the organisation is told in the same transaction (the
+ * email exists if and only if the failure does). A group member's instalment
+ * (payment_link_id) alerts the group's leader and creator instead
+ * (charge-failed-alert.ts); any other goes to the organisation's notification address.
+ */
 export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPayment, failure: { reason: string; explanation: string; transactionId: string | null }): Promise<void> {
   const { payment } = claim;
   await db.transaction(async (tx) => {
@@ -33,6 +39,7 @@ export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPaymen
       .set({ status: 'FAILED', transactionId: failure.transactionId, failureReason: failure.reason, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
       .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
     if (!failed) return;
+    if (payment.paymentLinkId && await alertChargeFailed(tx, { scheduledPaymentId: payment.id, paymentLinkId: payment.paymentLinkId, reason: failure.reason, explanation: failure.explanation })) return;
     await notifyOrganisation(tx, payment.organisationId, {
       kind: 'scheduled-payment-failed',
       subject: `a scheduled payment on booking ${claim.bookingReference} failed`,
