@@ -45,6 +45,8 @@ const listsOnly = () => process.env.BENCH_ONLY === 'lists';
 const pagesOnly = () => process.env.BENCH_ONLY === 'pages';
 /** Only the group create (200 members × 12 instalments through the API). */
 const groupsOnly = () => process.env.BENCH_ONLY === 'groups';
+/** Only the runner on PostgreSQL (no build, no server, no PGlite): the scheduled-payment and group-collection scenarios. */
+const runnerOnly = () => process.env.BENCH_ONLY === 'runner';
 /** One of the partial runs: no service-layer payments, no runner. */
 const partial = () => listsOnly() || pagesOnly() || groupsOnly();
 
@@ -53,7 +55,9 @@ async function main(): Promise<number> {
   if (process.argv.includes('--lists')) process.env.BENCH_ONLY = 'lists';
   if (process.argv.includes('--pages')) process.env.BENCH_ONLY = 'pages';
   if (process.argv.includes('--groups')) process.env.BENCH_ONLY = 'groups';
-  ensureBuild();
+  if (process.argv.includes('--runner')) process.env.BENCH_ONLY = 'runner';
+  // The runner scenarios run scripts/worker.ts, not the production build.
+  if (!runnerOnly()) ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
     if (process.env[STARTED_MARKER]) fs.writeFileSync(process.env[STARTED_MARKER], 'started\n');
@@ -108,8 +112,8 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
   const startedAt = new Date();
   const databases: DatabaseReport[] = [];
 
-  databases.push(await benchPglite());
-  if ('url' in postgres) databases.push(await benchPostgres(postgres.url));
+  if (!runnerOnly()) databases.push(await benchPglite());
+  if ('url' in postgres) databases.push(runnerOnly() ? await benchRunnerOnly(postgres.url) : await benchPostgres(postgres.url));
   else databases.push({ database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] });
 
   const report: BenchReport = {
@@ -186,6 +190,21 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
     await created.drop().catch((error: Error) => console.error(`bench: could not drop ${created.name}: ${error.message}`));
     forget();
   }
+}
+
+/** `--runner`: the runner scenarios alone, each on a fresh database of the PostgreSQL server. */
+async function benchRunnerOnly(serverUrl: string): Promise<DatabaseReport> {
+  const report: DatabaseReport = { database: 'PostgreSQL', status: 'ok', scenarios: [] };
+  try {
+    report.details = { server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})` };
+    report.runner = await benchRunner(serverUrl);
+    if (report.runner.some((run) => run.failed)) report.status = 'failed';
+  } catch (error) {
+    report.status = 'failed';
+    report.reason = `runner: ${(error as Error).message}`;
+    console.error(`bench: PostgreSQL runner failed: ${(error as Error).message}`);
+  }
+  return report;
 }
 
 async function benchDatabase(
@@ -271,6 +290,7 @@ async function benchDatabase(
 
 /** Which production build was measured (the bench's own, in .next-bench, rebuilt when a source is newer). */
 function buildInfo(): { id: string; built_at: string } {
+  if (!fs.existsSync(BUILD_ID_FILE)) return { id: 'none (runner only)', built_at: '' };
   return { id: fs.readFileSync(BUILD_ID_FILE, 'utf8').trim(), built_at: fs.statSync(BUILD_ID_FILE).mtime.toISOString() };
 }
 
