@@ -20,6 +20,7 @@ export const messageNamespaces = [
   'Receipt',
   'SandboxClock',
   'CardTesting',
+  'GroupCheckout',
   'GroupPortal',
 ] as const;
 

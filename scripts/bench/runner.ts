@@ -21,7 +21,8 @@ import { sleep } from './server';
  * sandbox payment (the sandbox only accepts tokens its ledger issued).
  * Afterwards the database proves that nothing was charged twice.
  */
-export const RUNNER_PAYMENTS = 10_000;
+/** BENCH_RUNNER_PAYMENTS for a quicker look while tuning; the reported figures use 10 000. */
+export const RUNNER_PAYMENTS = Number(process.env.BENCH_RUNNER_PAYMENTS ?? 10_000);
 export const RUNNER_WORKER_COUNTS = [1, 2] as const;
 export const RUNNER_INTERVAL_MS = 200;
 /** runOnce's default, which scripts/worker.ts uses. */
@@ -254,7 +255,9 @@ function spawnWorker(url: string, dir: string, index: number): Worker {
   const env: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };
   for (const name of ['TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
   // `node --import tsx` (as run.ts re-runs itself) rather than `npx tsx`: no npm launcher competing for the 2 CPUs.
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], { detached: true, stdio: ['ignore', log, log], env });
+  // BENCH_WORKER_PROFILE=<dir>: each worker writes a CPU profile there when it stops (where a charge's time goes).
+  const profile = process.env.BENCH_WORKER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', WORKER_SCRIPT], { detached: true, stdio: ['ignore', log, log], env });
   fs.closeSync(log);
   const pid = child.pid;
   if (!pid) throw new Error(`could not spawn ${WORKER_SCRIPT}`);
