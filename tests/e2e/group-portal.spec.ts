@@ -36,7 +36,9 @@ async function replay(page: Page, original: Request, options: { swap?: [string, 
   let body = original.postDataBuffer()!.toString('latin1');
   // Ids are 36 characters either way, so the multipart body stays well formed.
   for (const [from, to] of options.swap ?? []) body = body.split(from).join(to);
-  const response = await page.request.fetch(original.url(), { method: 'POST', headers, data: Buffer.from(body, 'latin1'), maxRedirects: 0 });
+  // Node cannot resolve *.localhost: the server's own address, with the captured Host (the portal domain).
+  const url = new URL(original.url());
+  const response = await page.request.fetch(`${sandboxUrl}${url.pathname}${url.search}`, { method: 'POST', headers, data: Buffer.from(body, 'latin1'), maxRedirects: 0 });
   // The action answers with a redirect to the page and its result code.
   return response.headers()['x-action-redirect'] ?? response.headers().location ?? '';
 }
