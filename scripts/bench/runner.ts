@@ -90,17 +90,19 @@ export type RunnerRun = {
 /** What a runner run clears: the bookings' scheduled payments, or one due date of a group's opted-in members. */
 type RunnerScenario = { label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean };
 
-const RUNNER_SCENARIOS: RunnerScenario[] = [
-  { label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false },
+const RUNNER_SCENARIOS: (RunnerScenario & { key: string })[] = [
+  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false },
   {
-    label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`, describe: 'opted-in group members\' instalments due at once',
+    key: 'groups', label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`, describe: 'opted-in group members\' instalments due at once',
     seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true,
   },
 ];
 
 export async function benchRunner(serverUrl: string): Promise<RunnerRun[]> {
   const runs: RunnerRun[] = [];
-  for (const scenario of RUNNER_SCENARIOS) for (const workers of RUNNER_WORKER_COUNTS) {
+  // BENCH_RUNNER_SCENARIOS=scheduled (or groups): one scenario only.
+  const only = process.env.BENCH_RUNNER_SCENARIOS?.split(',');
+  for (const scenario of RUNNER_SCENARIOS.filter((s) => !only || only.includes(s.key))) for (const workers of RUNNER_WORKER_COUNTS) {
     process.stdout.write(`bench: PostgreSQL: runner, ${RUNNER_PAYMENTS.toLocaleString('en-GB')} ${scenario.describe}, ${workers} worker process${workers > 1 ? 'es' : ''}… `);
     const run = await oneRun(serverUrl, workers, scenario);
     runs.push(run);
