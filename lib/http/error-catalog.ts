@@ -60,6 +60,7 @@ export const errorCatalog = {
   'group.installments_locked': { status: 409, type: 'conflict', title: 'Schedule locked', description: 'The organiser locked the schedule (`installments_locked`): the leader cannot set or change it.' },
   'group.member_has_paid': { status: 409, type: 'conflict', title: 'Member has paid', description: 'A member who has paid anything cannot be removed.' },
   'group.paid_instalment_changed': { status: 409, type: 'conflict', title: 'Paid instalment changed', description: 'An instalment that any member has paid keeps its sequence, amount and due date in a new schedule.' },
+  'group.auto_collect_consent': { status: 403, type: 'authorisation_error', title: 'Only the member can opt in', description: 'Automatic collection is turned on only by the member, who stores their card at checkout; the organiser can turn it off (`enabled: false`).' },
   'group.member_not_found': { status: 404, type: 'not_found', title: 'Member not found', description: 'No such live member in this group.' },
   'validation.failed': { status: 422, type: 'validation_error', title: 'Invalid request', description: 'One or more fields are invalid; there is one entry in `errors` per field, and its message names the field.' },
   'request.malformed_json': { status: 400, type: 'invalid_request', title: 'Malformed JSON', description: 'The request body is not valid JSON.' },

@@ -13,6 +13,8 @@ import { expectNoAxeViolations } from './support/axe';
  */
 
 test.beforeEach(async ({ request }) => setPortalDomains(request));
+// Several page loads, posts and axe runs each: more than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 /** Opens portal_url as the leader would and checks the token left the address bar. */
 async function enter(page: Page, group: CreatedGroup) {
@@ -34,7 +36,9 @@ async function replay(page: Page, original: Request, options: { swap?: [string, 
   let body = original.postDataBuffer()!.toString('latin1');
   // Ids are 36 characters either way, so the multipart body stays well formed.
   for (const [from, to] of options.swap ?? []) body = body.split(from).join(to);
-  const response = await page.request.fetch(original.url(), { method: 'POST', headers, data: Buffer.from(body, 'latin1'), maxRedirects: 0 });
+  // Node cannot resolve *.localhost: the server's own address, with the captured Host (the portal domain).
+  const url = new URL(original.url());
+  const response = await page.request.fetch(`${sandboxUrl}${url.pathname}${url.search}`, { method: 'POST', headers, data: Buffer.from(body, 'latin1'), maxRedirects: 0 });
   // The action answers with a redirect to the page and its result code.
   return response.headers()['x-action-redirect'] ?? response.headers().location ?? '';
 }
@@ -75,9 +79,10 @@ test.describe('leader portal on a custom portal domain', () => {
     const group = await createGroup(request);
     await enter(page, group);
     const email = uniqueEmail('cy');
-    await page.getByLabel('Name').fill('Cy Member');
-    await page.getByLabel('Email (optional)').fill(email);
-    await page.getByLabel('Amount in GBP').fill('200');
+    const form = page.getByTestId('add-member-form');
+    await form.getByLabel('Name').fill('Cy Member');
+    await form.getByLabel('Email (optional)').fill(email);
+    await form.getByLabel('Amount in GBP').fill('200');
     await page.getByTestId('add-member').click();
     await expect(page.getByTestId('portal-result')).toHaveAttribute('data-result', 'member_added');
     await expect(member(page, 'Cy Member').getByTestId('member-amount')).toHaveText('£200.00');
@@ -119,8 +124,8 @@ test.describe('leader portal on a custom portal domain', () => {
 
     // Capture a real add-member and remove-member post on the open group...
     await enter(page, open);
-    await page.getByLabel('Name').fill('Dee Member');
-    await page.getByLabel('Amount in GBP').fill('50');
+    await page.getByTestId('add-member-form').getByLabel('Name').fill('Dee Member');
+    await page.getByTestId('add-member-form').getByLabel('Amount in GBP').fill('50');
     const addPost = nextAction(page);
     await page.getByTestId('add-member').click();
     const add = await addPost;

@@ -38,7 +38,8 @@ export type AuditType =
   | 'payment-link-group:send-links'
   | 'payment-link-group:add-member'
   | 'payment-link-group:remove-member'
-  | 'payment-link-group:set-schedule';
+  | 'payment-link-group:set-schedule'
+  | 'payment-link-group:auto-collect-off';
 
 /**
  * Who acted: an API key's user, a customer on a hosted page (named by the email

@@ -15,21 +15,24 @@ const addMember = portalAction(
   z.object({ customer_name: z.string().trim().min(1).max(255), email: z.union([z.literal(''), z.email().max(320)]).optional(), amount: majorUnits }),
   (request, input) => portalAddMember(request, { customer_name: input.customer_name, email: input.email || undefined, amount: input.amount }),
 );
-const removeMember = portalAction(z.object({ memberId: z.uuid() }), (request, input) => portalRemoveMember(request, input.memberId));
-const sendLinks = portalAction(z.object({ memberId: z.union([z.literal('all'), z.uuid()]) }), (request, input) =>
-  portalSendLinks(request, input.memberId === 'all' ? undefined : input.memberId));
+/**
+ * The member list is one form: each row's buttons post `op` as `send:{member}` or `remove:{member}`
+ * (a button's own formAction would take its name for React's action id and lose the member).
+ */
+const memberListOp = z.object({ op: z.union([z.literal('send:all'), z.templateLiteral(['send:', z.uuid()]), z.templateLiteral(['remove:', z.uuid()])]) });
+const memberList = portalAction(memberListOp, (request, { op }) => {
+  const [verb, member] = op.split(':') as ['send' | 'remove', string];
+  if (verb === 'remove') return portalRemoveMember(request, member);
+  return portalSendLinks(request, member === 'all' ? undefined : member);
+});
 const setSchedule = portalAction(scheduleForm, (request, input) => portalSetSchedule(request, input.instalments));
 
 export async function addMemberAction(form: FormData): Promise<void> {
   await addMember(form);
 }
 
-export async function removeMemberAction(form: FormData): Promise<void> {
-  await removeMember(form);
-}
-
-export async function sendLinksAction(form: FormData): Promise<void> {
-  await sendLinks(form);
+export async function memberListAction(form: FormData): Promise<void> {
+  await memberList(form);
 }
 
 export async function setScheduleAction(form: FormData): Promise<void> {

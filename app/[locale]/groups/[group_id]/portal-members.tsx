@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { PortalGroup, PortalMember } from '@/lib/core/groups/hosted-portal';
 import { formatMoney, isoCurrency } from '@/lib/money';
-import { addMemberAction, removeMemberAction, sendLinksAction } from './actions';
+import { addMemberAction, memberListAction } from './actions';
 import { CopyLinkButton } from './copy-link-button';
 
 type Props = { group: PortalGroup; locale: string };
@@ -41,14 +41,14 @@ export async function PortalMembers({ group, locale }: Props) {
       </dl>
       <div className="row portal-member-actions">
         {member.next_link_url && member.email && (
-          <button type="submit" name="memberId" value={member.id} className="secondary" data-testid="send-link">
+          <button type="submit" name="op" value={`send:${member.id}`} className="secondary" data-testid="send-link">
             {texts.send}<span className="visually-hidden"> {member.customer_name}</span>
           </button>
         )}
         {member.next_link_url && <CopyLinkButton url={member.next_link_url} label={texts.copy} copiedLabel={texts.copied} failedLabel={texts.copyFailed} testId="copy-link" />}
         {!group.members_locked && (member.paid_amount === 0
           ? (
-            <button type="submit" formAction={removeMemberAction} name="memberId" value={member.id} className="secondary" data-testid="remove-member">
+            <button type="submit" name="op" value={`remove:${member.id}`} className="secondary" data-testid="remove-member">
               {texts.remove}<span className="visually-hidden"> {member.customer_name}</span>
             </button>
           )
@@ -59,11 +59,11 @@ export async function PortalMembers({ group, locale }: Props) {
   return (
     <section aria-labelledby="members-heading">
       <h2 id="members-heading">{t('membersHeading')}</h2>
-      <form action={sendLinksAction} className="stack">
+      <form action={memberListAction} className="stack">
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="groupId" value={group.id} />
         {group.members.length > 0 && (
-          <p><button type="submit" name="memberId" value="all" data-testid="send-all">{t('sendAll')}</button></p>
+          <p><button type="submit" name="op" value="send:all" data-testid="send-all">{t('sendAll')}</button></p>
         )}
         {group.members.length === 0 ? <p data-testid="no-members">{t('noMembers')}</p> : <ul className="portal-members">{group.members.map(row)}</ul>}
       </form>
