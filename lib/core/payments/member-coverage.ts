@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { groupMembers, paymentLinks } from '@/lib/db/schema';
 import type { Db, Executor, Tx } from '@/lib/db/types';
-import { AppError } from '@/lib/http/app-error';
+import { AppError, notFound } from '@/lib/http/app-error';
 import { chosenInstalments, type InstalmentChoice } from '../groups/instalment-choices';
 import { loadMemberLinks } from '../groups/member-link-states';
 import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
@@ -25,8 +25,10 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
   }
   const links = await loadMemberLinks(db, link.groupMemberId);
   const page = links.find((l) => l.id === link.id);
-  if (page?.state === 'paid') throw checkoutPaid();
-  if (page?.state === 'in_progress') throw paymentInProgress();
+  // Deleted since it was read (the member removed, the schedule changed): the same 404 as a deleted link.
+  if (!page) throw notFound('Payment link');
+  if (page.state === 'paid') throw checkoutPaid();
+  if (page.state === 'in_progress') throw paymentInProgress();
   const choice = chosenInstalments(link.id, covered, links, now());
   if (!choice) throw instalmentsNotPayable();
   return choice;
