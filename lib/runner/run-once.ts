@@ -37,8 +37,10 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const recovered = await finishStuckModifications(db);
   const { resolved: reconciled, abandoned } = await reconcileStalePayments(db);
   const refunds = await retryAuthorisedRefunds(db);
-  // After the charges: an instalment collected in this pass is paid, not missed.
-  const alerts = await runGroupAlerts(db);
+  // After the charges: an instalment collected in this pass is paid, not missed. While the charges
+  // fill whole batches (a backlog), the alert scans wait: they would only skip the links still queued.
+  const charged = scheduled.completed + scheduled.failed + scheduled.retrying + scheduled.cancelled + scheduled.unsettled;
+  const alerts = charged >= batch ? 0 : await runGroupAlerts(db);
   const delivery = await deliverOutbox(db, { limit: batch });
   return { scheduled, reversed, recovered, abandoned, reconciled, refunds, alerts, emails: delivery.sent + delivery.deliveredToMailbox };
 }

@@ -141,7 +141,8 @@ function formatRunner(run: RunnerRun): string[] {
     lines.push(
       `     zero double charges: ${p.ok ? 'PROVEN' : 'NOT PROVEN'}: scheduled ${p.scheduled_payments}, COMPLETE ${p.scheduled_complete}, FAILED ${p.scheduled_failed}, left ${p.scheduled_left}, max attempts ${p.scheduled_max_attempts};`
         + ` transactions 'scheduled:%' ${p.transactions_scheduled} (distinct keys ${p.transactions_scheduled_distinct_keys}, COMPLETE ${p.transactions_scheduled_complete}, matched to their payment ${p.scheduled_matched_to_transaction});`
-        + ` ledger charge_stored ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction})`,
+        + ` ledger charge_stored ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction});`
+        + ` links with more than one live payment ${p.links_paid_more_than_once}, collections paying their own link ${p.scheduled_paying_their_link}`,
       `     amounts: scheduled ${p.scheduled_amount_sum} = transactions ${p.transactions_scheduled_amount_sum} = ledger charged ${p.ledger_charged_amount_sum}: ${p.scheduled_amount_sum === p.transactions_scheduled_amount_sum && p.scheduled_amount_sum === p.ledger_charged_amount_sum ? 'equal' : 'DIFFERENT'}`,
     );
   }

@@ -64,27 +64,26 @@ export function memberLinkRows(group: GroupLinkContext, member: MemberForLinks, 
 export type LinkRow = ReturnType<typeof memberLinkRows>[number];
 
 /**
- * Inserts links in one statement whatever their number: the rows travel as one
- * JSON parameter and `json_to_recordset` unpacks them in the database. (A
- * multi-row VALUES of 2 400 links × 20 columns is 48 000 parameters that the
- * query builder and the driver each walk; this is one.)
+ * Inserts links in one statement whatever their number. What differs per link
+ * (id, member, name, email, amount, instalment, due date) travels as one JSON
+ * parameter unpacked by `json_to_recordset`; what the group's links share (one
+ * call's rows always come from one group) is bound once. A multi-row VALUES of
+ * 2 400 links × 20 columns would be 48 000 parameters that the query builder,
+ * the driver and the server each walk.
  */
 export async function insertLinks(tx: Executor, rows: readonly LinkRow[]): Promise<void> {
-  if (rows.length === 0) return;
+  const first = rows[0];
+  if (!first) return;
   const payload = JSON.stringify(rows.map((row) => ({
-    id: row.id, organisation_id: row.organisationId, kind: row.kind, booking_id: row.bookingId, user_id: row.userId,
-    customer_name: row.customerName, email: row.email, amount: row.amount, currency: row.currency, description: row.description,
-    type_id: row.typeId, open_banking_enabled: row.openBankingEnabled, card_enabled: row.cardEnabled, options: row.options,
-    expires_at: row.expiresAt.toISOString(), group_member_id: row.groupMemberId, instalment_sequence: row.instalmentSequence,
-    due_at: row.dueAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    i: row.id, m: row.groupMemberId, n: row.customerName, e: row.email, a: row.amount, s: row.instalmentSequence, d: row.dueAt?.toISOString() ?? null,
   })));
   await tx.execute(sql`
-    insert into payment_links (id, organisation_id, kind, booking_id, user_id, customer_name, email, amount, currency, description,
-      type_id, open_banking_enabled, card_enabled, options, expires_at, group_member_id, instalment_sequence, due_at, created_at, updated_at)
-    select id, organisation_id, kind, booking_id, user_id, customer_name, email, amount, currency, description,
-      type_id, open_banking_enabled, card_enabled, options, expires_at, group_member_id, instalment_sequence, due_at, created_at, updated_at
-    from json_to_recordset(${payload}::json) as x(id uuid, organisation_id text, kind text, booking_id uuid, user_id uuid,
-      customer_name text, email text, amount bigint, currency text, description text, type_id text, open_banking_enabled boolean,
-      card_enabled boolean, options jsonb, expires_at timestamptz, group_member_id uuid, instalment_sequence integer, due_at timestamptz,
-      created_at timestamptz, updated_at timestamptz)`);
+    insert into payment_links (id, group_member_id, customer_name, email, amount, instalment_sequence, due_at,
+      organisation_id, kind, booking_id, user_id, currency, description, type_id, open_banking_enabled, card_enabled, options,
+      expires_at, created_at, updated_at)
+    select x.i, x.m, x.n, x.e, x.a, x.s, x.d,
+      ${first.organisationId}, ${first.kind}, ${first.bookingId}::uuid, ${first.userId}::uuid, ${first.currency}, ${first.description},
+      ${first.typeId}, ${first.openBankingEnabled}, ${first.cardEnabled}, ${JSON.stringify(first.options)}::jsonb,
+      ${first.expiresAt.toISOString()}::timestamptz, ${first.createdAt.toISOString()}::timestamptz, ${first.updatedAt.toISOString()}::timestamptz
+    from json_to_recordset(${payload}::json) as x(i uuid, m uuid, n text, e text, a bigint, s integer, d timestamptz)`);
 }

@@ -13,7 +13,7 @@ export type NotChargeableReason = 'booking_deleted' | 'link_deleted' | 'member_r
  * the same statement) instead of charged when its booking was deleted or, for
  * a group member's instalment (payment_link_id), when the link was deleted,
  * the member removed or opted out, or the link is already paid (a completed or
- * authorised payment of its own or covering it, or settled by another). Only while the runner still holds its claim and
+ * authorised payment of its own, or settled by one covering it). Only while the runner still holds its claim and
  * the attempt has not reached the processor (no transaction under its key).
  *
  * A booking delete that commits after this statement finds the payment
@@ -38,9 +38,9 @@ export async function cancelNotChargeable(
         when l.deleted_at is not null then 'link_deleted'
         when m.removed_at is not null then 'member_removed'
         when not m.auto_collect then 'auto_collect_off'
+        -- A payment covering the link sets settled_by_transaction_id in the commit that completes it (settleMemberPayment).
         when l.settled_by_transaction_id is not null
           or exists (select 1 from transactions t where t.payment_link_id = l.id and t.status in ('COMPLETE', 'PENDING'))
-          or exists (select 1 from transactions t where t.covered_link_ids @> array[l.id] and t.status in ('COMPLETE', 'PENDING'))
           then 'link_paid'
       end as reason
       from claimed c

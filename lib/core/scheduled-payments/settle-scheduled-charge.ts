@@ -15,8 +15,7 @@ import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish
  * completeScheduledPayment guard them (the transaction still
  * PAYMENTINPROGRESS, the payment still this runner's claim). Anything else, or
  * a transaction no longer in progress (its release, or an answer the runner
- * recorded meanwhile), and a group member's instalment, goes through
- * settleAuthorisation itself.
+ * recorded meanwhile), goes through settleAuthorisation itself.
  * Answers the outcome and whether the scheduled payment is COMPLETE already.
  */
 export async function settleScheduledCharge(
@@ -32,8 +31,11 @@ export async function settleScheduledCharge(
     });
     return { outcome, completed };
   };
-  // A group instalment goes through settleAuthorisation, whose settleMemberPayment every member link payment takes.
-  if (result.status !== 'authorised' || result.storedCardToken || claim.payment.paymentLinkId) return viaSettle();
+  // A group instalment takes this path too: settleMemberPayment (which settleAuthorisation runs for member
+  // links) has nothing to do for it: the charge covers no other link (openScheduledCharges writes no
+  // covered_link_ids), stores no card, and the link's only live collection is this one
+  // (scheduled_payments_one_live_per_link_uq). A stored-card token goes the long way.
+  if (result.status !== 'authorised' || result.storedCardToken) return viaSettle();
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
