@@ -27,6 +27,8 @@ export type PageScenario = {
   path: string;
   headers: Record<string, string>;
   verifyHtml: (html: string) => boolean;
+  /** Concurrent connections (default CONNECTIONS): 1 measures one page's server render rather than a queue. */
+  connections?: number;
 };
 
 export type Scenario = ApiScenario | PageScenario;
@@ -150,7 +152,7 @@ export async function runScenario(baseUrl: string, scenario: Scenario): Promise<
 async function fire(baseUrl: string, scenario: Scenario, duration: number, samples: string[]): Promise<RunFigures> {
   const instance = autocannon({
     url: baseUrl,
-    connections: CONNECTIONS,
+    connections: ('connections' in scenario && scenario.connections) || CONNECTIONS,
     duration,
     timeout: 10,
     requests: [{

@@ -11,7 +11,7 @@ import { SMALL_ORG } from './seed-bookings';
  */
 
 /** A hosted page the bench reads: its name and path on the bench server (and any request headers: a session cookie). */
-export type HostedPage = { name: string; path: string; marker: string; headers?: Record<string, string> };
+export type HostedPage = { name: string; path: string; marker: string; headers?: Record<string, string>; connections?: number };
 
 export const MINIMAL_PAGE = 'minimal page (/status)';
 export const CHECKOUT_PAGE = 'checkout page (/{payment_link_id})';
@@ -51,7 +51,8 @@ export async function hostedPages(baseUrl: string, token: string): Promise<Hoste
     { name: MINIMAL_PAGE, path: '/status', marker: 'data-testid="status"' },
     { name: CHECKOUT_PAGE, path: `/${linkId}`, marker: 'data-state="active"' },
     // The 200th member's row: the whole list was rendered.
-    { name: PORTAL_PAGE, path: portal.path, marker: 'Bench Member 200<', headers: { cookie: portal.cookie } },
+    // One connection: the figure is one page's server render (a group has one leader), not 16 in a queue.
+    { name: PORTAL_PAGE, path: portal.path, marker: 'Bench Member 200<', headers: { cookie: portal.cookie }, connections: 1 },
   ];
 }
 
@@ -62,6 +63,7 @@ export function pageScenarios(pages: HostedPage[]): PageScenario[] {
     path: page.path,
     headers: { 'accept-language': 'en-GB', accept: 'text/html', ...page.headers },
     verifyHtml: (html) => html.includes(page.marker),
+    connections: page.connections,
   }));
 }
 
