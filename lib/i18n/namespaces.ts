@@ -21,6 +21,7 @@ export const messageNamespaces = [
   'SandboxClock',
   'CardTesting',
   'GroupCheckout',
+  'GroupPortal',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ScenarioResult } from './load';
 import { formatPages, type PagesResult } from './pages';
+import { formatGroups, type GroupsResult } from './groups';
 import type { PaymentsResult } from './payments';
 import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
@@ -25,6 +26,8 @@ export type DatabaseReport = {
   pages?: PagesResult;
   /** PostgreSQL only: the runner clearing due scheduled payments with 1 and 2 worker processes. */
   runner?: RunnerRun[];
+  /** Creating a 200 × 12 group through the API (scripts/bench/groups.ts). */
+  groups?: GroupsResult;
 };
 
 export type BenchReport = {
@@ -89,6 +92,7 @@ export function formatDatabase(report: DatabaseReport): string {
     lines.push(`   server log: ${report.server_log_errors.lines} error lines: ${summary}`);
   }
   if (report.payments) lines.push(...formatPayments(report.payments));
+  if (report.groups) lines.push(...formatGroups(report.groups));
   for (const run of report.runner ?? []) lines.push(...formatRunner(run));
   for (const r of report.scenarios.filter((s) => s.failed)) {
     lines.push(`   FAILED ${r.scenario}:`);

@@ -14,6 +14,8 @@
  * Figures are printed and written to .bench/results.json.
  * `npm run bench -- --lists` (or BENCH_ONLY=lists) runs only the list scenarios
  * (seed, server, the three bookings lists): no token, create, payments or runner.
+ * While the server runs, a 200-member × 12-instalment group is created through
+ * the API, one at a time (scripts/bench/groups.ts); `--groups` (BENCH_ONLY=groups) runs only that.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +28,8 @@ import { PAYMENT_CONCURRENCY, PAYMENT_SECONDS, PAYMENT_WARMUP_SECONDS, benchPaym
 import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
 import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseReport } from './report';
 import { RUNNER_BATCH, RUNNER_INTERVAL_MS, RUNNER_PAYMENTS, RUNNER_WORKER_COUNTS, benchRunner } from './runner';
-import { countBookings, seedDatabase } from './seed-bookings';
+import { GROUP_INSTALMENTS, GROUP_MEMBERS, benchGroupCreate } from './groups';
+import { SMALL_ORG, countBookings, seedDatabase } from './seed-bookings';
 import { BUILD_ID_FILE, ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
 import type { DatabaseTarget } from '@/lib/db/open';
 
@@ -40,15 +43,18 @@ const STARTED_MARKER = 'BENCH_STARTED_MARKER';
 const listsOnly = () => process.env.BENCH_ONLY === 'lists';
 /** Only the hosted pages: the checkout against the minimal page, and first-load JavaScript. */
 const pagesOnly = () => process.env.BENCH_ONLY === 'pages';
+/** Only the group create (200 members × 12 instalments through the API). */
+const groupsOnly = () => process.env.BENCH_ONLY === 'groups';
 /** Only the runner on PostgreSQL (no build, no server, no PGlite): the scheduled-payment and group-collection scenarios. */
 const runnerOnly = () => process.env.BENCH_ONLY === 'runner';
 /** One of the partial runs: no service-layer payments, no runner. */
-const partial = () => listsOnly() || pagesOnly();
+const partial = () => listsOnly() || pagesOnly() || groupsOnly();
 
 async function main(): Promise<number> {
   // Through the environment, so the run under scripts/with-postgres.sh sees it too.
   if (process.argv.includes('--lists')) process.env.BENCH_ONLY = 'lists';
   if (process.argv.includes('--pages')) process.env.BENCH_ONLY = 'pages';
+  if (process.argv.includes('--groups')) process.env.BENCH_ONLY = 'groups';
   if (process.argv.includes('--runner')) process.env.BENCH_ONLY = 'runner';
   // The runner scenarios run scripts/worker.ts, not the production build.
   if (!runnerOnly()) ensureBuild();
@@ -226,8 +232,8 @@ async function benchDatabase(
     try {
       console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
       const tokens = await issueTokens(server.baseUrl, seed.keys);
-      const pages = listsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
-      const apiScenarios = pagesOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
+      const pages = listsOnly() || groupsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
+      const apiScenarios = pagesOnly() || groupsOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
       for (const scenario of [...apiScenarios, ...pageScenarios(pages)]) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);
@@ -235,6 +241,12 @@ async function benchDatabase(
         console.log(`${result.requests_per_second_mean.toFixed(1)} req/s, p50 ${result.latency_p50_ms} ms, p99 ${result.latency_p99_ms} ms${result.failed ? ' FAILED' : ''}`);
         if (server.exited()) throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
         await sleep(500);
+      }
+      if (!listsOnly() && !pagesOnly()) {
+        process.stdout.write(`bench: ${name}: create a group of ${GROUP_MEMBERS} members × ${GROUP_INSTALMENTS} instalments (API)… `);
+        report.groups = await benchGroupCreate(server.baseUrl, tokens.small, SMALL_ORG);
+        const g = report.groups;
+        console.log(`p50 ${g.create_p50_ms} ms, max ${g.create_max_ms} ms (target under ${g.target_ms} ms)${g.failed ? ' FAILED' : ''}`);
       }
       if (pages.length) {
         const js = [];
@@ -255,6 +267,7 @@ async function benchDatabase(
 
     report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
     report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
+    if (report.groups?.failed) report.status = 'failed';
     if (partial()) {
       if (report.scenarios.some((s) => s.failed)) report.status = 'failed';
       return report;

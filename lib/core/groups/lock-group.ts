@@ -24,15 +24,18 @@ export type LockedLink = {
 };
 
 /**
- * The live links of the group's live members (or of one member), locked FOR
- * UPDATE (a payment starting locks its link the same way, start-transaction.ts),
- * then read with what makes each busy: its own live payment (in progress,
+ * The live links of the group's live members (or of one member), locked in the
+ * order a payment locks them (lockMemberOf in member-coverage.ts): the member
+ * rows, then the links in id order, so a portal change and a payment queue
+ * rather than deadlock. Then read with what makes each busy: its own live payment (in progress,
  * held or complete), a live payment of another link covering it, a settlement,
  * or an automatic collection under way. The flags are read after the lock, in
  * a statement of their own, so they include what a payment that held the lock committed.
  */
 export async function lockLiveLinks(tx: Tx, groupId: string, memberId?: string): Promise<LockedLink[]> {
   const memberFilter = memberId ? sql`and m.id = ${memberId}` : sql``;
+  await queryRows(tx, sql`
+    select m.id from group_members m where m.group_id = ${groupId} and m.removed_at is null ${memberFilter} order by m.id for update`);
   await queryRows(tx, sql`
     select l.id from payment_links l join group_members m on m.id = l.group_member_id
     where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}

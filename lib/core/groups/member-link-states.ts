@@ -36,13 +36,15 @@ export async function loadMemberLinks(db: Executor, memberId: string): Promise<M
     .orderBy(sql`${paymentLinks.dueAt} asc nulls last`, asc(paymentLinks.instalmentSequence), asc(paymentLinks.id));
   if (links.length === 0) return [];
   const ids = links.map((l) => l.id);
+  // By booking first (indexed) when the links share one, as a group's do: their payments are all on it.
+  const bookings = new Set(links.map((l) => l.bookingId));
+  const booking = bookings.size === 1 ? links[0]!.bookingId : null;
   const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]`;
   const live = await db.select({ id: transactions.id, status: transactions.status, linkId: transactions.paymentLinkId, covered: transactions.coveredLinkIds })
     .from(transactions)
-    // By booking first (indexed): a member's payments are all on the group's booking.
-    .where(and(links[0]!.bookingId ? eq(transactions.bookingId, links[0]!.bookingId) : undefined, inArray(transactions.status, [...LIVE_PAYMENT_STATUSES]), or(inArray(transactions.paymentLinkId, ids), sql`${transactions.coveredLinkIds} && ${idArray}`)));
+    .where(and(booking ? eq(transactions.bookingId, booking) : undefined, inArray(transactions.status, [...LIVE_PAYMENT_STATUSES]), or(inArray(transactions.paymentLinkId, ids), sql`${transactions.coveredLinkIds} && ${idArray}`)));
   const collecting = await db.select({ linkId: scheduledPayments.paymentLinkId }).from(scheduledPayments)
-    .where(and(inArray(scheduledPayments.paymentLinkId, ids), eq(scheduledPayments.status, 'IN_PROGRESS')));
+    .where(and(inArray(scheduledPayments.paymentLinkId, ids), inArray(scheduledPayments.status, ['IN_PROGRESS', 'PROCESSING'])));
   const charging = new Set(collecting.map((c) => c.linkId));
   return links.map((link) => {
     const payments = live.filter((t) => t.linkId === link.id || (t.covered ?? []).includes(link.id));

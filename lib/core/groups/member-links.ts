@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { paymentLinks, type CheckoutOptions } from '@/lib/db/schema';
+import { sql } from 'drizzle-orm';
+import type { CheckoutOptions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 
 /** Member links take the payment link defaults: no card option is narrowed for a group. */
@@ -62,10 +63,27 @@ export function memberLinkRows(group: GroupLinkContext, member: MemberForLinks, 
 
 export type LinkRow = ReturnType<typeof memberLinkRows>[number];
 
-/** Rows per INSERT: 1 000 links of ~20 columns stay under PostgreSQL's 65 535 parameters. */
-const CHUNK = 1000;
-
-/** Inserts links in few statements (a 200 × 12 group is 3 round trips, not 2 400). */
+/**
+ * Inserts links in one statement whatever their number. What differs per link
+ * (id, member, name, email, amount, instalment, due date) travels as one JSON
+ * parameter unpacked by `json_to_recordset`; what the group's links share (one
+ * call's rows always come from one group) is bound once. A multi-row VALUES of
+ * 2 400 links × 20 columns would be 48 000 parameters that the query builder,
+ * the driver and the server each walk.
+ */
 export async function insertLinks(tx: Executor, rows: readonly LinkRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(paymentLinks).values(rows.slice(i, i + CHUNK));
+  const first = rows[0];
+  if (!first) return;
+  const payload = JSON.stringify(rows.map((row) => ({
+    i: row.id, m: row.groupMemberId, n: row.customerName, e: row.email, a: row.amount, s: row.instalmentSequence, d: row.dueAt?.toISOString() ?? null,
+  })));
+  await tx.execute(sql`
+    insert into payment_links (id, group_member_id, customer_name, email, amount, instalment_sequence, due_at,
+      organisation_id, kind, booking_id, user_id, currency, description, type_id, open_banking_enabled, card_enabled, options,
+      expires_at, created_at, updated_at)
+    select x.i, x.m, x.n, x.e, x.a, x.s, x.d,
+      ${first.organisationId}, ${first.kind}, ${first.bookingId}::uuid, ${first.userId}::uuid, ${first.currency}, ${first.description},
+      ${first.typeId}, ${first.openBankingEnabled}, ${first.cardEnabled}, ${JSON.stringify(first.options)}::jsonb,
+      ${first.expiresAt.toISOString()}::timestamptz, ${first.createdAt.toISOString()}::timestamptz, ${first.updatedAt.toISOString()}::timestamptz
+    from json_to_recordset(${payload}::json) as x(i uuid, m uuid, n text, e text, a bigint, s integer, d timestamptz)`);
 }

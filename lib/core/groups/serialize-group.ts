@@ -10,15 +10,19 @@ export type GroupMember = {
   status: MemberStatus; next_due_at: string | null; auto_collect: boolean; payment_links: GroupLink[];
 };
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOf = (value: Date | string) => new Date(value).toISOString();
 
 /** The members of a group from its flat member × link rows (ordered by member), with paid, remaining and status. */
 export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): GroupMember[] {
+  const nowMs = at.getTime();
+  const iso = (ms: number) => new Date(ms).toISOString();
   const members: GroupMember[] = [];
   let current: GroupMember | undefined;
   let overdue = false;
+  let nextDue: number | null = null;
   const finish = () => {
     if (!current) return;
+    current.next_due_at = nextDue === null ? null : iso(nextDue);
     current.remaining = current.amount - current.paid_amount;
     current.status = current.remaining <= 0 ? 'paid' : overdue ? 'overdue' : 'outstanding';
   };
@@ -26,6 +30,7 @@ export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): Grou
     if (current?.id !== row.member_id) {
       finish();
       overdue = false;
+      nextDue = null;
       current = {
         id: row.member_id, customer_name: row.customer_name, email: row.email, amount: Number(row.member_amount),
         paid_amount: 0, remaining: 0, status: 'outstanding', next_due_at: null, auto_collect: row.auto_collect, payment_links: [],
@@ -35,16 +40,16 @@ export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): Grou
     if (!row.link_id) continue;
     const paid = Boolean(row.paid);
     const amount = Number(row.amount);
-    const dueAt = row.due_at === null ? null : new Date(row.due_at);
+    const dueAt = row.due_at;
     if (paid) current.paid_amount += amount;
-    else if (dueAt) {
-      if (dueAt.getTime() <= at.getTime()) overdue = true;
-      if (!current.next_due_at || dueAt.getTime() < Date.parse(current.next_due_at)) current.next_due_at = dueAt.toISOString();
+    else if (dueAt !== null) {
+      if (dueAt <= nowMs) overdue = true;
+      if (nextDue === null || dueAt < nextDue) nextDue = dueAt;
     }
     current.payment_links.push({
       id: row.link_id, amount, currency: row.currency!, paid,
-      status: paid ? 'paid' : new Date(row.expires_at!).getTime() <= at.getTime() ? 'expired' : 'active',
-      due_at: dueAt?.toISOString() ?? null, installment_sequence: row.instalment_sequence, created_at: iso(row.created_at!),
+      status: paid ? 'paid' : row.expires_at! <= nowMs ? 'expired' : 'active',
+      due_at: dueAt === null ? null : iso(dueAt), installment_sequence: row.instalment_sequence, created_at: iso(row.created_at!),
     });
   }
   finish();
@@ -77,15 +82,15 @@ export function serializeGroup(header: GroupHeaderRow, members: GroupMember[], p
     booking: { id: header.booking_id, booking_reference: header.booking_reference, gross_amount: header.gross_amount === null ? null : Number(header.gross_amount) },
     organisation: { id: header.organisation_id, name: header.organisation_name },
     installments: instalments.map((i) => ({
-      id: i.id, sequence: i.sequence, amount: Number(i.amount), due_at: iso(i.due_at), total: totalsBySequence.get(i.sequence) ?? 0,
+      id: i.id, sequence: i.sequence, amount: Number(i.amount), due_at: isoOf(i.due_at), total: totalsBySequence.get(i.sequence) ?? 0,
     })),
     members,
     totals: {
       members: { total: members.length, paid: count('paid'), outstanding: count('outstanding'), overdue: count('overdue') },
       amounts: { total, paid, outstanding: total - paid },
     },
-    expires_at: iso(header.link_expires_at),
-    created_at: iso(header.created_at),
+    expires_at: isoOf(header.link_expires_at),
+    created_at: isoOf(header.created_at),
   };
 }
 

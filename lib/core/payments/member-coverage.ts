@@ -34,17 +34,19 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
 
 /**
  * The locks that make two payments of one member serialise, taken before the
- * link's own: the member row first, then every link of the member in id order
- * (a fixed order, so two payments of overlapping instalments queue instead of
- * deadlocking). Anything else that pays or changes a member's links should
- * take the same locks in the same order. No lock for a link of no member.
+ * link's own: every link of the member in id order (a fixed order, so two
+ * payments of overlapping instalments queue instead of deadlocking), then the
+ * member row. Links before member is the order of the portal's changes too
+ * (lock-group.ts: group, then links by id; remove-member.ts updates the member
+ * last), so a payment and a removal or schedule change queue rather than
+ * deadlock. No lock for a link of no member.
  */
 export async function lockMemberOf(tx: Tx, checkoutId: string): Promise<void> {
   const [link] = await tx.select({ memberId: paymentLinks.groupMemberId }).from(paymentLinks).where(eq(paymentLinks.id, checkoutId));
   if (!link?.memberId) return;
-  await tx.select({ id: groupMembers.id }).from(groupMembers).where(eq(groupMembers.id, link.memberId)).for('update');
   await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.groupMemberId, link.memberId))
     .orderBy(asc(paymentLinks.id)).for('update');
+  await tx.select({ id: groupMembers.id }).from(groupMembers).where(eq(groupMembers.id, link.memberId)).for('update');
 }
 
 /**

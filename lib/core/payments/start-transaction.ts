@@ -31,8 +31,8 @@ export type StartInput = {
  * live payments per link means a second click, tab or retry cannot start a
  * second payment: it gets "payment in progress" and nothing is charged.
  *
- * A group member's link: the member row and all their links are locked first
- * (lockMemberOf), so two payments of one member serialise; the covered links
+ * A group member's link: all their links (id order), then the member row, are
+ * locked first (lockMemberOf), so two payments of one member serialise; the covered links
  * must be one of the member's choices now (paymentCoverage: same member, live,
  * unpaid, covered by no other live payment, in due order) and the amount
  * their sum plus the surcharge, or nothing starts.

@@ -16,7 +16,7 @@ const live = (rows: (typeof scheduledPayments.$inferSelect)[]) => rows.filter((r
 describe('storing a card for automatic collection (opt-in)', () => {
   it('opting in queues exactly one collection per remaining instalment, at its due date, for its amount, by the group\'s creator', async () => {
     const { admin, parentId } = await createTenant();
-    const { bookingId, members: [member] } = await createGroupFixture(admin, parentId, [[3000, 2000, 1500, 1000]]);
+    const { bookingId, members: [member] } = await createGroupFixture(admin, parentId, 1, [3000, 2000, 1500, 1000]);
     const [l1, l2, l3, l4] = member!.links as [string, string, string, string];
     const outcome = await pay(l1, cards.visa, { coveredLinkIds: [], storeCard: true });
     expect(outcome).toMatchObject({ outcome: 'paid' });
@@ -46,7 +46,7 @@ describe('storing a card for automatic collection (opt-in)', () => {
 
   it('without the tick, no collection is queued and the member does not auto-collect', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 1000, 1000]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 1000, 1000]);
     expect(await pay(member!.links[0]!)).toMatchObject({ outcome: 'paid' });
     expect(await collections(member!.links)).toHaveLength(0);
     expect(await memberRow(member!.id)).toMatchObject({ autoCollect: false, savedCardId: null });
@@ -54,11 +54,11 @@ describe('storing a card for automatic collection (opt-in)', () => {
 
   it('a card the link forces to be stored, or a tick the link hides, is not an opt-in', async () => {
     const { admin, parentId } = await createTenant();
-    const forced = await createGroupFixture(admin, parentId, [[1000, 1000]], { store_card_forced: true });
+    const forced = await createGroupFixture(admin, parentId, 1, [1000, 1000], { linkOptions: { store_card_forced: true } });
     expect(await pay(forced.members[0]!.links[0]!, cards.visa, { storeCard: true })).toMatchObject({ outcome: 'paid' });
     expect(await collections(forced.members[0]!.links)).toHaveLength(0);
     expect((await memberRow(forced.members[0]!.id)).autoCollect).toBe(false);
-    const hidden = await createGroupFixture(admin, parentId, [[1000, 1000]], { hide_store_card: true });
+    const hidden = await createGroupFixture(admin, parentId, 1, [1000, 1000], { linkOptions: { hide_store_card: true } });
     expect(await pay(hidden.members[0]!.links[0]!, cards.visa, { storeCard: true })).toMatchObject({ outcome: 'paid' });
     expect(await collections(hidden.members[0]!.links)).toHaveLength(0);
     expect((await memberRow(hidden.members[0]!.id)).autoCollect).toBe(false);
@@ -66,7 +66,7 @@ describe('storing a card for automatic collection (opt-in)', () => {
 
   it('paying the rest at once with the tick stores the card but has nothing to collect', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 1000]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 1000]);
     const [l1, l2] = member!.links as [string, string];
     expect(await pay(l1, cards.visa, { coveredLinkIds: [l2], storeCard: true })).toMatchObject({ outcome: 'paid' });
     expect(await collections(member!.links)).toHaveLength(0);
@@ -75,7 +75,7 @@ describe('storing a card for automatic collection (opt-in)', () => {
 
   it('a payment of several instalments cancels the queued collections of every instalment it pays', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 1000, 1000, 1000]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 1000, 1000, 1000]);
     const [l1, l2, l3, l4] = member!.links as [string, string, string, string];
     expect(await pay(l1, cards.visa, { storeCard: true })).toMatchObject({ outcome: 'paid' });
     expect(live(await collections(member!.links))).toHaveLength(3);

@@ -27,7 +27,7 @@ const transactionRow = async (id: string) => (await (await db()).select().from(t
 describe('a member pays several instalments in one payment', () => {
   it('pays one, then the next two at once: the amount is their sum, the covered link is settled and refuses payment', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[3000, 2000, 1500]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [3000, 2000, 1500]);
     const [first, second, third] = member!.links as [string, string, string];
     paidId(await pay(first));
     const both = paidId(await pay(second, cards.visa, { coveredLinkIds: [third] }));
@@ -43,7 +43,7 @@ describe('a member pays several instalments in one payment', () => {
 
   it('refuses a covered set that is not one of the member\'s choices, and charges nothing', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [alice, bob] } = await createGroupFixture(admin, parentId, [[1000, 1000, 1000, 1000], [1000, 1000]]);
+    const { members: [alice, bob] } = await createGroupFixture(admin, parentId, 2, [1000, 1000, 1000, 1000]);
     const [a1, a2, a3, a4] = alice!.links as [string, string, string, string];
     const refused = { code: 'checkout.instalments_not_payable' };
     // Another member's link.
@@ -71,7 +71,7 @@ describe('a member pays several instalments in one payment', () => {
 
   it('refuses an expired instalment and a link covered by a payment in progress', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 1000, 1000]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 1000, 1000]);
     const [l1, l2, l3] = member!.links as [string, string, string];
     const challenge = await pay(l1, cards.visa3ds, { coveredLinkIds: [l2] });
     expect(challenge).toMatchObject({ outcome: 'challenge' });
@@ -88,7 +88,7 @@ describe('a member pays several instalments in one payment', () => {
 
   it('quotes the surcharge on the total of the instalments and records it', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[6000, 4001]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [6000, 4001]);
     const [l1, l2] = member!.links as [string, string];
     expect(await pay(l1, cards.mastercardCommercial, { coveredLinkIds: [l2] })).toEqual({ outcome: 'confirm_surcharge', surcharge: 150, total: 10151 });
     const id = paidId(await pay(l1, cards.mastercardCommercial, { coveredLinkIds: [l2], acceptedSurcharge: 150 }));
@@ -97,7 +97,7 @@ describe('a member pays several instalments in one payment', () => {
 
   it('refuses to start a payment whose amount is not the sum of its instalments', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 1000]]);
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 1000]);
     const [l1, l2] = member!.links as [string, string];
     const start = async (amount: number) => startTransaction(await db(), {
       checkoutId: l1, coveredLinkIds: [l2], amount, surcharge: 0, type: 'CARD', stage: 'authorising', method: 'ONLINE',
@@ -109,7 +109,7 @@ describe('a member pays several instalments in one payment', () => {
 
   it('pays several instalments by open banking', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 2000]], { open_banking_enabled: true });
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 2000], { group: { open_banking_enabled: true } });
     const [l1, l2] = member!.links as [string, string];
     const started = await startOpenBankingPayment(await db(), { checkoutId: l1, coveredLinkIds: [l2], returnUrl: 'http://localhost/r' });
     await decideSandboxBankPayment(await db(), (await transactionRow(started.transactionId)).providerReference!, 'approve');
@@ -120,7 +120,7 @@ describe('a member pays several instalments in one payment', () => {
 
   it('a reversed payment of several instalments leaves them unpaid again', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, [[1000, 2000]], { authorisation_only: true });
+    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 2000], { linkOptions: { authorisation_only: true } });
     const [l1, l2] = member!.links as [string, string];
     const held = paidId(await pay(l1, cards.visa, { coveredLinkIds: [l2] }));
     expect(await transactionRow(held)).toMatchObject({ status: 'PENDING' });

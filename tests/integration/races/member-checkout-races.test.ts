@@ -30,7 +30,7 @@ describe('race: two payments of overlapping instalments of one member', () => {
   it(`takes exactly one; the other is refused and never reaches the processor (${ROUNDS} rounds)`, async () => {
     const db = dbs.primary().db;
     for (let round = 0; round < ROUNDS; round++) {
-      const { members: [member] } = await createGroupFixture(tenant.admin, tenant.parentId, [[1000, 1000, 1000]]);
+      const { members: [member] } = await createGroupFixture(tenant.admin, tenant.parentId, 1, [1000, 1000, 1000]);
       const [l1, l2, l3] = member!.links as [string, string, string];
       // Alternate the pairs: 1+2 against 2 alone, and 1+2+3 against 1+2 (each wins some rounds).
       const pair: [string, string[]][] = round % 2 === 0 ? [[l1, [l2]], [l2, []]] : [[l3, [l1, l2]], [l1, [l2]]];
