@@ -1,0 +1,17 @@
+import NextLink from 'next/link';
+import { getLocale } from 'next-intl/server';
+import type { ComponentProps } from 'react';
+import { getPathname } from './navigation';
+
+type Props = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & { href: Parameters<typeof getPathname>[0]['href'] };
+
+/**
+ * A link to a page of this site in the request's language (a server component).
+ * next-intl's own Link renders a client component that reads the locale from
+ * NextIntlClientProvider, which no page loads any more (app/[locale]/layout.tsx):
+ * this one localises the path on the server and renders Next's Link as it did.
+ */
+export async function Link({ href, ...rest }: Props) {
+  const locale = await getLocale();
+  return <NextLink href={getPathname({ href, locale })} {...rest} />;
+}
