@@ -13,5 +13,6 @@ type Props = Omit<ComponentProps<typeof NextLink>, 'href' | 'locale'> & { href: 
  */
 export async function Link({ href, ...rest }: Props) {
   const locale = await getLocale();
-  return <NextLink href={getPathname({ href, locale })} {...rest} />;
+  // An object keeps its query for Next's Link to write, as next-intl's Link did.
+  return <NextLink href={typeof href === 'string' ? getPathname({ href, locale }) : { ...href, pathname: getPathname({ href: href.pathname, locale }) }} {...rest} />;
 }
