@@ -1,8 +1,12 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { isSandbox, publicBaseUrl, serviceMode } from './lib/config';
+import { portalEntry } from './lib/core/groups/portal-entry';
+import { hostDecision } from './lib/core/groups/portal-host';
+import { PORTAL_SESSION_COOKIE, portalCookieAttributes } from './lib/core/groups/portal-session';
 import { embedFrameAncestors } from './lib/core/hosted-checkout/embed-origins';
 import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
+import { PORTAL_ORGANISATION_HEADER } from './lib/http/portal-paths';
 import { createNonce, pageSecurityHeaders, processorOrigins, wantsHsts } from './lib/http/security-headers';
 import { cannotBeAPage, notFoundRoute, pathLocale } from './lib/i18n/page-paths';
 import { routing } from './lib/i18n/routing';
@@ -11,33 +15,47 @@ const intl = createMiddleware(routing);
 
 /** The sandbox's pages: the mailbox and the 3-D Secure and bank stand-ins. */
 const sandboxPage = new RegExp(`^(?:/(${routing.locales.join('|')}))?/sandbox(?:/|$)`);
-/** Paths that are not pages; the proxy sees them only for the server-action check (config.matcher). */
+/** Paths that are not pages: the proxy checks their host, and server actions posted to them, and lets them through. */
 const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
 
 /**
- * Every hosted page passes here once:
- * 1. a request that could run a server action must come from our own origin (403 otherwise);
+ * Every request passes here once:
+ * 0. its Host decides the face: an organisation's custom portal domain serves only that
+ *    organisation's group portals, payment link pages, receipts and their files
+ *    (lib/core/groups/portal-host.ts); anything else there is the 404 document. Every
+ *    other host is the main host. Pages learn the portal's organisation from
+ *    PORTAL_ORGANISATION_HEADER, which only this function sets;
+ * 1. a request that could run a server action must come from our own origin (403 otherwise):
+ *    the portal domain's origin on a portal domain, else PUBLIC_BASE_URL's;
  * 2. a fresh nonce goes into the Content-Security-Policy of the request (Next.js reads it
  *    from there and puts it on its own scripts) and of the response, with the other
  *    security headers of lib/http/security-headers.ts;
  *    An embed page (and a sandbox 3-D Secure or bank page of an embedded payment) may be
  *    framed by the session's organisation's origins (frame-ancestors, read on every request);
- * 3. locale routing (next-intl): an unprefixed path goes to the NEXT_LOCALE cookie's
+ * 3. `portal_url` (`/groups/{id}?token=`): the leader's token becomes the portal's session
+ *    cookie and leaves the address bar (a 303 to the same page without it; portal-entry.ts);
+ * 4. locale routing (next-intl): an unprefixed path goes to the NEXT_LOCALE cookie's
  *    locale, else the Accept-Language one (a redirect to `/fr/...`), else en-GB.
- * 4. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
+ * 5. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
  *    at the same address: the sandbox pages in production mode, before any of them renders,
  *    and checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts).
  */
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (isServerActionRequest(request.method, request.headers)
-    && !isAllowedActionOrigin(request.headers.get('origin'), allowedActionOrigins(publicBaseUrl()))) {
+  const { scope, allowed } = await hostDecision(request.headers.get('host'), pathname);
+  // A portal domain's forms post from that domain only; the main host's from PUBLIC_BASE_URL.
+  const actionOrigins = allowedActionOrigins(scope.kind === 'portal' ? scope.origin : publicBaseUrl());
+  if (isServerActionRequest(request.method, request.headers) && !isAllowedActionOrigin(request.headers.get('origin'), actionOrigins)) {
     return new NextResponse('Forbidden: this form may only be sent from this site’s own pages.\n', {
       status: 403,
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
     });
   }
-  if (notAPage.test(pathname)) return NextResponse.next();
+  // Pages and actions learn the host's organisation from this header only: a client's own value never passes.
+  const incoming = new Headers(request.headers);
+  incoming.delete(PORTAL_ORGANISATION_HEADER);
+  if (scope.kind === 'portal') incoming.set(PORTAL_ORGANISATION_HEADER, scope.organisationId);
+  if (allowed && notAPage.test(pathname)) return NextResponse.next({ request: { headers: incoming } });
 
   const nonce = createNonce();
   const mode = serviceMode();
@@ -48,7 +66,7 @@ export default async function proxy(request: NextRequest) {
     hsts: wantsHsts(publicBaseUrl(), request.headers.get('host')),
     frameAncestors: await embedFrameAncestors(pathname),
   });
-  const forwarded = new Headers(request.headers);
+  const forwarded = new Headers(incoming);
   forwarded.set('content-security-policy', headers['Content-Security-Policy']!);
   forwarded.set('x-nonce', nonce);
   // The 404 document keeps this path in its language links, whatever the rewrite.
@@ -57,7 +75,15 @@ export default async function proxy(request: NextRequest) {
 
   const match = sandboxPage.exec(pathname);
   let response: NextResponse;
-  if (match && !isSandbox()) {
+  const entry = allowed ? await portalEntry(pathname, request.nextUrl.searchParams, request.cookies.get(PORTAL_SESSION_COOKIE)?.value) : null;
+  if (!allowed) {
+    response = notFound(pathLocale(pathname));
+  } else if (entry) {
+    // Absolute on the server's own origin (NextResponse wants a URL): Next.js sends same-origin
+    // locations as paths, so the browser stays on the host it asked.
+    response = new NextResponse(null, { status: 303, headers: { Location: new URL(entry.location, request.url).href, 'Cache-Control': 'no-store' } });
+    if (entry.session) response.cookies.set(PORTAL_SESSION_COOKIE, entry.session, portalCookieAttributes);
+  } else if (match && !isSandbox()) {
     response = notFound(match[1] ?? routing.defaultLocale);
   } else {
     // next-intl forwards the request headers it is given; it reads nothing but the URL, headers and cookies.
@@ -74,11 +100,7 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [
-    // Every page path, but not the API, Next.js internals or files with an extension.
-    '/((?!api|_next|_vercel|.*\\..*).*)',
-    // Anything that could be a server action, wherever it is posted (a dynamic segment may hold a dot).
-    { source: '/((?!api/|_next/|_vercel).*)', has: [{ type: 'header', key: 'next-action' }] },
-    { source: '/((?!api/|_next/|_vercel).*)', has: [{ type: 'header', key: 'content-type', value: 'multipart/form-data.*' }] },
-  ],
+  // Every request but Next.js's built files (served on every host): a portal domain must
+  // refuse the API and the sandbox too, and anything could be a server action.
+  matcher: ['/((?!_next/static/).*)'],
 };

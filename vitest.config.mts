@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 const alias = { '@': path.resolve(import.meta.dirname) };
 // Vitest sets MODE=test (Vite's mode); the service reads MODE as sandbox|production (lib/config.ts).
 const serviceEnv = { MODE: 'sandbox' };
-const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+// next-intl's ESM imports `next/server` without an extension, which Node cannot resolve: let Vite
+// bundle it, so tests can run proxy.ts (the host rule of portal domains) as Next.js does.
+const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, server: { deps: { inline: ['next-intl'] } } };
 /** Tests of whole processes that open no test database: run once, in the PGlite project. */
 const databaseFree = ['tests/integration/safety/startup-refusal.test.ts'];
 

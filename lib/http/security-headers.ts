@@ -14,8 +14,8 @@ const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const embedPath = new RegExp(`^${locales}/embed(?:/|$)`);
 /** The sandbox's 3-D Secure and bank pages: the embed loads them inside its own frame. */
 const embedStepPath = new RegExp(`^${locales}/sandbox/(?:3ds|bank)(?:/|$)`);
-/** Pages that show or take a payment: the checkout (/{uuid} and its result pages), the embed, approvals, the sandbox issuer and bank. */
-const paymentPath = new RegExp(`^${locales}/(?:${uuid}(?:/|$)|embed(?:/|$)|approvals(?:/|$)|sandbox/(?:3ds|bank)(?:/|$))`, 'i');
+/** Pages that show or take a payment: the checkout (/{uuid} and its result pages), the embed, approvals, the group portal, the sandbox issuer and bank. */
+const paymentPath = new RegExp(`^${locales}/(?:${uuid}(?:/|$)|embed(?:/|$)|approvals(?:/|$)|groups(?:/|$)|sandbox/(?:3ds|bank)(?:/|$))`, 'i');
 
 export const isEmbedPage = (pathname: string) => embedPath.test(pathname);
 export const isEmbedStepPage = (pathname: string) => embedStepPath.test(pathname);

@@ -20,6 +20,8 @@ export const messageNamespaces = [
   'Receipt',
   'SandboxClock',
   'CardTesting',
+  'GroupCheckout',
+  'GroupPortal',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

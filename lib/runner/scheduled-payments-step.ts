@@ -3,11 +3,13 @@ import { nextAttemptAt } from '@/lib/backoff';
 import { now } from '@/lib/clock';
 import { bookings, savedCards, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { chargeSavedCard } from '@/lib/core/saved-cards/charge-saved-card';
+import { sendSavedCardCharge } from '@/lib/core/saved-cards/charge-saved-card';
+import { openScheduledCharges, type Prepared, type ScheduledCharge } from '@/lib/core/scheduled-payments/open-scheduled-charges';
+import { settleScheduledCharge } from '@/lib/core/scheduled-payments/settle-scheduled-charge';
 import {
-  cancelIfBookingDeleted, completeScheduledPayment, failScheduledPayment, retryScheduledPaymentLater, type ClaimedScheduledPayment,
+  completeScheduledPayment, failScheduledPayment, retryScheduledPaymentLater,
 } from '@/lib/core/scheduled-payments/finish-scheduled-payment';
-import { SCHEDULED_PAYMENT_RETRY, scheduledAttemptKey } from '@/lib/core/scheduled-payments/scheduled-attempts';
+import { SCHEDULED_PAYMENT_RETRY } from '@/lib/core/scheduled-payments/scheduled-attempts';
 import { claimRows } from './claim';
 
 /** A claim older than this belongs to a worker that died; the payment is taken up again with the same idempotency key. */
@@ -19,7 +21,7 @@ export type ScheduledReport = {
   failed: number;
   /** Failed transiently, QUEUED again for later: not work done now, so it does not keep runUntilIdle going. */
   retrying: number;
-  /** Its booking was deleted after the claim: cancelled, never charged. */
+  /** Its booking was deleted after the claim, or its instalment link is paid, deleted or no longer collected: cancelled, never charged. */
   cancelled: number;
   /** The processor may have charged (no clear answer): left IN_PROGRESS for the stale-claim path to ask again. */
   unsettled: number;
@@ -59,33 +61,72 @@ export async function runDueScheduledPayments(db: Db, limit = 50): Promise<Sched
     .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
     .leftJoin(savedCards, eq(savedCards.id, scheduledPayments.savedCardId))
     .where(inArray(scheduledPayments.id, claimed.map((c) => c.id)));
-  for (const { payment, card, bookingReference } of rows) {
+  const batch: ScheduledCharge[] = rows.map(({ payment, card, bookingReference }) => ({ payment, card, bookingReference, claimedAt: at }));
+  let prepared: Map<string, Prepared>;
+  try {
+    // Re-checked right before charging, and every charge's transaction written, in one step for the batch.
+    prepared = await openScheduledCharges(db, batch);
+  } catch (error) {
+    // Nothing was charged: the claims lapse and the stale-claim path takes them up again.
+    console.error(JSON.stringify({ level: 'error', message: 'scheduled payments not opened; retrying after the claims lapse', count: batch.length, error: String(error) }));
+    report.unsettled += batch.length;
+    return report;
+  }
+  // Several charges at once: each waits on the processor and its commit, so charges sent one
+  // by one leave both idle. Each is guarded on its own, so their order does not matter.
+  await forEachConcurrently(batch, CHARGE_CONCURRENCY, async (charge) => {
     try {
-      report[await runOne(db, { payment, bookingReference, claimedAt: at }, card)] += 1;
+      report[await finishOne(db, charge, prepared.get(charge.payment.id)!)] += 1;
     } catch (error) {
       // Left IN_PROGRESS: the stale-claim path takes it up again with the same key.
-      console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: payment.id, error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: String(error) }));
       report.unsettled += 1;
     }
-  }
+  });
   return report;
 }
 
-async function runOne(db: Db, claim: ClaimedScheduledPayment, card: typeof savedCards.$inferSelect | null): Promise<keyof ScheduledReport> {
+/** Charges of one batch in flight at once (each holds at most one pooled connection at a time). */
+export const CHARGE_CONCURRENCY = 8;
+
+/** A member paying the same instalment by hand right now: the runner looks again after this (a new attempt; nothing was charged). */
+const LINK_BUSY_RETRY_MS = 5 * 60 * 1000;
+
+async function forEachConcurrently<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+}
+
+async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Promise<keyof ScheduledReport> {
   const { payment } = claim;
-  const key = scheduledAttemptKey(payment.id, payment.attempts);
-  // Re-checked right before charging: a booking deleted since the claim is not charged.
-  if (await cancelIfBookingDeleted(db, claim, key)) return 'cancelled';
-  if (!card || card.deletedAt) {
-    await failScheduledPayment(db, claim, { reason: 'no_saved_card', explanation: 'the saved card was removed', transactionId: null });
-    return 'failed';
+  switch (prepared.kind) {
+    case 'cancelled':
+      return 'cancelled';
+    case 'no_card':
+      await failScheduledPayment(db, claim, { reason: 'no_saved_card', explanation: 'the saved card was removed', transactionId: null });
+      return 'failed';
+    case 'link_busy':
+      await retryScheduledPaymentLater(db, claim, { reason: 'link_payment_in_progress', transactionId: null, nextAttemptAt: new Date(now().getTime() + LINK_BUSY_RETRY_MS) });
+      return 'retrying';
+    default:
+      break;
   }
-  const outcome = await chargeSavedCard(db, {
-    savedCard: card, amount: payment.amount, currency: payment.currency, capture: !payment.authorisationOnly, idempotencyKey: key, method: 'MOTO_OTHER',
-  });
+  let completed = false;
+  const outcome = prepared.kind === 'finished' ? prepared.outcome : await sendSavedCardCharge(
+    db, claim.card!.processorToken, { transactionId: prepared.transactionId, sent: prepared.sent, capture: !payment.authorisationOnly },
+    async (result) => {
+      const settled = await settleScheduledCharge(db, claim, prepared.transactionId, result);
+      completed = settled.completed;
+      return settled.outcome;
+    },
+  );
   switch (outcome.outcome) {
     case 'paid':
-      await completeScheduledPayment(db, claim, outcome.transactionId);
+      // COMPLETE with the payment's own commit, unless an earlier attempt recorded the payment.
+      if (!completed) await completeScheduledPayment(db, claim, outcome.transactionId);
       return 'completed';
     case 'unsettled':
       // The processor may have taken it: the same key will ask it again once the claim is stale.

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { PageScenario, ScenarioResult } from './load';
+import { PORTAL_PAGE, PORTAL_TARGET_P50_MS, portalPage } from './portal-page';
 import { SMALL_ORG } from './seed-bookings';
 
 /*
@@ -9,8 +10,8 @@ import { SMALL_ORG } from './seed-bookings';
  * before it is interactive.
  */
 
-/** A hosted page the bench reads: its name and path on the bench server. */
-export type HostedPage = { name: string; path: string; marker: string };
+/** A hosted page the bench reads: its name and path on the bench server (and any request headers: a session cookie). */
+export type HostedPage = { name: string; path: string; marker: string; headers?: Record<string, string> };
 
 export const MINIMAL_PAGE = 'minimal page (/status)';
 export const CHECKOUT_PAGE = 'checkout page (/{payment_link_id})';
@@ -22,6 +23,8 @@ export type FirstLoadJs = { page: string; path: string; scripts: number; bytes: 
 
 export type PagesResult = {
   checkout_over_minimal_rps: number | null;
+  /** Issue 8: the leader portal of a 200 × 12 group. */
+  portal?: { p50_ms: number; p99_ms: number; target_p50_ms: number; met: boolean };
   first_load_js: FirstLoadJs[];
   targets: typeof PAGE_TARGETS;
   met: { throughput_ratio: boolean; checkout_p99: boolean; checkout_js: boolean };
@@ -43,9 +46,12 @@ async function createLink(baseUrl: string, token: string): Promise<string> {
 /** The pages the bench measures; each marker is a data-testid the page renders only in the expected state. */
 export async function hostedPages(baseUrl: string, token: string): Promise<HostedPage[]> {
   const linkId = await createLink(baseUrl, token);
+  const portal = await portalPage(baseUrl, token);
   return [
     { name: MINIMAL_PAGE, path: '/status', marker: 'data-testid="status"' },
     { name: CHECKOUT_PAGE, path: `/${linkId}`, marker: 'data-state="active"' },
+    // The 200th member's row: the whole list was rendered.
+    { name: PORTAL_PAGE, path: portal.path, marker: 'Bench Member 200<', headers: { cookie: portal.cookie } },
   ];
 }
 
@@ -54,7 +60,7 @@ export function pageScenarios(pages: HostedPage[]): PageScenario[] {
     name: page.name,
     method: 'GET',
     path: page.path,
-    headers: { 'accept-language': 'en-GB', accept: 'text/html' },
+    headers: { 'accept-language': 'en-GB', accept: 'text/html', ...page.headers },
     verifyHtml: (html) => html.includes(page.marker),
   }));
 }
@@ -66,7 +72,7 @@ export function pageScenarios(pages: HostedPage[]): PageScenario[] {
  * at the default level.
  */
 export async function firstLoadJs(baseUrl: string, page: HostedPage): Promise<FirstLoadJs> {
-  const html = await (await fetch(`${baseUrl}${page.path}`, { headers: { 'accept-language': 'en-GB' } })).text();
+  const html = await (await fetch(`${baseUrl}${page.path}`, { headers: { 'accept-language': 'en-GB', ...page.headers } })).text();
   // A noModule script (Next.js's legacy polyfills) is never fetched by a browser that runs modules.
   const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !/\snomodule\b/i.test(tag));
   const sources = [...new Set(tags.map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&')).filter((src): src is string => Boolean(src)))];
@@ -88,8 +94,13 @@ export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[]): 
   const ratio = minimal && checkout && minimal.requests_per_second_mean > 0
     ? Math.round((checkout.requests_per_second_mean / minimal.requests_per_second_mean) * 100) / 100 : null;
   const checkoutJs = js.find((entry) => entry.page === CHECKOUT_PAGE);
+  const portal = scenarios.find((s) => s.scenario === PORTAL_PAGE);
   return {
     checkout_over_minimal_rps: ratio,
+    portal: portal && {
+      p50_ms: portal.latency_p50_ms, p99_ms: portal.latency_p99_ms, target_p50_ms: PORTAL_TARGET_P50_MS,
+      met: !portal.failed && portal.latency_p50_ms < PORTAL_TARGET_P50_MS,
+    },
     first_load_js: js,
     targets: PAGE_TARGETS,
     met: {
@@ -108,5 +119,6 @@ export function formatPages(result: PagesResult): string[] {
       + ` checkout p99 target < ${result.targets.checkout_p99_ms} ms: ${yes(result.met.checkout_p99)}`,
     ...result.first_load_js.map((entry) => `   first-load JS ${entry.path}: ${entry.scripts} scripts, ${kib(entry.bytes)}, ${kib(entry.gzip_bytes)} gzip`),
     `   checkout first-load JS target ≤ ${kib(result.targets.checkout_first_load_js_gzip_bytes)} gzip: ${yes(result.met.checkout_js)}`,
+    ...(result.portal ? [`   portal page (200 × 12 group): p50 ${result.portal.p50_ms} ms, p99 ${result.portal.p99_ms} ms (target p50 < ${result.portal.target_p50_ms} ms: ${yes(result.portal.met)})`] : []),
   ];
 }

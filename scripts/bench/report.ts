@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ScenarioResult } from './load';
 import { formatPages, type PagesResult } from './pages';
+import { formatGroups, type GroupsResult } from './groups';
 import type { PaymentsResult } from './payments';
 import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
@@ -25,6 +26,8 @@ export type DatabaseReport = {
   pages?: PagesResult;
   /** PostgreSQL only: the runner clearing due scheduled payments with 1 and 2 worker processes. */
   runner?: RunnerRun[];
+  /** Creating a 200 × 12 group through the API (scripts/bench/groups.ts). */
+  groups?: GroupsResult;
 };
 
 export type BenchReport = {
@@ -89,6 +92,7 @@ export function formatDatabase(report: DatabaseReport): string {
     lines.push(`   server log: ${report.server_log_errors.lines} error lines: ${summary}`);
   }
   if (report.payments) lines.push(...formatPayments(report.payments));
+  if (report.groups) lines.push(...formatGroups(report.groups));
   for (const run of report.runner ?? []) lines.push(...formatRunner(run));
   for (const r of report.scenarios.filter((s) => s.failed)) {
     lines.push(`   FAILED ${r.scenario}:`);
@@ -137,7 +141,8 @@ function formatRunner(run: RunnerRun): string[] {
     lines.push(
       `     zero double charges: ${p.ok ? 'PROVEN' : 'NOT PROVEN'}: scheduled ${p.scheduled_payments}, COMPLETE ${p.scheduled_complete}, FAILED ${p.scheduled_failed}, left ${p.scheduled_left}, max attempts ${p.scheduled_max_attempts};`
         + ` transactions 'scheduled:%' ${p.transactions_scheduled} (distinct keys ${p.transactions_scheduled_distinct_keys}, COMPLETE ${p.transactions_scheduled_complete}, matched to their payment ${p.scheduled_matched_to_transaction});`
-        + ` ledger charge_stored ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction})`,
+        + ` ledger charge_stored ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction});`
+        + ` links with more than one live payment ${p.links_paid_more_than_once}, collections paying their own link ${p.scheduled_paying_their_link}`,
       `     amounts: scheduled ${p.scheduled_amount_sum} = transactions ${p.transactions_scheduled_amount_sum} = ledger charged ${p.ledger_charged_amount_sum}: ${p.scheduled_amount_sum === p.transactions_scheduled_amount_sum && p.scheduled_amount_sum === p.ledger_charged_amount_sum ? 'equal' : 'DIFFERENT'}`,
     );
   }

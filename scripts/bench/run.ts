@@ -14,6 +14,8 @@
  * Figures are printed and written to .bench/results.json.
  * `npm run bench -- --lists` (or BENCH_ONLY=lists) runs only the list scenarios
  * (seed, server, the three bookings lists): no token, create, payments or runner.
+ * While the server runs, a 200-member × 12-instalment group is created through
+ * the API, one at a time (scripts/bench/groups.ts); `--groups` (BENCH_ONLY=groups) runs only that.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,7 +28,8 @@ import { PAYMENT_CONCURRENCY, PAYMENT_SECONDS, PAYMENT_WARMUP_SECONDS, benchPaym
 import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
 import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseReport } from './report';
 import { RUNNER_BATCH, RUNNER_INTERVAL_MS, RUNNER_PAYMENTS, RUNNER_WORKER_COUNTS, benchRunner } from './runner';
-import { countBookings, seedDatabase } from './seed-bookings';
+import { GROUP_INSTALMENTS, GROUP_MEMBERS, benchGroupCreate } from './groups';
+import { SMALL_ORG, countBookings, seedDatabase } from './seed-bookings';
 import { BUILD_ID_FILE, ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
 import type { DatabaseTarget } from '@/lib/db/open';
 
@@ -40,14 +43,21 @@ const STARTED_MARKER = 'BENCH_STARTED_MARKER';
 const listsOnly = () => process.env.BENCH_ONLY === 'lists';
 /** Only the hosted pages: the checkout against the minimal page, and first-load JavaScript. */
 const pagesOnly = () => process.env.BENCH_ONLY === 'pages';
+/** Only the group create (200 members × 12 instalments through the API). */
+const groupsOnly = () => process.env.BENCH_ONLY === 'groups';
+/** Only the runner on PostgreSQL (no build, no server, no PGlite): the scheduled-payment and group-collection scenarios. */
+const runnerOnly = () => process.env.BENCH_ONLY === 'runner';
 /** One of the partial runs: no service-layer payments, no runner. */
-const partial = () => listsOnly() || pagesOnly();
+const partial = () => listsOnly() || pagesOnly() || groupsOnly();
 
 async function main(): Promise<number> {
   // Through the environment, so the run under scripts/with-postgres.sh sees it too.
   if (process.argv.includes('--lists')) process.env.BENCH_ONLY = 'lists';
   if (process.argv.includes('--pages')) process.env.BENCH_ONLY = 'pages';
-  ensureBuild();
+  if (process.argv.includes('--groups')) process.env.BENCH_ONLY = 'groups';
+  if (process.argv.includes('--runner')) process.env.BENCH_ONLY = 'runner';
+  // The runner scenarios run scripts/worker.ts, not the production build.
+  if (!runnerOnly()) ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
     if (process.env[STARTED_MARKER]) fs.writeFileSync(process.env[STARTED_MARKER], 'started\n');
@@ -102,8 +112,8 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
   const startedAt = new Date();
   const databases: DatabaseReport[] = [];
 
-  databases.push(await benchPglite());
-  if ('url' in postgres) databases.push(await benchPostgres(postgres.url));
+  if (!runnerOnly()) databases.push(await benchPglite());
+  if ('url' in postgres) databases.push(runnerOnly() ? await benchRunnerOnly(postgres.url) : await benchPostgres(postgres.url));
   else databases.push({ database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] });
 
   const report: BenchReport = {
@@ -182,6 +192,21 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
   }
 }
 
+/** `--runner`: the runner scenarios alone, each on a fresh database of the PostgreSQL server. */
+async function benchRunnerOnly(serverUrl: string): Promise<DatabaseReport> {
+  const report: DatabaseReport = { database: 'PostgreSQL', status: 'ok', scenarios: [] };
+  try {
+    report.details = { server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})` };
+    report.runner = await benchRunner(serverUrl);
+    if (report.runner.some((run) => run.failed)) report.status = 'failed';
+  } catch (error) {
+    report.status = 'failed';
+    report.reason = `runner: ${(error as Error).message}`;
+    console.error(`bench: PostgreSQL runner failed: ${(error as Error).message}`);
+  }
+  return report;
+}
+
 async function benchDatabase(
   name: DatabaseReport['database'],
   target: DatabaseTarget,
@@ -207,8 +232,8 @@ async function benchDatabase(
     try {
       console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
       const tokens = await issueTokens(server.baseUrl, seed.keys);
-      const pages = listsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
-      const apiScenarios = pagesOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
+      const pages = listsOnly() || groupsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
+      const apiScenarios = pagesOnly() || groupsOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
       for (const scenario of [...apiScenarios, ...pageScenarios(pages)]) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);
@@ -216,6 +241,12 @@ async function benchDatabase(
         console.log(`${result.requests_per_second_mean.toFixed(1)} req/s, p50 ${result.latency_p50_ms} ms, p99 ${result.latency_p99_ms} ms${result.failed ? ' FAILED' : ''}`);
         if (server.exited()) throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
         await sleep(500);
+      }
+      if (!listsOnly() && !pagesOnly()) {
+        process.stdout.write(`bench: ${name}: create a group of ${GROUP_MEMBERS} members × ${GROUP_INSTALMENTS} instalments (API)… `);
+        report.groups = await benchGroupCreate(server.baseUrl, tokens.small, SMALL_ORG);
+        const g = report.groups;
+        console.log(`p50 ${g.create_p50_ms} ms, max ${g.create_max_ms} ms (target under ${g.target_ms} ms)${g.failed ? ' FAILED' : ''}`);
       }
       if (pages.length) {
         const js = [];
@@ -236,6 +267,7 @@ async function benchDatabase(
 
     report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
     report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
+    if (report.groups?.failed) report.status = 'failed';
     if (partial()) {
       if (report.scenarios.some((s) => s.failed)) report.status = 'failed';
       return report;
@@ -258,6 +290,7 @@ async function benchDatabase(
 
 /** Which production build was measured (the bench's own, in .next-bench, rebuilt when a source is newer). */
 function buildInfo(): { id: string; built_at: string } {
+  if (!fs.existsSync(BUILD_ID_FILE)) return { id: 'none (runner only)', built_at: '' };
   return { id: fs.readFileSync(BUILD_ID_FILE, 'utf8').trim(), built_at: fs.statSync(BUILD_ID_FILE).mtime.toISOString() };
 }
 

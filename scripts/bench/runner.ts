@@ -9,11 +9,14 @@ import { createBenchTenant } from './bench-tenant';
 import { cpuMeter, round, type CpuUsage } from './measure';
 import { APPROVED_VISA } from './payments';
 import { createBenchDatabase } from './postgres';
+import { seedGroupCollections } from './runner-groups';
 import { sleep } from './server';
 
 /*
  * The runner clearing a backlog of due scheduled payments on PostgreSQL, with
- * one and then with two worker processes (`scripts/worker.ts`, unchanged: each
+ * one and then with two worker processes, in two scenarios: the bookings'
+ * scheduled payments (below) and one due date of a group's opted-in members
+ * (runner-groups.ts), each charge its instalment link's payment (`scripts/worker.ts`, unchanged: each
  * pass is runOnce with its default batch of 50, then RUNNER_INTERVAL_MS of
  * sleep). Each run gets a fresh database seeded in SQL with RUNNER_PAYMENTS
  * bookings, one saved card each and one QUEUED scheduled payment each, due an
@@ -21,7 +24,8 @@ import { sleep } from './server';
  * sandbox payment (the sandbox only accepts tokens its ledger issued).
  * Afterwards the database proves that nothing was charged twice.
  */
-export const RUNNER_PAYMENTS = 10_000;
+/** BENCH_RUNNER_PAYMENTS for a quicker look while tuning; the reported figures use 10 000. */
+export const RUNNER_PAYMENTS = Number(process.env.BENCH_RUNNER_PAYMENTS ?? 10_000);
 export const RUNNER_WORKER_COUNTS = [1, 2] as const;
 export const RUNNER_INTERVAL_MS = 200;
 /** runOnce's default, which scripts/worker.ts uses. */
@@ -50,6 +54,9 @@ export type DoubleChargeProof = {
   ledger_charged_amount_sum: number;
   /** Ledger charges whose idempotency key is the id of a `scheduled:%` transaction (chargeSavedCard keys the processor call by transaction id). */
   ledger_matched_to_transaction: number;
+  /** Group scenario: COMPLETE collections whose transaction is their link's own payment (payment_link_id), and links with more than one live payment. */
+  scheduled_paying_their_link: number;
+  links_paid_more_than_once: number;
   ok: boolean;
 };
 
@@ -80,11 +87,24 @@ export type RunnerRun = {
   problems: string[];
 };
 
+/** What a runner run clears: the bookings' scheduled payments, or one due date of a group's opted-in members. */
+type RunnerScenario = { label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean };
+
+const RUNNER_SCENARIOS: (RunnerScenario & { key: string })[] = [
+  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false },
+  {
+    key: 'groups', label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`, describe: 'opted-in group members\' instalments due at once',
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true,
+  },
+];
+
 export async function benchRunner(serverUrl: string): Promise<RunnerRun[]> {
   const runs: RunnerRun[] = [];
-  for (const workers of RUNNER_WORKER_COUNTS) {
-    process.stdout.write(`bench: PostgreSQL: runner, ${RUNNER_PAYMENTS.toLocaleString('en-GB')} due scheduled payments, ${workers} worker process${workers > 1 ? 'es' : ''}… `);
-    const run = await oneRun(serverUrl, workers);
+  // BENCH_RUNNER_SCENARIOS=scheduled (or groups): one scenario only.
+  const only = process.env.BENCH_RUNNER_SCENARIOS?.split(',');
+  for (const scenario of RUNNER_SCENARIOS.filter((s) => !only || only.includes(s.key))) for (const workers of RUNNER_WORKER_COUNTS) {
+    process.stdout.write(`bench: PostgreSQL: runner, ${RUNNER_PAYMENTS.toLocaleString('en-GB')} ${scenario.describe}, ${workers} worker process${workers > 1 ? 'es' : ''}… `);
+    const run = await oneRun(serverUrl, workers, scenario);
     runs.push(run);
     console.log(`${run.payments_per_second.toFixed(1)} payments/s (${run.clearing_seconds.toFixed(1)} s; ${run.wall_seconds.toFixed(1)} s wall), `
       + `double-charge proof ${run.proof?.ok ? 'ok' : 'FAILED'}${run.failed ? ' FAILED' : ''}`);
@@ -92,9 +112,9 @@ export async function benchRunner(serverUrl: string): Promise<RunnerRun[]> {
   return runs;
 }
 
-async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
+async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenario): Promise<RunnerRun> {
   const run: RunnerRun = {
-    scenario: `runner: ${RUNNER_PAYMENTS / 1000}k scheduled, ${workers} worker${workers > 1 ? 's' : ''}`,
+    scenario: `runner: ${scenario.label}, ${workers} worker${workers > 1 ? 's' : ''}`,
     workers,
     worker_command: `node --import tsx ${WORKER_SCRIPT}`,
     batch: RUNNER_BATCH,
@@ -121,7 +141,7 @@ async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
   const client = new Client({ connectionString: created.url, connectionTimeoutMillis: 10_000 });
   try {
     const seedStarted = Date.now();
-    run.scheduled_payments = await seedScheduledPayments(created.url);
+    run.scheduled_payments = await scenario.seed(created.url);
     run.seed_seconds = round((Date.now() - seedStarted) / 1000, 1);
     await client.connect();
 
@@ -157,7 +177,7 @@ async function oneRun(serverUrl: string, workers: number): Promise<RunnerRun> {
       }
     }
 
-    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments);
+    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments, scenario.group);
     const [window] = (await client.query<{ seconds: string | null }>(
       `select extract(epoch from max(completed_at) - min(claimed_at)) as seconds from scheduled_payments`)).rows;
     run.clearing_seconds = round(Number(window?.seconds ?? 0));
@@ -254,7 +274,9 @@ function spawnWorker(url: string, dir: string, index: number): Worker {
   const env: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };
   for (const name of ['TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
   // `node --import tsx` (as run.ts re-runs itself) rather than `npx tsx`: no npm launcher competing for the 2 CPUs.
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], { detached: true, stdio: ['ignore', log, log], env });
+  // BENCH_WORKER_PROFILE=<dir>: each worker writes a CPU profile there when it stops (where a charge's time goes).
+  const profile = process.env.BENCH_WORKER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', WORKER_SCRIPT], { detached: true, stdio: ['ignore', log, log], env });
   fs.closeSync(log);
   const pid = child.pid;
   if (!pid) throw new Error(`could not spawn ${WORKER_SCRIPT}`);
@@ -312,7 +334,7 @@ function passesByPid(logFile: string): Record<string, { completed: number; passe
   return byPid;
 }
 
-async function proveNoDoubleCharges(client: Client, expected: number): Promise<DoubleChargeProof> {
+async function proveNoDoubleCharges(client: Client, expected: number, group: boolean): Promise<DoubleChargeProof> {
   const { rows } = await client.query<Record<string, string | null>>(`
     with scheduled as (select * from scheduled_payments),
          tx as (select * from transactions where idempotency_key like 'scheduled:%'),
@@ -336,7 +358,11 @@ async function proveNoDoubleCharges(client: Client, expected: number): Promise<D
       (select count(*) from (select idempotency_key from charges group by idempotency_key having count(*) > 1) twice) as ledger_keys_charged_more_than_once,
       (select count(*) from charges where (outcome::jsonb -> 'result' ->> 'status') = 'authorised') as ledger_charge_stored_authorised,
       (select coalesce(sum(amount), 0) from charges where (outcome::jsonb -> 'result' ->> 'status') = 'authorised') as ledger_charged_amount_sum,
-      (select count(*) from charges c join tx t on c.idempotency_key = t.id::text) as ledger_matched_to_transaction`);
+      (select count(*) from charges c join tx t on c.idempotency_key = t.id::text) as ledger_matched_to_transaction,
+      (select count(*) from scheduled s join tx t on t.id = s.transaction_id and t.payment_link_id = s.payment_link_id
+        where s.status = 'COMPLETE') as scheduled_paying_their_link,
+      (select count(*) from (select payment_link_id from transactions where payment_link_id is not null and status in ('PAYMENTINPROGRESS', 'PENDING', 'COMPLETE')
+        group by payment_link_id having count(*) > 1) twice) as links_paid_more_than_once`);
   const row = rows[0] ?? {};
   const n = (key: keyof DoubleChargeProof) => Number(row[key] ?? 0);
   const proof = Object.fromEntries(Object.keys(row).map((key) => [key, n(key as keyof DoubleChargeProof)])) as Omit<DoubleChargeProof, 'ok'> as DoubleChargeProof;
@@ -347,6 +373,7 @@ async function proveNoDoubleCharges(client: Client, expected: number): Promise<D
   ];
   proof.ok = counts.every((key) => proof[key] === expected)
     && proof.scheduled_failed === 0 && proof.scheduled_left === 0 && proof.scheduled_max_attempts === 1 && proof.ledger_keys_charged_more_than_once === 0
-    && proof.scheduled_amount_sum === proof.transactions_scheduled_amount_sum && proof.scheduled_amount_sum === proof.ledger_charged_amount_sum;
+    && proof.scheduled_amount_sum === proof.transactions_scheduled_amount_sum && proof.scheduled_amount_sum === proof.ledger_charged_amount_sum
+    && proof.links_paid_more_than_once === 0 && proof.scheduled_paying_their_link === (group ? expected : 0);
   return proof;
 }

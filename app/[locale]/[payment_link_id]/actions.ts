@@ -38,6 +38,13 @@ const choices = z.object({
   storeCard: z.enum(['on']).optional(),
 });
 
+/** A group member's other links paid with this one: one hidden `covered` field each (docs/groups.md). */
+const coveredField = z.array(z.uuid()).max(12);
+const coveredOf = (form: FormData) => {
+  const parsed = coveredField.safeParse(form.getAll('covered'));
+  return parsed.success ? parsed.data : ['invalid'];
+};
+
 const noRedirects = { success: null, failure: null, cancel: null };
 const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
 // The first X-Forwarded-For entry can be forged by the client: TRUSTED_PROXY_HOPS says which entry to trust.
@@ -71,7 +78,7 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
   let outcome: CardPaymentOutcome | 'refused';
   try {
     outcome = await hostedPayByCard({
-      checkoutId: linkId, method: card.method, acceptedSurcharge, acceptDcc: acceptDcc === 'yes', storeCard: storeCard === 'on',
+      checkoutId: linkId, coveredLinkIds: coveredOf(form), method: card.method, acceptedSurcharge, acceptDcc: acceptDcc === 'yes', storeCard: storeCard === 'on',
       returnUrl: to.returnUrl, transactionMethod: to.transactionMethod, ipAddress: await clientIp(),
     });
   } catch (error) {
@@ -108,7 +115,7 @@ export async function startOpenBankingAction(form: FormData): Promise<void> {
   const to = checkoutDestinations(surfaceFromForm(form), locale, { id: linkId, redirects: noRedirects });
   let destination = to.checkout;
   try {
-    destination = to.step((await hostedStartOpenBanking({ checkoutId: linkId, returnUrl: to.returnUrl, ipAddress: await clientIp() })).redirectUrl);
+    destination = to.step((await hostedStartOpenBanking({ checkoutId: linkId, coveredLinkIds: coveredOf(form), returnUrl: to.returnUrl, ipAddress: await clientIp() })).redirectUrl);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
   }

@@ -32,6 +32,10 @@ export type CardFormProps = {
   /** Embed only (checkout-surface.tsx): the embed's pages and flags; `hidePayButton` (hpb=1): the parent pays with INITIATE_PAY. */
   surface?: CheckoutSurface;
   hidePayButton?: boolean;
+  /** A group member's other links paid with this one (docs/groups.md): posted, and sent with the card check. */
+  covered?: string[];
+  /** The store-card choice's own words (a member's offer to collect the rest automatically). */
+  storeCardText?: { label: string; hint?: string };
 };
 
 /**
@@ -42,7 +46,7 @@ export type CardFormProps = {
  * the server will enforce again: an exclusion, the surcharge to confirm, the
  * currency choice, the hold, and the store-card choice.
  */
-export function CardForm({ linkId, locale, amount, currency, authorisationOnly, storeCard, bankAvailable, adyen, surface, hidePayButton = false }: CardFormProps) {
+export function CardForm({ linkId, locale, amount, currency, authorisationOnly, storeCard, bankAvailable, adyen, surface, hidePayButton = false, covered = [], storeCardText }: CardFormProps) {
   const t = useTranslations('CheckoutForm');
   const facts = useTranslations('CardFacts');
   const router = useRouter();
@@ -109,6 +113,7 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
     <form action={action} onSubmit={onSubmit} className="stack" noValidate data-testid="card-form">
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="locale" value={locale} />
+      {covered.map((id) => <input key={id} type="hidden" name="covered" value={id} />)}
       <SurfaceFields surface={surface} />
       {hasErrors && (
         <div ref={summary} tabIndex={-1} role="alert" className="error-summary" data-testid="error-summary">
@@ -122,10 +127,10 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
         </div>
       )}
       {adyen ? (
-        <AdyenCardFields ref={fields} linkId={linkId} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid}
+        <AdyenCardFields ref={fields} linkId={linkId} covered={covered} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid}
           adyen={{ clientKey: adyen.clientKey, environment: adyen.environment }} locale={locale} countryCode={adyen.countryCode} />
       ) : (
-        <SandboxCardFields ref={fields} linkId={linkId} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid} />
+        <SandboxCardFields ref={fields} linkId={linkId} covered={covered} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid} />
       )}
       {/* The card check's answer fills a place kept for it (.card-facts): the Pay button does not move under a click. */}
       <div className="card-facts" data-testid="card-facts">
@@ -147,7 +152,7 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
           <button type="button" className="secondary" onClick={anotherCard}>{t('surchargeSwitch')}</button>
         </div>
       )}
-      <StoreCard choice={storeCard} />
+      <StoreCard choice={storeCard} text={storeCardText} />
       {!hidePayButton && (
         <button type="submit" disabled={pending} data-testid="pay-button">
           {pending ? t('paying') : surchargeTotal ? facts('surchargeConfirm', { total: money(surchargeTotal) }) : t('payButton', { amount: money(amount) })}

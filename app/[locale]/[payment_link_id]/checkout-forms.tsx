@@ -2,13 +2,17 @@ import { getTranslations } from 'next-intl/server';
 import { cancelAction, startOpenBankingAction } from './actions';
 import { SurfaceFields, type CheckoutSurface } from './checkout-surface';
 
-/** surface: the embed passes its own (checkout-surface.tsx); the payment link page needs none. */
-type Target = { linkId: string; locale: string; surface?: CheckoutSurface };
+/**
+ * surface: the embed passes its own (checkout-surface.tsx); the payment link page needs none.
+ * covered: a group member's other links paid with this one (docs/groups.md).
+ */
+type Target = { linkId: string; locale: string; surface?: CheckoutSurface; covered?: string[] };
 
-const Hidden = ({ linkId, locale, surface }: Target) => (
+const Hidden = ({ linkId, locale, surface, covered = [] }: Target) => (
   <>
     <input type="hidden" name="linkId" value={linkId} />
     <input type="hidden" name="locale" value={locale} />
+    {covered.map((id) => <input key={id} type="hidden" name="covered" value={id} />)}
     <SurfaceFields surface={surface} />
   </>
 );

@@ -71,10 +71,12 @@ type MethodsProps = {
   /** The store-card choice to offer (the embed's hsc flag may hide it). */
   storeCard: HostedCheckout['storeCard'];
   hidePayButton?: boolean;
+  /** A group member's choice: the other links paid with this one, their total, and the store-card offer's words. */
+  selection?: { covered: string[]; amount: number; storeCardText?: { label: string; hint?: string } };
 };
 
 /** The hold notice, then card entry and open banking as the link allows. */
-export async function PaymentMethods({ checkout, target, storeCard, hidePayButton }: MethodsProps) {
+export async function PaymentMethods({ checkout, target, storeCard, hidePayButton, selection }: MethodsProps) {
   const t = await getTranslations('Checkout');
   const organisation = checkout.organisationName;
   const adyen = adyenClientConfig();
@@ -88,7 +90,8 @@ export async function PaymentMethods({ checkout, target, storeCard, hidePayButto
               component (encrypted fields); without its client key there is no card entry at all. */}
           {isSandbox() || adyen ? (
             <CardMessages>
-            <CardForm linkId={target.linkId} locale={target.locale} amount={checkout.amount} currency={checkout.currency}
+            <CardForm linkId={target.linkId} locale={target.locale} amount={selection?.amount ?? checkout.amount} currency={checkout.currency}
+              covered={selection?.covered} storeCardText={selection?.storeCardText}
               authorisationOnly={checkout.authorisationOnly} storeCard={storeCard} bankAvailable={checkout.methods.openBanking}
               adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null}
               surface={target.surface} hidePayButton={hidePayButton} />
@@ -101,7 +104,7 @@ export async function PaymentMethods({ checkout, target, storeCard, hidePayButto
       {checkout.methods.openBanking && (
         <section aria-labelledby="bank-heading" data-embed-pay="bank">
           <h2 id="bank-heading">{t('bankHeading')}</h2>
-          <OpenBankingForm {...target} />
+          <OpenBankingForm {...target} covered={selection?.covered} />
         </section>
       )}
     </>

@@ -5,31 +5,42 @@ import { CancelForm } from './checkout-forms';
 import { checkoutPath, notFoundPath } from './checkout-paths';
 import { AwaySection, ConfirmingSection, ExpiredSection, PaidSection, PaymentMethods } from './checkout-sections';
 import { CheckoutSummary } from './checkout-summary';
+import { autoCollectText, InstalmentChoiceForm, MemberShare, PayingSummary } from './member-share';
+import { chosenPayment } from '@/lib/core/hosted-checkout/member-checkout';
 
-type Props = { params: Promise<{ locale: string; payment_link_id: string }> };
+type Props = { params: Promise<{ locale: string; payment_link_id: string }>; searchParams: Promise<{ pay?: string | string[] }> };
 
 /**
  * The payment link checkout. What it shows comes from the state table
  * (lib/core/hosted-checkout/checkout-page-state.ts) and nothing else, so a
  * refresh, the back button or a second tab always shows what is true now.
+ * A group member's link adds their share and how many instalments to pay
+ * (`?pay=n`, member-share.tsx); the forms then pay that choice.
  */
-export default async function CheckoutPage({ params }: Props) {
+export default async function CheckoutPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: id } = await params;
   const { checkout, state } = await hostedCheckoutState(id);
   if (!checkout) redirect(notFoundPath(locale, id));
   const organisation = checkout.organisationName;
   const target = { linkId: id, locale };
+  const member = checkout.member;
+  const chosen = chosenPayment(member, (await searchParams).pay);
+  const money = { currency: checkout.currency, locale };
   return (
     <main className="checkout narrow" data-state={state} data-testid="checkout">
       <CheckoutSummary checkout={checkout} locale={locale} />
+      {member && <MemberShare member={member} {...money} />}
       {state === 'paid' && <PaidSection checkout={checkout} locale={locale} wording="Checkout" />}
       {state === 'expired' && <ExpiredSection organisation={organisation} wording="Checkout" />}
       {state === 'confirming' && <ConfirmingSection checkAgainHref={checkoutPath(locale, id)} />}
       {state === 'away' && <AwaySection {...target} />}
       {state === 'active' && (
         <>
-          <PaymentMethods checkout={checkout} target={target} storeCard={checkout.storeCard} />
+          {member && chosen && member.choices.length > 1 && <InstalmentChoiceForm member={member} chosen={chosen} linkId={id} {...money} />}
+          {chosen && <PayingSummary chosen={chosen} {...money} />}
+          <PaymentMethods checkout={checkout} target={target} storeCard={checkout.storeCard}
+            selection={chosen ? { covered: chosen.covered, amount: chosen.amount, storeCardText: await autoCollectText(chosen, organisation) } : undefined} />
           <CancelForm {...target} />
         </>
       )}

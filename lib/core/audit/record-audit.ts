@@ -33,7 +33,13 @@ export type AuditType =
   | 'scheduled-payment:cancel'
   | 'approval:send'
   | 'approval:decide'
-  | 'organisation:update-settings';
+  | 'organisation:update-settings'
+  | 'payment-link-group:create'
+  | 'payment-link-group:send-links'
+  | 'payment-link-group:add-member'
+  | 'payment-link-group:remove-member'
+  | 'payment-link-group:set-schedule'
+  | 'payment-link-group:auto-collect-off';
 
 /**
  * Who acted: an API key's user, a customer on a hosted page (named by the email

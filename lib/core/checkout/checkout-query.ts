@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Actor } from '@/lib/auth/actor';
 import { canAccessOrganisation } from '@/lib/auth/access';
@@ -11,9 +11,12 @@ export const kindLabel: Record<CheckoutKind, string> = { payment_link: 'Payment 
 
 const linkBooking = alias(bookings, 'link_booking');
 
-/** A link or session with what its answer shows: booking, customer, creator and organisation. */
+/** A link or session with what its answer shows: booking, customer, creator and organisation (and its portal domain, for the link's url). */
 export function selectCheckouts(db: Executor) {
-  return db.select({ link: paymentLinks, booking: linkBooking, customer: customers, creatorEmail: users.email, organisationName: organisations.name })
+  return db.select({
+    link: paymentLinks, booking: linkBooking, customer: customers, creatorEmail: users.email, organisationName: organisations.name,
+    portalDomain: sql<string | null>`${organisations.settings}->>'portal_domain'`,
+  })
     .from(paymentLinks)
     .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
     .leftJoin(linkBooking, eq(linkBooking.id, paymentLinks.bookingId))

@@ -12,10 +12,15 @@ import type { HostedCheckout } from './load-hosted-checkout';
  * | an attempt COMPLETE or PENDING (held)              | paid (receipt)  |
  * | PAYMENTINPROGRESS at 'challenge' or 'bank'         | away (continue or cancel) |
  * | PAYMENTINPROGRESS at 'authorising' / 'unsettled'   | confirming      |
+ * | a member's link being collected automatically      | confirming      |
  * | past expires_at                                    | expired         |
  * | anything else (none, DECLINED, REJECTED, ...)      | active (the form) |
  *
  * Paid wins over expired: a link paid before it expired still shows its receipt.
+ * A group member's link covered by a payment taken on another of their links
+ * (several instalments at once) reads that payment as its attempt
+ * (load-hosted-checkout.ts): settled by it, the page is paid with its receipt;
+ * while it is in progress, away or confirming, and cancelling there abandons it.
  */
 export type CheckoutPageState = 'not_found' | 'paid' | 'away' | 'confirming' | 'expired' | 'active';
 
@@ -24,6 +29,7 @@ export function checkoutPageState(checkout: HostedCheckout | null, now: Date): C
   const latest = checkout.latest;
   if (latest && (latest.status === 'COMPLETE' || latest.status === 'PENDING')) return 'paid';
   if (latest?.status === 'PAYMENTINPROGRESS') return latest.stage === 'challenge' || latest.stage === 'bank' ? 'away' : 'confirming';
+  if (checkout.member?.collecting) return 'confirming';
   if (checkout.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';
 }

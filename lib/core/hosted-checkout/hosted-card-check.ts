@@ -5,7 +5,7 @@ import { AppError } from '@/lib/http/app-error';
 import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts } from '@/lib/payments/processor';
 import { sandboxCardByBin, sandboxCardFacts } from '@/lib/payments/processor/sandbox/sandbox-cards';
 import { quoteCard } from '../payments/card-quote';
-import { loadPayableCheckout } from '../payments/load-payable-checkout';
+import { payableSelection } from '../payments/member-coverage';
 import { cardCheckFromQuote, type CardCheck } from './card-check';
 
 /**
@@ -22,13 +22,14 @@ export type CardLookup =
  * The hosted pages' entry for "the card is known": its facts and what the
  * link's rules make of them (quoteCard, which payByCard enforces again). A link
  * that cannot be paid any more answers `unavailable`; a lookup the processor
- * cannot answer is `unknown`, and the payment decides.
+ * cannot answer is `unknown`, and the payment decides. A group member's
+ * several instalments (`coveredLinkIds`) are quoted on their total.
  */
-export async function hostedCardCheck(checkoutId: string, lookup: CardLookup): Promise<CardCheck> {
+export async function hostedCardCheck(checkoutId: string, lookup: CardLookup, coveredLinkIds: readonly string[] = []): Promise<CardCheck> {
   const db = await getDb();
   let checkout;
   try {
-    checkout = await loadPayableCheckout(db, checkoutId);
+    checkout = await payableSelection(db, checkoutId, coveredLinkIds);
   } catch (error) {
     if (error instanceof AppError) return { status: 'unavailable' };
     throw error;

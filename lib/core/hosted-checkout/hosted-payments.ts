@@ -20,7 +20,7 @@ export async function hostedCheckoutState(id: string, kind: HostedCheckoutKind =
 
 export const hostedPayByCard = async (input: CardPaymentInput) => payByCard(await getDb(), input);
 
-export const hostedStartOpenBanking = async (input: { checkoutId: string; returnUrl: string; ipAddress?: string | null }) =>
+export const hostedStartOpenBanking = async (input: { checkoutId: string; coveredLinkIds?: readonly string[]; returnUrl: string; ipAddress?: string | null }) =>
   startOpenBankingPayment(await getDb(), input);
 
 export const hostedFinishReturn = async (linkId: string, transactionId: string, payload: Record<string, string>) =>

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
+import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
 import { isUuid } from '../shared/is-uuid';
+import { loadMemberCheckout, type MemberCheckout } from './member-checkout';
 
 /** The latest payment attempt of a link: what the state table needs, and what a receipt shows. */
 export type HostedTransaction = {
@@ -38,8 +40,14 @@ export type HostedCheckout = {
   /** The store-card choice the page offers (the core applies the same rule): none without a booking to save to. */
   storeCard: StoreCardChoice;
   redirects: { success: string | null; failure: string | null; cancel: string | null };
-  /** A paying (COMPLETE or PENDING) attempt wins over a later one; otherwise the newest attempt. */
+  /**
+   * A paying (COMPLETE or PENDING) attempt wins over a later one; then, for a
+   * group member's link, the member's payment of another link that covers this
+   * one (settled by it, or in progress); otherwise the newest attempt.
+   */
   latest: HostedTransaction | null;
+  /** A group member's link: their share, instalments and what may be paid from here; null for any other link. */
+  member?: MemberCheckout | null;
 };
 
 /** choice: an unticked checkbox; hidden: no checkbox, nothing saved; forced: no checkbox, a sentence that the card is saved. */
@@ -90,7 +98,14 @@ export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckou
     .leftJoinLateral(latest.attempt, sql`true`)
     .where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)));
   if (!row) return null;
-  const { link, chosen } = row;
+  const { link, chosen: own } = row;
+  const member = await loadMemberCheckout(db, link, now());
+  // The link's own paying attempt wins; else a group member's covering payment made on another link; else its newest attempt.
+  const paying = own && (own.status === 'COMPLETE' || own.status === 'PENDING') ? own : undefined;
+  const covering = !paying && member?.coveringPaymentId && own?.id !== member.coveringPaymentId
+    ? (await db.select().from(transactions).where(eq(transactions.id, member.coveringPaymentId)))[0]
+    : undefined;
+  const chosen = paying ?? covering ?? own ?? undefined;
   return {
     id: link.id,
     organisationName: row.organisation.name,
@@ -112,6 +127,7 @@ export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckou
       cardBrand: chosen.cardBrand, cardLastFour: chosen.cardLastFour, failureReason: chosen.failureReason,
       paidAt: chosen.completedAt ?? chosen.authorisedAt, createdAt: chosen.createdAt,
     } : null,
+    member,
   };
 }
 

@@ -1,13 +1,16 @@
-import { publicBaseUrl } from '@/lib/config';
+import { hostedOrigin } from '../groups/hosted-origin';
 import { checkoutStatus } from '../checkout/checkout-status';
 import type { CheckoutRow } from '../checkout/checkout-query';
 import type { CheckoutTransaction } from '../checkout/checkout-transactions';
 
-/** The Payment link object of docs/service-interface.md, plus `url`, the hosted page to send the customer to. */
-export function serializePaymentLink({ link, booking, customer, creatorEmail, organisationName }: CheckoutRow, transactions: CheckoutTransaction[], at: Date) {
+/**
+ * The Payment link object of docs/service-interface.md, plus `url`, the hosted page to send the customer to:
+ * on the organisation's custom portal domain when it has one (docs/groups.md).
+ */
+export function serializePaymentLink({ link, booking, customer, creatorEmail, organisationName, portalDomain }: CheckoutRow, transactions: CheckoutTransaction[], at: Date) {
   return {
     id: link.id,
-    url: `${publicBaseUrl()}/${link.id}`,
+    url: `${hostedOrigin({ portal_domain: portalDomain })}/${link.id}`,
     booking: booking ? {
       id: booking.id, email: booking.email, customer_name: booking.customerName, booking_reference: booking.bookingReference,
       departure_date: booking.departureDate, return_date: booking.returnDate, created_at: booking.createdAt.toISOString(),

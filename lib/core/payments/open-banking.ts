@@ -7,18 +7,22 @@ import { isoCurrency } from '@/lib/money';
 import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor';
 import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
-import { loadPayableCheckout } from './load-payable-checkout';
+import { settleMemberPayment } from '../groups/settle-member-payment';
 import { methodNotAccepted } from './payment-errors';
+import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
 
-/** Sends the customer to their bank: a PAYMENTINPROGRESS transaction waits for the bank's answer. */
-export async function startOpenBankingPayment(db: Db, input: { checkoutId: string; returnUrl: string; ipAddress?: string | null }) {
-  const { link } = await loadPayableCheckout(db, input.checkoutId);
+/**
+ * Sends the customer to their bank: a PAYMENTINPROGRESS transaction waits for
+ * the bank's answer. A group member may pay several instalments at once, as by card.
+ */
+export async function startOpenBankingPayment(db: Db, input: { checkoutId: string; coveredLinkIds?: readonly string[]; returnUrl: string; ipAddress?: string | null }) {
+  const { link } = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
   if (!link.openBankingEnabled) throw methodNotAccepted('Open banking');
   const sent = { amount: link.amount, currency: isoCurrency(link.currency) };
   const { id } = await startTransaction(db, {
-    checkoutId: link.id, amount: link.amount, surcharge: 0, type: 'OPEN_BANKING', stage: 'bank', method: 'ONLINE',
+    checkoutId: link.id, coveredLinkIds: input.coveredLinkIds, amount: link.amount, surcharge: 0, type: 'OPEN_BANKING', stage: 'bank', method: 'ONLINE',
     storeCard: false, dcc: null, processor: sent, ipAddress: input.ipAddress,
   });
   try {
@@ -61,7 +65,9 @@ async function settleOpenBanking(db: Db, transactionId: string): Promise<Payment
   const settled = await db.transaction(async (tx) => {
     const [row] = await tx.update(transactions).set({ status: 'COMPLETE', stage: null, authorisedAt: now(), completedAt: now(), updatedAt: now() })
       .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning();
-    if (row) await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    if (!row) return row;
+    await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    await settleMemberPayment(tx, row, null);
     return row;
   });
   if (!settled) throw new AppError('payment.not_in_progress', 'This payment was already settled.');

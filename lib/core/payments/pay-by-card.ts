@@ -4,7 +4,8 @@ import { isoCurrency } from '@/lib/money';
 import { processorFor, type PaymentMethodInput } from '@/lib/payments/processor';
 import { quoteCard, type CardQuote } from './card-quote';
 import { refuseCardTesting } from './card-testing';
-import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
+import type { PayableCheckout } from './load-payable-checkout';
+import { payableSelection } from './member-coverage';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
@@ -13,6 +14,8 @@ type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 
 export type CardPaymentInput = {
   checkoutId: string;
+  /** A group member's other links paid with this one (docs/groups.md): one of the member's choices, or the payment is refused. */
+  coveredLinkIds?: readonly string[];
   method: PaymentMethodInput;
   /** The customer ticked "save this card"; ignored when the link hides the choice, forced when it forces it. */
   storeCard?: boolean;
@@ -36,9 +39,10 @@ export type CardPaymentOutcome =
  * of the link is enforced here on the server: exclusions, and cards whose
  * facts the rules cannot check (a REJECTED transaction, before any authorisation), surcharge (only when the customer
  * accepted exactly that amount), DCC, pre-authorisation and the store-card options.
+ * A payment of several instalments is quoted on their sum, as one amount.
  */
 export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPaymentOutcome> {
-  const checkout = await loadPayableCheckout(db, input.checkoutId);
+  const checkout = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
   const { link } = checkout;
   if (!link.cardEnabled) throw methodNotAccepted('Card payment');
   // Card testing: a link or IP paused after repeated failures is refused here, before the processor sees the card at all.
@@ -58,7 +62,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const sent = dccAccepted ? { amount: quote.dcc!.converted_amount, currency: isoCurrency(quote.dcc!.cardCurrency) } : { amount: total, currency: isoCurrency(link.currency) };
   const storeCard = Boolean(link.bookingId) && (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
   const { id } = await startTransaction(db, {
-    checkoutId: link.id, amount: total, surcharge, type: 'CARD', stage: 'authorising', method: input.transactionMethod ?? 'ONLINE',
+    checkoutId: link.id, coveredLinkIds: input.coveredLinkIds, amount: total, surcharge, type: 'CARD', stage: 'authorising', method: input.transactionMethod ?? 'ONLINE',
     storeCard, dcc, processor: sent, ipAddress: input.ipAddress, fingerprint: input.fingerprint,
   });
   try {

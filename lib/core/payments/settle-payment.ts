@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { savedCards, transactions } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } from '@/lib/payments/processor';
 import { paymentActor } from '../audit/payment-actor';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { settleMemberPayment } from '../groups/settle-member-payment';
 import { processorMoney } from './processor-money';
 
 export type PaymentOutcome =
@@ -29,7 +29,14 @@ const cardColumns = (card: CardFacts | undefined) => card ? {
  * released at once (reversed, or refunded when already captured) rather than
  * kept without a record.
  */
-export async function settleAuthorisation(db: Db, transactionId: string, result: AuthoriseResult, actor: Actor | null = null): Promise<PaymentOutcome> {
+export async function settleAuthorisation(
+  db: Db,
+  transactionId: string,
+  result: AuthoriseResult,
+  actor: AuditActor | null = null,
+  /** Runs in the transaction that records the payment as taken (a scheduled payment's COMPLETE lands with it). */
+  onPaid?: (tx: Executor, transactionId: string) => Promise<void>,
+): Promise<PaymentOutcome> {
   const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
   if (result.status === 'challenge') {
     await db.update(transactions).set({ stage: 'challenge', providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
@@ -46,6 +53,7 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
       authorisedAt: now(), completedAt: result.captured ? now() : null, updatedAt: now(),
     }).where(inProgress).returning();
     if (!row) return null;
+    let savedCardId: string | null = null;
     if (result.storedCardToken && row.bookingId) {
       const [card] = await tx.insert(savedCards).values({
         organisationId: row.organisationId, bookingId: row.bookingId, processorToken: result.storedCardToken,
@@ -54,9 +62,13 @@ export async function settleAuthorisation(db: Db, transactionId: string, result:
         issuingCountry: result.card.issuingCountry, funding: result.card.funding, cardClass: result.card.cardClass,
       }).returning({ id: savedCards.id });
       await tx.update(transactions).set({ savedCardId: card!.id }).where(eq(transactions.id, transactionId));
+      savedCardId = card!.id;
     }
+    // A group member's payment: the instalments it covers are settled, their collections cancelled, auto-collect opted in.
+    await settleMemberPayment(tx, row, savedCardId);
     // A merchant-initiated payment (saved card) names the API key; otherwise the link's customer, or the runner.
     await recordAudit(tx, actor ?? await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    if (onPaid) await onPaid(tx, transactionId);
     return row;
   });
   if (!settled) {

@@ -1,13 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { AppError } from '@/lib/http/app-error';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { holdCardTestingLimit } from './card-testing';
 import { loadPayableCheckout } from './load-payable-checkout';
+import { instalmentsNotPayable, lockMemberOf, paymentCoverage } from './member-coverage';
 import { paymentBeingConfirmed, paymentInProgress } from './payment-errors';
 
 export type StartInput = {
   checkoutId: string;
+  /** A group member's other links this payment also pays (docs/groups.md); the amount must be their sum with the link's. */
+  coveredLinkIds?: readonly string[];
   amount: number;
   surcharge: number;
   type: 'CARD' | 'OPEN_BANKING';
@@ -26,17 +30,27 @@ export type StartInput = {
  * and re-checked (not expired, not paid, not deleted), and the unique index on
  * live payments per link means a second click, tab or retry cannot start a
  * second payment: it gets "payment in progress" and nothing is charged.
+ *
+ * A group member's link: all their links (id order), then the member row, are
+ * locked first (lockMemberOf), so two payments of one member serialise; the covered links
+ * must be one of the member's choices now (paymentCoverage: same member, live,
+ * unpaid, covered by no other live payment, in due order) and the amount
+ * their sum plus the surcharge, or nothing starts.
  */
 export async function startTransaction(db: Db, input: StartInput): Promise<{ id: string }> {
   try {
     return await db.transaction(async (tx) => {
+      await lockMemberOf(tx, input.checkoutId);
       const { link } = await loadPayableCheckout(tx, input.checkoutId, { lock: true });
+      const coverage = await paymentCoverage(tx, link, input.coveredLinkIds ?? []);
+      if (coverage && coverage.amount + input.surcharge !== input.amount) throw instalmentsNotPayable();
       // Under the link's lock: the second of two card attempts racing at the card-testing limit is refused here.
       if (input.type === 'CARD') await holdCardTestingLimit(tx, link.id, input.ipAddress ?? null);
       const [created] = await tx.insert(transactions).values({
         organisationId: link.organisationId,
         bookingId: link.bookingId,
         paymentLinkId: link.id,
+        coveredLinkIds: coverage?.covered.length ? coverage.covered : null,
         amount: input.amount,
         currency: link.currency,
         surcharge: input.surcharge,
@@ -54,7 +68,8 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
       return created!;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw (await unsettledOn(db, input.checkoutId)) ? paymentBeingConfirmed() : paymentInProgress();
+    const inProgress = error instanceof AppError && error.code === 'checkout.payment_in_progress';
+    if (isUniqueViolation(error) || inProgress) throw (await unsettledOn(db, input.checkoutId)) ? paymentBeingConfirmed() : paymentInProgress();
     throw error;
   }
 }

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Actor } from '@/lib/auth/actor';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import { processorFor } from '@/lib/payments/processor';
+import { processorFor, type FinalResult } from '@/lib/payments/processor';
+import type { AuditActor } from '../audit/record-audit';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { settleAuthorisation, settleFailure, TRANSIENT_FAILURE_REASON, type PaymentOutcome } from '../payments/settle-payment';
 import { processorMoney } from '../payments/processor-money';
@@ -26,7 +26,7 @@ export type SavedCardCharge = {
  * unknown outcome (timeout) is `unsettled`: the runner asks the processor; a
  * processor failure is `failed` with `retryable` when it was transient.
  */
-export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Actor | null = null): Promise<PaymentOutcome> {
+export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: AuditActor | null = null): Promise<PaymentOutcome> {
   const card = charge.savedCard;
   let transactionId: string;
   let sent = { amount: charge.amount, currency: isoCurrency(charge.currency) };
@@ -43,22 +43,43 @@ export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Ac
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const [earlier] = await db.select().from(transactions).where(eq(transactions.idempotencyKey, charge.idempotencyKey));
-    if (earlier!.status !== 'PAYMENTINPROGRESS') return outcomeOf(earlier!);
+    if (earlier!.status !== 'PAYMENTINPROGRESS') return outcomeOfTransaction(earlier!);
     transactionId = earlier!.id;
     sent = processorMoney(earlier!);
   }
+  // A retry resends exactly what the first attempt sent, under the same key.
+  return sendSavedCardCharge(db, card.processorToken, { transactionId, sent, capture: charge.capture }, (result) => settleAuthorisation(db, transactionId, result, actor));
+}
+
+/**
+ * Calls the processor for a charge whose PAYMENTINPROGRESS transaction is
+ * written (keyed by that transaction's id) and records the answer with
+ * `settle`; a processor failure or an unknown outcome goes to settleFailure.
+ * The runner opens its charges in batches and settles them its own way.
+ */
+export async function sendSavedCardCharge(
+  db: Db,
+  token: string,
+  opened: { transactionId: string; sent: { amount: number; currency: string }; capture: boolean },
+  settle: (result: FinalResult) => Promise<PaymentOutcome>,
+): Promise<PaymentOutcome> {
+  const { transactionId } = opened;
+  let result: FinalResult;
   try {
-    // A retry resends exactly what the first attempt sent, under the same key.
-    const result = await processorFor(db).chargeStoredCard({
-      token: card.processorToken, reference: transactionId, ...sent, capture: charge.capture, idempotencyKey: transactionId,
-    });
-    return await settleAuthorisation(db, transactionId, result, actor);
+    result = await processorFor(db).chargeStoredCard({ token, reference: transactionId, ...opened.sent, capture: opened.capture, idempotencyKey: transactionId });
   } catch (error) {
+    return settleFailure(db, transactionId, error);
+  }
+  try {
+    return await settle(result);
+  } catch (error) {
+    // Recording the answer failed: the processor may have taken it, so the payment stays unsettled for the runner.
     return settleFailure(db, transactionId, error);
   }
 }
 
-function outcomeOf(t: typeof transactions.$inferSelect): PaymentOutcome {
+/** What a finished saved-card transaction answered (a retried key is answered from it). */
+export function outcomeOfTransaction(t: typeof transactions.$inferSelect): PaymentOutcome {
   if (t.status === 'COMPLETE' || t.status === 'PENDING') return { outcome: 'paid', transactionId: t.id, status: t.status };
   if (t.status === 'DECLINED') return { outcome: 'declined', transactionId: t.id, reason: t.failureReason ?? 'declined' };
   if (t.failureReason === TRANSIENT_FAILURE_REASON) return { outcome: 'failed', transactionId: t.id, reason: t.failureReason, retryable: true };

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { scheduledPayments } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
-import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
+import { alertChargeFailed } from '../groups/charge-failed-alert';
 
 /** A scheduled payment as one runner claimed it: every change below is guarded by that claim. */
 export type ClaimedScheduledPayment = {
@@ -18,13 +18,20 @@ const stillClaimed = (claim: ClaimedScheduledPayment) => and(
   eq(scheduledPayments.id, claim.payment.id), eq(scheduledPayments.status, 'IN_PROGRESS'), eq(scheduledPayments.claimedAt, claim.claimedAt),
 );
 
-export async function completeScheduledPayment(db: Db, claim: ClaimedScheduledPayment, transactionId: string): Promise<void> {
-  await db.update(scheduledPayments)
+/** COMPLETE; the runner calls it inside the transaction that records the payment (settleAuthorisation), so both land together. Answers whether it changed the row. */
+export async function completeScheduledPayment(tx: Executor, claim: ClaimedScheduledPayment, transactionId: string): Promise<boolean> {
+  const done = await tx.update(scheduledPayments)
     .set({ status: 'COMPLETE', transactionId, failureReason: null, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
-    .where(stillClaimed(claim));
+    .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
+  return done.length > 0;
 }
 
-/** FAILED for good, and the organisation is told in the same transaction (the email exists if and only if the failure does). */
+/**
+ * FAILED for good, and the organisation is told in the same transaction (the
+ * email exists if and only if the failure does). A group member's instalment
+ * (payment_link_id) alerts the group's leader and creator instead
+ * (charge-failed-alert.ts); any other goes to the organisation's notification address.
+ */
 export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPayment, failure: { reason: string; explanation: string; transactionId: string | null }): Promise<void> {
   const { payment } = claim;
   await db.transaction(async (tx) => {
@@ -32,6 +39,7 @@ export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPaymen
       .set({ status: 'FAILED', transactionId: failure.transactionId, failureReason: failure.reason, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
       .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
     if (!failed) return;
+    if (payment.paymentLinkId && await alertChargeFailed(tx, { scheduledPaymentId: payment.id, paymentLinkId: payment.paymentLinkId, reason: failure.reason, explanation: failure.explanation })) return;
     await notifyOrganisation(tx, payment.organisationId, {
       kind: 'scheduled-payment-failed',
       subject: `a scheduled payment on booking ${claim.bookingReference} failed`,
@@ -45,32 +53,8 @@ export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPaymen
 }
 
 /** Back to QUEUED after a transient failure, due again at `nextAttemptAt`; the next claim starts a new attempt (a new key). */
-export async function retryScheduledPaymentLater(db: Db, claim: ClaimedScheduledPayment, retry: { reason: string; transactionId: string; nextAttemptAt: Date }): Promise<void> {
+export async function retryScheduledPaymentLater(db: Db, claim: ClaimedScheduledPayment, retry: { reason: string; transactionId: string | null; nextAttemptAt: Date }): Promise<void> {
   await db.update(scheduledPayments)
     .set({ status: 'QUEUED', transactionId: retry.transactionId, failureReason: retry.reason, nextAttemptAt: retry.nextAttemptAt, claimedAt: null, updatedAt: now() })
     .where(stillClaimed(claim));
-}
-
-/**
- * The runner's re-check right before charging, in one guarded statement: if
- * the booking was deleted and this attempt has not reached chargeSavedCard (no
- * transaction under its key), the payment is CANCELLED instead of charged.
- * A delete that commits after this statement finds the payment IN_PROGRESS,
- * leaves it to finish, and still succeeds. Answers whether it cancelled.
- */
-export async function cancelIfBookingDeleted(db: Db, claim: ClaimedScheduledPayment, attemptKey: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [cancelled] = await tx.update(scheduledPayments)
-      .set({ status: 'CANCELLED', failureReason: 'booking_deleted', nextAttemptAt: null, updatedAt: now() })
-      .where(and(
-        stillClaimed(claim),
-        sql`exists (select 1 from bookings where bookings.id = scheduled_payments.booking_id and bookings.deleted_at is not null)`,
-        sql`not exists (select 1 from transactions where transactions.idempotency_key = ${attemptKey})`,
-      ))
-      .returning({ id: scheduledPayments.id });
-    if (!cancelled) return false;
-    // The service acted (no user): the booking's delete is audited with its user.
-    await recordAudit(tx, SERVICE_ACTOR, { organisationId: claim.payment.organisationId, type: 'scheduled-payment:cancel', entityId: claim.payment.id });
-    return true;
-  });
 }

@@ -5,6 +5,7 @@ import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { processorFor } from '@/lib/payments/processor';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
+import { unsettleCoveredLinks } from '../groups/settle-member-payment';
 import { processorMoney } from '../payments/processor-money';
 
 export type Modification = 'complete' | 'reverse';
@@ -36,6 +37,8 @@ export async function finishModification(
         : { status: 'REVERSED', stage: null, updatedAt: now(), ...(failureReason ? { failureReason } : {}) })
       .where(and(eq(transactions.id, row.id), eq(transactions.stage, action === 'complete' ? 'capturing' : 'reversing')))
       .returning({ id: transactions.id });
+    // A reversed payment of several instalments pays none of them any more (docs/groups.md).
+    if (done.length && action === 'reverse') await unsettleCoveredLinks(tx, row.id);
     // Without an API key it is the runner (expiry, crash recovery) acting.
     if (done.length) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
   });

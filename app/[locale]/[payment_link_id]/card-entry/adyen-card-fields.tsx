@@ -15,7 +15,7 @@ type Mounted = Awaited<ReturnType<typeof import('./adyen-card-mount').mountAdyen
  * encrypted fields copied into hidden inputs of the pay form, and its valid
  * card number sent (encrypted, with BIN and last four) for the card's facts.
  */
-export function AdyenCardFields({ linkId, onCardKnown, onValidChange, adyen, locale, countryCode, ref }: CardFieldsProps & {
+export function AdyenCardFields({ linkId, covered = [], onCardKnown, onValidChange, adyen, locale, countryCode, ref }: CardFieldsProps & {
   adyen: { clientKey: string; environment: AdyenEnvironment }; locale: string; countryCode: string; ref?: Ref<CardFieldsHandle>;
 }) {
   const t = useTranslations('CardFacts');
@@ -51,7 +51,7 @@ export function AdyenCardFields({ linkId, onCardKnown, onValidChange, adyen, loc
           setNumber({ bin: number?.bin, lastFour: number?.lastFour });
           onCardKnown(null);
           if (!number || !key) return;
-          cardCheckAction({ linkId, ...number })
+          cardCheckAction({ linkId, covered, ...number })
             .then((check) => { if (asked.current === key) onCardKnown(check); })
             .catch(() => undefined);
         },

@@ -13,10 +13,12 @@ import { hostedCardCheck } from '@/lib/core/hosted-checkout/hosted-card-check';
  * (production); anything longer or else is refused by the schema. Answers
  * facts only: brand, funding, class, country, last four; never a number.
  */
+// covered: a group member's other links paid with this one (the quote is on their total).
+const covered = z.array(z.uuid()).max(12).optional();
 const lookup = z.union([
-  z.object({ linkId: z.uuid(), bin: z.string().regex(/^\d{8}$/), lastFour: z.string().regex(/^\d{4}$/).optional() }).strict(),
+  z.object({ linkId: z.uuid(), covered, bin: z.string().regex(/^\d{8}$/), lastFour: z.string().regex(/^\d{4}$/).optional() }).strict(),
   z.object({
-    linkId: z.uuid(), encryptedCardNumber: z.string().min(1).max(5000),
+    linkId: z.uuid(), covered, encryptedCardNumber: z.string().min(1).max(5000),
     bin: z.string().regex(/^\d{6,8}$/).optional(), lastFour: z.string().regex(/^\d{4}$/).optional(),
   }).strict(),
 ]);
@@ -24,10 +26,10 @@ const lookup = z.union([
 export async function cardCheckAction(input: unknown): Promise<CardCheck> {
   const parsed = lookup.safeParse(input);
   if (!parsed.success) return { status: 'unknown' };
-  const { linkId, ...card } = parsed.data;
+  const { linkId, covered: coveredLinkIds, ...card } = parsed.data;
   return hostedCardCheck(linkId, 'encryptedCardNumber' in card
     ? { kind: 'adyen_encrypted', encryptedCardNumber: card.encryptedCardNumber, bin: card.bin, lastFour: card.lastFour }
-    : { kind: 'bin', bin: card.bin, lastFour: card.lastFour });
+    : { kind: 'bin', bin: card.bin, lastFour: card.lastFour }, coveredLinkIds);
 }
 
 /**

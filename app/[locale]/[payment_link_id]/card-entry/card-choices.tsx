@@ -70,15 +70,21 @@ export function HeldNotice({ check }: { check: AcceptedCheck }) {
   return <p className="notice" data-testid="held-notice">{t('heldNotice', { total: formatMoney(check.total, check.currency, locale) })}</p>;
 }
 
-/** The store-card choice: unticked by default; nothing when hidden; a sentence when the link forces it. */
-export function StoreCard({ choice }: { choice: StoreCardChoice }) {
+/**
+ * The store-card choice: unticked by default; nothing when hidden; a sentence when the link forces it.
+ * `text`: other words for the same tick (a group member's offer to collect the rest automatically).
+ */
+export function StoreCard({ choice, text }: { choice: StoreCardChoice; text?: { label: string; hint?: string } }) {
   const t = useTranslations('CardFacts');
   if (choice === 'hidden') return null;
   if (choice === 'forced') return <p className="muted" data-testid="store-card-forced">{t('storeCardForced')}</p>;
   return (
     <div className="choice-option" data-testid="store-card">
-      <input type="checkbox" id="store-card" name="storeCard" value="on" />
-      <label htmlFor="store-card">{t('storeCardLabel')}</label>
+      <input type="checkbox" id="store-card" name="storeCard" value="on" aria-describedby={text?.hint ? 'store-card-hint' : undefined} />
+      <label htmlFor="store-card">
+        {text?.label ?? t('storeCardLabel')}
+        {text?.hint && <span id="store-card-hint" className="muted store-card-hint">{text.hint}</span>}
+      </label>
     </div>
   );
 }

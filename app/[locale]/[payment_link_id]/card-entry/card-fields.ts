@@ -22,6 +22,8 @@ import type { CardEntryError } from '@/lib/payments/card-entry';
  */
 export type CardFieldsProps = {
   linkId: string;
+  /** A group member's other links paid with this one: the card check quotes their total. */
+  covered?: string[];
   /** Typing mistakes the server found (sandbox fields). */
   fieldErrors: readonly CardEntryError[];
   onCardKnown: (check: CardCheck | null) => void;

@@ -13,7 +13,7 @@ import { useTranslations } from './card-text';
  * its BIN (first 8 digits) and last four go to the server for the card's facts.
  * Inputs are controlled so a surcharge confirmation re-posts the same card.
  */
-export function SandboxCardFields({ linkId, fieldErrors, onCardKnown, onValidChange, ref }: CardFieldsProps & { ref?: Ref<CardFieldsHandle> }) {
+export function SandboxCardFields({ linkId, covered = [], fieldErrors, onCardKnown, onValidChange, ref }: CardFieldsProps & { ref?: Ref<CardFieldsHandle> }) {
   const t = useTranslations('CheckoutForm');
   const facts = useTranslations('CardFacts');
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
@@ -38,7 +38,7 @@ export function SandboxCardFields({ linkId, fieldErrors, onCardKnown, onValidCha
       return;
     }
     setChecking(true);
-    cardCheckAction({ linkId, bin: lookup.bin, lastFour: lookup.lastFour })
+    cardCheckAction({ linkId, covered, bin: lookup.bin, lastFour: lookup.lastFour })
       .then((check) => { if (asked.current === lookupKey) onCardKnown(check); })
       .catch(() => { if (asked.current === lookupKey) onCardKnown(null); })
       .finally(() => { if (asked.current === lookupKey) setChecking(false); });

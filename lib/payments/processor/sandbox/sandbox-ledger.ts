@@ -51,16 +51,19 @@ export async function recordOnce(db: Db, idempotencyKey: string, entry: LedgerEn
  * Runs an operation once per idempotency key: a known key is answered from its
  * row without running `perform` again; a key reused for another kind of
  * operation (or another payment) is refused, as a real processor would.
+ * `writeFirst` (for a `perform` that only computes its answer, reading and
+ * changing nothing) skips the look-up: the insert's unique key finds a known
+ * key, and the row that holds it answers, exactly as before.
  */
 export async function once<T>(
   db: Db,
   idempotencyKey: string,
-  expect: { kind: LedgerKind; providerReference?: string },
+  expect: { kind: LedgerKind; providerReference?: string; writeFirst?: boolean },
   perform: () => Promise<LedgerEntry> | LedgerEntry,
   answer: (row: LedgerRow) => T,
 ): Promise<T> {
   if (!idempotencyKey) throw new ProcessorError('an idempotency key is required');
-  const existing = await findByKey(db, idempotencyKey);
+  const existing = expect.writeFirst ? undefined : await findByKey(db, idempotencyKey);
   const row = existing ?? (await performOnce(db, idempotencyKey, perform));
   if (row.kind !== expect.kind || (expect.providerReference && row.providerReference !== expect.providerReference)) {
     throw new ProcessorError(`idempotency key ${idempotencyKey} was already used for another operation (${row.kind} on ${row.providerReference})`);

@@ -22,10 +22,11 @@ export async function sandboxChargeStoredCard(db: Db, input: ChargeInput): Promi
   if (!token || !card || !(await wasIssued(db, input.token, token.providerReference))) {
     throw new ProcessorError('unknown stored-card token');
   }
+  // Nearly every charge carries a new key: write first (one statement), read only when the key is taken.
   return once(
     db,
     input.idempotencyKey,
-    { kind: 'charge_stored' },
+    { kind: 'charge_stored', writeFirst: true },
     () => {
       const providerReference = newProviderReference();
       const facts = sandboxCardFacts(card);
@@ -39,8 +40,23 @@ export async function sandboxChargeStoredCard(db: Db, input: ChargeInput): Promi
   );
 }
 
+/**
+ * Tokens this database's ledger is known to have issued. Ledger rows are never
+ * changed or deleted, so a token once found stays issued: the runner charging
+ * one stored card for many payments asks the ledger once, not once per charge.
+ * Keyed by database (tests open many); an unknown token is asked again each time.
+ */
+const issuedTokens = new WeakMap<Db, Set<string>>();
+
 /** A well-formed token is only good if the payment it names really issued it. */
 async function wasIssued(db: Db, token: string, providerReference: string): Promise<boolean> {
+  const known = issuedTokens.get(db);
+  if (known?.has(token)) return true;
   const rows = await rowsForReference(db, providerReference);
-  return rows.some((row) => (row.kind === 'authorise' || row.kind === 'finish_challenge') && parseOutcome<{ result: { storedCardToken?: string } }>(row).result.storedCardToken === token);
+  const issued = rows.some((row) => (row.kind === 'authorise' || row.kind === 'finish_challenge') && parseOutcome<{ result: { storedCardToken?: string } }>(row).result.storedCardToken === token);
+  if (issued) {
+    if (known) known.add(token);
+    else issuedTokens.set(db, new Set([token]));
+  }
+  return issued;
 }

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { groupInstalments, groupMembers } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { AppError } from '@/lib/http/app-error';
+import { parseInput } from '@/lib/http/validation';
+import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { memberInput } from './group-input';
+import { insertLinks, memberLinkRows } from './member-links';
+import { lockGroup } from './lock-group';
+import { allocateShare } from './schedule-rules';
+
+/**
+ * The leader adds a member (portal): `{ customer_name, amount, email? }`, the
+ * member fields of create. Under the group's lock, so the schedule the new
+ * links are split by is the live one. The share is split by the schedule as
+ * weights (it need not equal anyone else's); each instalment gets at least one
+ * minor unit. The booking's value is left as the organiser set it.
+ */
+export async function addMember(db: Db, groupId: string, input: unknown, options: { by?: AuditActor } = {}): Promise<{ member_id: string }> {
+  const member = parseInput(memberInput, input);
+  return db.transaction(async (tx) => {
+    const group = await lockGroup(tx, groupId);
+    if (group.membersLocked) throw new AppError('group.members_locked', 'The organiser has locked the member list: members cannot be added or removed.');
+    const schedule = await tx.select().from(groupInstalments)
+      .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt))).orderBy(asc(groupInstalments.sequence));
+    const parts = allocateShare(member.amount, schedule.map((i) => i.amount));
+    const [last] = await tx.select({ position: max(groupMembers.position) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+    const at = now();
+    const row = {
+      id: randomUUID(), groupId, position: (last?.position ?? 0) + 1, customerName: member.customer_name,
+      email: member.email ?? null, amount: member.amount, createdAt: at, updatedAt: at,
+    };
+    await tx.insert(groupMembers).values(row);
+    await insertLinks(tx, memberLinkRows(group, row, parts.map((amount, i) => ({
+      amount, sequence: schedule[i]?.sequence ?? null, dueAt: schedule[i]?.dueAt ?? null,
+    })), at));
+    await recordAudit(tx, options.by ?? { kind: 'customer', email: group.leadEmail }, {
+      organisationId: group.organisationId, type: 'payment-link-group:add-member', entityId: groupId,
+    });
+    return { member_id: row.id };
+  });
+}

@@ -1,0 +1,124 @@
+import { getDb } from '@/lib/db/client';
+import type { Db } from '@/lib/db/types';
+import { AppError } from '@/lib/http/app-error';
+import { isUuid } from '../shared/is-uuid';
+import { addMember } from './add-member';
+import { loadGroup } from './get-group';
+import { removeMember } from './remove-member';
+import { sendGroupLinks } from './send-group-links';
+import { setSchedule } from './set-schedule';
+import { readPortalSession, sessionHolds } from './portal-session';
+import type { GroupMember, GroupResource } from './serialize-group';
+
+/*
+ * The leader portal's entry to the core (app/[locale]/groups/[group_id]/): it
+ * opens the database here, so the page and its actions never import lib/db.
+ * Who may see or change a group is decided in one place, portalAccess: the
+ * browser's portal session holds the group, and the group belongs to the
+ * organisation of the portal domain the request came to (none: the main host).
+ */
+
+/** Who is asking: the group in the address, the session cookie, the host's organisation (proxy.ts's header). */
+export type PortalRequest = { groupId: string; sessionCookie: string | undefined; hostOrganisation: string | null };
+
+/** A member as the portal shows them: the resource's member and the address of their next unpaid link. */
+export type PortalMember = GroupMember & { next_link_url: string | null };
+export type PortalGroup = Omit<GroupResource, 'members'> & { members: PortalMember[] };
+
+export type PortalView = { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; group: PortalGroup };
+
+/** Whether this request may see and act on the group (the group itself when it may). */
+async function portalAccess(db: Db, request: PortalRequest): Promise<{ state: 'signed_out' | 'not_found' } | { state: 'open'; group: GroupResource }> {
+  if (!isUuid(request.groupId)) return { state: 'not_found' };
+  // Without the session nothing is read: the page only says how to get in.
+  if (!sessionHolds(await readPortalSession(db, request.sessionCookie), request.groupId)) return { state: 'signed_out' };
+  const group = await loadGroup(db, request.groupId.toLowerCase());
+  if (!group || (request.hostOrganisation !== null && group.organisation.id !== request.hostOrganisation)) return { state: 'not_found' };
+  return { state: 'open', group };
+}
+
+/** The page: the group with each member's next link, or why it cannot be shown. */
+export async function hostedPortal(request: PortalRequest): Promise<PortalView> {
+  const access = await portalAccess(await getDb(), request);
+  if (access.state !== 'open') return access;
+  // Member links live where the portal does: the organisation's hosted origin (portal_url's).
+  const origin = new URL(access.group.portal_url).origin;
+  const members = access.group.members.map((member) => {
+    const next = member.payment_links.find((link) => !link.paid);
+    return { ...member, next_link_url: next ? `${origin}/${next.id}` : null };
+  });
+  return { state: 'open', group: { ...access.group, members } };
+}
+
+/**
+ * The portal actions' gate (every action passes app/[locale]/groups/[group_id]/portal-action.ts,
+ * then one of the functions below): runs `change` only when the request may act on the group. The change itself
+ * checks the locks and what is paid in SQL, so a page that was open before a
+ * lock was set, or a replayed post, changes nothing.
+ */
+async function withPortalGroup(request: PortalRequest, change: (db: Db, groupId: string) => Promise<PortalOutcome>): Promise<PortalOutcome> {
+  const db = await getDb();
+  const access = await portalAccess(db, request);
+  if (access.state !== 'open') return { result: access.state };
+  try {
+    return await change(db, access.group.id);
+  } catch (error) {
+    if (error instanceof AppError) return { result: refusal(error.code) };
+    throw error;
+  }
+}
+
+/** The core's refusals the leader can act on, each with its own message (GroupPortal `result_*`). */
+const refusals = {
+  'group.members_locked': 'members_locked',
+  'group.installments_locked': 'installments_locked',
+  'group.member_has_paid': 'member_paid',
+  'group.member_not_found': 'member_not_found',
+  'group.paid_instalment_changed': 'paid_instalment_changed',
+  'group.due_dates_not_ascending': 'due_dates_not_ascending',
+  'group.due_date_past': 'due_date_past',
+  'group.schedule_sum_mismatch': 'schedule_sum_mismatch',
+  'group.share_too_small': 'share_too_small',
+  'group.too_many_instalments': 'too_many_instalments',
+  'group.instalment_amount_invalid': 'invalid',
+} as const;
+
+/** What an action did, or why it did nothing: codes only, which the page words. */
+export type PortalOutcome = {
+  result: 'member_added' | 'member_removed' | 'schedule_saved' | 'links_sent' | 'signed_out' | 'not_found' | 'invalid' | 'refused' | (typeof refusals)[keyof typeof refusals];
+  count?: number;
+  skipped?: number;
+};
+
+function refusal(code: string): PortalOutcome['result'] {
+  if (code in refusals) return refusals[code as keyof typeof refusals];
+  return code.startsWith('validation.') ? 'invalid' : 'refused';
+}
+
+/** Adds a member (the core refuses when the list is locked, under the group's row lock). */
+export const portalAddMember = (request: PortalRequest, member: { customer_name: string; email?: string; amount: number }) =>
+  withPortalGroup(request, async (db, groupId) => {
+    await addMember(db, groupId, member);
+    return { result: 'member_added' };
+  });
+
+/** Removes a member who has paid nothing (the core refuses otherwise, and when the list is locked). */
+export const portalRemoveMember = (request: PortalRequest, memberId: string) =>
+  withPortalGroup(request, async (db, groupId) => {
+    await removeMember(db, groupId, memberId);
+    return { result: 'member_removed' };
+  });
+
+/** Sets or changes the schedule (the core refuses when locked, and keeps what is paid). */
+export const portalSetSchedule = (request: PortalRequest, installments: { amount: number; due_at: string }[]) =>
+  withPortalGroup(request, async (db, groupId) => {
+    await setSchedule(db, groupId, { installments });
+    return { result: 'schedule_saved' };
+  });
+
+/** Emails every member (or one) their next link; the sandbox mailbox shows them. */
+export const portalSendLinks = (request: PortalRequest, memberId?: string) =>
+  withPortalGroup(request, async (db, groupId) => {
+    const sent = await sendGroupLinks(db, groupId, { memberId });
+    return { result: 'links_sent', count: sent.sent.length, skipped: sent.skipped.length };
+  });

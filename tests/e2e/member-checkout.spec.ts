@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
+import { createMemberGroup, getGroup } from './member-fixtures';
+import { expectNoAxeViolations } from './support/axe';
+
+/*
+ * A group member pays through their instalment links (docs/groups.md, "Member
+ * checkout"): one instalment, then two at once; a covered link shows paid; and
+ * the opt-in to collect the rest automatically. axe on every member page state.
+ */
+
+async function payWith(page: Page, number = '4111 1111 1111 1111') {
+  await fillCard(page, number);
+  await cardChecked(page);
+  await page.getByTestId('pay-button').click();
+}
+
+test.describe('member checkout', () => {
+  test('pays one instalment, then two at once; the covered link shows paid', async ({ page, request }) => {
+    test.slow(); // four page loads and two payments on a shared two-core machine
+    const { groupId, links: [first, second, third] } = await createMemberGroup(request, [10000, 10000, 5000, 5000]);
+    await page.goto(`/${first}`);
+    await expect(page.getByTestId('member-share-amount')).toHaveText('£300.00');
+    await expect(page.getByTestId('member-paid')).toHaveText('£0.00');
+    await expect(page.getByTestId('member-next')).toContainText('Instalment 1: £100.00');
+    await expect(page.getByLabel('This instalment only: £100.00')).toBeChecked();
+    await expect(page.getByLabel('2 instalments together: £200.00')).toBeVisible();
+    await expect(page.getByLabel('All your remaining instalments (4): £300.00')).toBeVisible();
+    await expectNoAxeViolations(page, 'member link');
+    await payWith(page);
+    await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+    await expect(page.getByTestId('receipt-amount')).toHaveText('£100.00');
+
+    await page.goto(`/${second}`);
+    await expect(page.getByTestId('member-paid')).toHaveText('£100.00');
+    await expect(page.getByTestId('instalment-1')).toHaveAttribute('data-status', 'paid');
+    await expect(page.getByTestId('member-next')).toContainText('Instalment 2: £100.00');
+    await page.getByLabel('2 instalments together: £150.00').check();
+    await page.getByTestId('instalment-choice-submit').click();
+    await expect(page).toHaveURL(`${sandboxUrl}/${second}?pay=2`);
+    await expect(page.getByTestId('paying-summary')).toHaveText('You are paying 2 instalments: £150.00');
+    await expect(page.getByTestId('pay-button')).toHaveText('Pay £150.00');
+    await expectNoAxeViolations(page, 'member link, two instalments chosen');
+    await payWith(page);
+    await expect(page).toHaveURL(`${sandboxUrl}/${second}/success`);
+    await expect(page.getByTestId('receipt-amount')).toHaveText('£150.00');
+
+    // The third link was paid by the second payment: its page is paid, with that receipt, and no form; the fourth is next.
+    await page.goto(`/${third}`);
+    await expect(page.getByTestId('paid-title')).toBeVisible();
+    await expect(page.getByTestId('receipt-amount')).toHaveText('£150.00');
+    await expect(page.getByTestId('card-form')).toHaveCount(0);
+    await expect(page.getByTestId('member-paid')).toHaveText('£250.00');
+    await expect(page.getByTestId('member-remaining')).toHaveText('£50.00');
+    await expect(page.getByTestId('instalment-3')).toHaveAttribute('data-status', 'paid');
+    await expect(page.getByTestId('member-next')).toContainText('Instalment 4: £50.00');
+    await expectNoAxeViolations(page, 'covered member link, paid');
+    const group = await getGroup(request, groupId);
+    expect(group.members[0]).toMatchObject({ paid_amount: 25000, remaining: 5000 });
+  });
+
+  test('opts in to store the card: the rest is collected automatically (the group shows auto_collect)', async ({ page, request }) => {
+    test.slow();
+    const { groupId, links: [first] } = await createMemberGroup(request, [6000, 4000, 2000]);
+    await page.goto(`/${first}`);
+    const offer = page.getByLabel(/collect my 2 remaining instalments automatically on their due dates/);
+    await expect(offer).not.toBeChecked();
+    // Paying everything leaves nothing to collect: the tick is the plain store-card choice again.
+    await page.getByLabel('All your remaining instalments (3): £120.00').check();
+    await page.getByTestId('instalment-choice-submit').click();
+    await expect(page.getByLabel('Save this card for future payments on this booking')).toBeVisible();
+    await page.getByLabel('This instalment only: £60.00').check();
+    await page.getByTestId('instalment-choice-submit').click();
+    await fillCard(page, '4111 1111 1111 1111');
+    await cardChecked(page);
+    await expectNoAxeViolations(page, 'member link, auto-collect offer');
+    await page.getByLabel(/collect my 2 remaining instalments automatically/).check();
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+    const group = await getGroup(request, groupId);
+    expect(group.members[0]).toMatchObject({ auto_collect: true, paid_amount: 6000 });
+  });
+});
