@@ -1,7 +1,7 @@
 'use client';
 
+import { usePathname } from 'next/navigation';
 import { languageHref } from '@/lib/i18n/language-links';
-import { usePathname } from '@/lib/i18n/navigation';
 import { localeNames, routing, textDirection, type Locale } from '@/lib/i18n/routing';
 
 /**
@@ -9,7 +9,9 @@ import { localeNames, routing, textDirection, type Locale } from '@/lib/i18n/rou
  * each language, each named in itself. Server-rendered plain links inside a
  * <details>, so it works without JavaScript and costs one Tab stop before the
  * page's own content. A client component only to follow the path through
- * client-side navigations, which do not re-render the layout.
+ * client-side navigations, which do not re-render the layout. Next's own
+ * usePathname (languageHref drops the locale prefix): next-intl's needs its
+ * client provider, which no page loads (layout.tsx).
  */
 export function LanguageSwitch({ current, label }: { current: Locale; label: string }) {
   const pathname = usePathname();

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { clientMessages } from '@/lib/i18n/client-messages';
 import { routing, textDirection } from '@/lib/i18n/routing';
 import { LanguageSwitch } from './language-switch';
 import './globals.css';
@@ -27,11 +26,10 @@ export default async function LocaleLayout({ children, params }: Props) {
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <body>
-        {/* Only the namespaces client components use reach the browser: never the whole catalog. */}
-        <NextIntlClientProvider messages={clientMessages(await getMessages())}>
-          <LanguageSwitch current={locale} label={nav('languages')} />
-          {children}
-        </NextIntlClientProvider>
+        {/* No NextIntlClientProvider: client components get their words from the server as props (the card
+            form: card-entry/card-messages.tsx), so no page loads next-intl's client or carries a catalog. */}
+        <LanguageSwitch current={locale} label={nav('languages')} />
+        {children}
       </body>
     </html>
   );

@@ -267,3 +267,20 @@ test('the card check sends the BIN and last four only, never the number', async 
   }
   expect(bodies.join()).toContain('40355010');
 });
+
+// The check's answer fills a place kept for it (.card-facts, .card-status in globals.css): a click on Pay while it
+// arrives lands on the button, on a phone too (a summary of two lines).
+test.describe('the card check does not move the Pay button', () => {
+  for (const width of [320, 1280]) {
+    test(`at ${width} px wide`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const id = await createLink(request);
+      await page.goto(`${sandboxUrl}/${id}`);
+      const pay = page.getByTestId('pay-button');
+      const before = await pay.boundingBox();
+      await fillCard(page, cards.visaGb);
+      await expect(page.getByTestId('card-summary')).toHaveText('Visa credit card ending 1111 (issuing country: United Kingdom)');
+      expect(await pay.boundingBox()).toEqual(before);
+    });
+  }
+});

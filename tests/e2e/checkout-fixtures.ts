@@ -39,9 +39,9 @@ export async function fillCard(page: Page, number: string, name = 'Ada Lovelace'
 }
 
 /**
- * Waits until the page has checked the typed card (its facts, or why it is refused, are shown).
- * The check's answer inserts a line above the pay button; a click while it arrives can land on
- * the moving layout instead of the button.
+ * Waits until the page has checked the typed card (its facts, or why it is refused, are shown), so a
+ * journey pays what the page showed. The facts line has its place kept (the Pay button no longer moves
+ * when it arrives: card-entry.spec.ts); a surcharge or a refusal still adds a notice above the button.
  */
 export async function cardChecked(page: Page) {
   const settled = page.locator('[data-testid="card-summary"], [data-testid="card-excluded"], [data-testid="card-unverified"]');

@@ -1,6 +1,5 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useActionState, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AdyenEnvironment } from '@/lib/config';
@@ -16,6 +15,7 @@ import { DccChoice, HeldNotice, StoreCard, SurchargeNotice } from './card-entry/
 import { CardSummary, ExclusionMessage, UnverifiedMessage, useExclusionText } from './card-entry/card-facts-panel';
 import type { CardFieldsHandle } from './card-entry/card-fields';
 import { SandboxCardFields } from './card-entry/sandbox-card-fields';
+import { useTranslations } from './card-entry/card-text';
 
 export type CardFormProps = {
   linkId: string;
@@ -132,7 +132,10 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
       ) : (
         <SandboxCardFields ref={fields} linkId={linkId} covered={covered} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid} />
       )}
-      {(check?.status === 'accepted' || check?.status === 'excluded') && <CardSummary card={check.card} />}
+      {/* The card check's answer fills a place kept for it (.card-facts): the Pay button does not move under a click. */}
+      <div className="card-facts" data-testid="card-facts">
+        {(check?.status === 'accepted' || check?.status === 'excluded') && <CardSummary card={check.card} />}
+      </div>
       <div ref={refusal} tabIndex={-1}>
         {check?.status === 'excluded' && <ExclusionMessage exclusion={check.exclusion} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
         {check?.status === 'unverified' && <UnverifiedMessage bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { CardMessages } from './card-entry/card-messages';
 import { CardForm } from './card-form';
 import { Receipt } from './receipt';
 import { CancelForm, OpenBankingForm } from './checkout-forms';
@@ -88,11 +89,13 @@ export async function PaymentMethods({ checkout, target, storeCard, hidePayButto
           {/* The project's own card fields post raw card numbers: sandbox only. Production uses Adyen's Card
               component (encrypted fields); without its client key there is no card entry at all. */}
           {isSandbox() || adyen ? (
+            <CardMessages>
             <CardForm linkId={target.linkId} locale={target.locale} amount={selection?.amount ?? checkout.amount} currency={checkout.currency}
               covered={selection?.covered} storeCardText={selection?.storeCardText}
               authorisationOnly={checkout.authorisationOnly} storeCard={storeCard} bankAvailable={checkout.methods.openBanking}
               adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null}
               surface={target.surface} hidePayButton={hidePayButton} />
+            </CardMessages>
           ) : (
             <p className="notice">{t('cardUnavailable', { organisation })}</p>
           )}

@@ -1,12 +1,12 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { brandStylesheetPath, brandTheme } from '@/lib/branding/brand-theme';
+import { londonDateTime } from '@/lib/i18n/date-format';
 import { formatMoney } from '@/lib/money';
 
 /** What is being paid, to whom and by when: the top of every page of the link. */
 export async function CheckoutSummary({ checkout, locale }: { checkout: HostedCheckout; locale: string }) {
   const t = await getTranslations('Checkout');
-  const format = await getFormatter();
   const organisation = checkout.organisationName;
   const theme = brandTheme(checkout.brandColour);
   return (
@@ -31,7 +31,7 @@ export async function CheckoutSummary({ checkout, locale }: { checkout: HostedCh
         <dt>{t('payee')}</dt>
         <dd data-testid="checkout-payee">{checkout.payeeName}</dd>
         <dt>{t('expires')}</dt>
-        <dd data-testid="checkout-expires">{format.dateTime(checkout.expiresAt, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}</dd>
+        <dd data-testid="checkout-expires">{londonDateTime(checkout.expiresAt, locale)}</dd>
       </dl>
     </header>
   );

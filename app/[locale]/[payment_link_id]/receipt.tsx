@@ -1,12 +1,12 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import type { HostedCheckout, HostedTransaction } from '@/lib/core/hosted-checkout/load-hosted-checkout';
-import { Link } from '@/lib/i18n/navigation';
+import { getPathname } from '@/lib/i18n/navigation';
+import { londonDateTime } from '@/lib/i18n/date-format';
 import { formatMoney } from '@/lib/money';
 
 /** The paid page's receipt: what was taken (or held), how, when and its reference. */
 export async function Receipt({ checkout, payment, locale }: { checkout: HostedCheckout; payment: HostedTransaction; locale: string }) {
   const t = await getTranslations('Checkout');
-  const format = await getFormatter();
   const money = (value: number) => formatMoney(value, checkout.currency, locale);
   const when = payment.paidAt ?? payment.createdAt;
   return (
@@ -21,12 +21,13 @@ export async function Receipt({ checkout, payment, locale }: { checkout: HostedC
           {payment.type === 'OPEN_BANKING' ? t('receiptBank') : t('receiptCard', { brand: payment.cardBrand ?? '', lastFour: payment.cardLastFour ?? '' })}
         </dd>
         <dt>{t('receiptDate')}</dt>
-        <dd>{format.dateTime(when, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}</dd>
+        <dd>{londonDateTime(when, locale)}</dd>
         <dt>{t('receiptReference')}</dt>
         <dd data-testid="receipt-reference">{payment.id}</dd>
       </dl>
       {payment.status === 'PENDING' && <p>{t('receiptHeld')}</p>}
-      <p><Link href={`/receipts/${payment.id}`} data-testid="receipt-link">{(await getTranslations('Receipt'))('printableLink')}</Link></p>
+      {/* A plain link (a full load): Next's Link would add its client code to the checkout's first load for this one line. */}
+      <p><a href={getPathname({ href: `/receipts/${payment.id}`, locale })} data-testid="receipt-link">{(await getTranslations('Receipt'))('printableLink')}</a></p>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
@@ -65,26 +65,47 @@ export const isCheckoutId = isUuid;
 export type HostedCheckoutKind = 'payment_link' | 'ecommerce';
 
 /**
+ * The link's attempt the page shows (HostedCheckout.latest), joined laterally to the link's row: a paying
+ * (COMPLETE or PENDING) attempt wins over a later one; otherwise the newest attempt.
+ */
+function latestAttempt(db: Db) {
+  const t = transactions;
+  const attempt = db.select({
+    id: t.id, status: t.status, stage: t.stage, type: t.type, amount: t.amount, surcharge: t.surcharge, cardBrand: t.cardBrand,
+    cardLastFour: t.cardLastFour, failureReason: t.failureReason, completedAt: t.completedAt, authorisedAt: t.authorisedAt, createdAt: t.createdAt,
+  }).from(t)
+    .where(eq(t.paymentLinkId, paymentLinks.id))
+    .orderBy(sql`${t.status} in ('COMPLETE', 'PENDING') desc`, desc(t.createdAt))
+    .limit(1)
+    .as('latest_attempt');
+  const { id, status, stage, type, amount, surcharge, cardBrand, cardLastFour, failureReason, completedAt, authorisedAt, createdAt } = attempt;
+  return { attempt, columns: { id, status, stage, type, amount, surcharge, cardBrand, cardLastFour, failureReason, completedAt, authorisedAt, createdAt } };
+}
+
+/**
  * Reads a payment link (or, for the embed, an ecommerce session) for its hosted
  * page, with no caller to authorise: the id is the customer's capability. Deleted
  * checkouts, checkouts of the other kind and ids that are not uuids are null (a 404), never an error.
  */
 export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckoutKind = 'payment_link'): Promise<HostedCheckout | null> {
   if (!isCheckoutId(id)) return null;
-  const [row] = await db.select({ link: paymentLinks, organisation: organisations, bookingReference: bookings.bookingReference })
+  // One round trip (every hosted page render reads this): the link, its organisation and booking, and its latest attempt.
+  const latest = latestAttempt(db);
+  const [row] = await db.select({ link: paymentLinks, organisation: organisations, bookingReference: bookings.bookingReference, chosen: latest.columns })
     .from(paymentLinks)
     .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
     .leftJoin(bookings, eq(bookings.id, paymentLinks.bookingId))
+    .leftJoinLateral(latest.attempt, sql`true`)
     .where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)));
   if (!row) return null;
-  const attempts = await db.select().from(transactions).where(eq(transactions.paymentLinkId, id)).orderBy(desc(transactions.createdAt)).limit(20);
-  const { link } = row;
+  const { link, chosen: own } = row;
   const member = await loadMemberCheckout(db, link, now());
-  const paying = attempts.find((t) => t.status === 'COMPLETE' || t.status === 'PENDING');
-  const covering = !paying && member?.coveringPaymentId && !attempts.some((t) => t.id === member.coveringPaymentId)
+  // The link's own paying attempt wins; else a group member's covering payment made on another link; else its newest attempt.
+  const paying = own && (own.status === 'COMPLETE' || own.status === 'PENDING') ? own : undefined;
+  const covering = !paying && member?.coveringPaymentId && own?.id !== member.coveringPaymentId
     ? (await db.select().from(transactions).where(eq(transactions.id, member.coveringPaymentId)))[0]
     : undefined;
-  const chosen = paying ?? covering ?? attempts[0];
+  const chosen = paying ?? covering ?? own ?? undefined;
   return {
     id: link.id,
     organisationName: row.organisation.name,

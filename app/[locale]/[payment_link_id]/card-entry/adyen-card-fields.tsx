@@ -1,11 +1,11 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { AdyenEnvironment } from '@/lib/config';
 import { cardCheckAction } from './card-check-action';
 import type { CardFieldsHandle, CardFieldsProps } from './card-fields';
 import { adyenFieldNames } from './card-method-names';
+import { useTranslations } from './card-text';
 
 type Mounted = Awaited<ReturnType<typeof import('./adyen-card-mount').mountAdyenCard>>;
 

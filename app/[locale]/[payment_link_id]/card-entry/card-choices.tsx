@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
 import type { StoreCardChoice } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import type { AcceptedCheck } from './card-facts-panel';
+import { useLocale, useTranslations } from './card-text';
 
 /*
  * What the customer sees and chooses once the server has accepted the card,

@@ -1,9 +1,9 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
 import type { CardCheck, CardExclusion, ShownCard } from '@/lib/core/hosted-checkout/card-check';
 import { cardBrandLabels } from '@/lib/payments/card-rules/exclusion-message';
 import type { CardRegion } from '@/lib/payments/card-rules';
+import { useLocale, useTranslations } from './card-text';
 
 /** A country's name in the page's language (GB: "United Kingdom", "Royaume-Uni"). */
 export function countryName(code: string, locale: string): string {

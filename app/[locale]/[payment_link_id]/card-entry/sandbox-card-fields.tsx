@@ -1,10 +1,10 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useImperativeHandle, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { cardLookupOf, detectBrand, type CardEntryError } from '@/lib/payments/card-entry';
 import { cardCheckAction } from './card-check-action';
 import type { CardFieldsHandle, CardFieldsProps } from './card-fields';
+import { useTranslations } from './card-text';
 
 /**
  * Sandbox card entry: the project's own fields (number with brand detection
@@ -62,8 +62,9 @@ export function SandboxCardFields({ linkId, covered = [], fieldErrors, onCardKno
   return (
     <>
       {input('number', t('numberLabel'), { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 })}
-      {brand && <p className="muted" data-testid="card-brand">{t('brandDetected', { brand })}</p>}
-      <p className="muted" aria-live="polite" data-testid="card-checking">{checking ? facts('checking') : ''}</p>
+      {/* Both lines keep their place while empty (.card-status), so the fields below never move as they fill. */}
+      <div className="card-status">{brand && <p className="muted" data-testid="card-brand">{t('brandDetected', { brand })}</p>}</div>
+      <p className="muted card-status" aria-live="polite" data-testid="card-checking">{checking ? facts('checking') : ''}</p>
       {input('expiry', t('expiryLabel'), { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 })}
       {input('cvc', t('cvcLabel'), { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
       {input('name', t('nameLabel'), { autoComplete: 'cc-name', maxLength: 100 })}
