@@ -36,19 +36,18 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
 
 /**
  * The locks that make two payments of one member serialise, taken before the
- * link's own: every link of the member in id order (a fixed order, so two
- * payments of overlapping instalments queue instead of deadlocking), then the
- * member row. Links before member is the order of the portal's changes too
- * (lock-group.ts: group, then links by id; remove-member.ts updates the member
- * last), so a payment and a removal or schedule change queue rather than
- * deadlock. No lock for a link of no member.
+ * link's own: the member row, then every link of the member in id order. It is
+ * the order of the portal's changes (lockLiveLinks in lock-group.ts: member
+ * rows, then links by id), so a payment and a removal or schedule change queue
+ * rather than deadlock (tests/integration/groups/group-races.test.ts deadlocks
+ * with links first). No lock for a link of no member.
  */
 export async function lockMemberOf(tx: Tx, checkoutId: string): Promise<void> {
   const [link] = await tx.select({ memberId: paymentLinks.groupMemberId }).from(paymentLinks).where(eq(paymentLinks.id, checkoutId));
   if (!link?.memberId) return;
+  await tx.select({ id: groupMembers.id }).from(groupMembers).where(eq(groupMembers.id, link.memberId)).for('update');
   await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.groupMemberId, link.memberId))
     .orderBy(asc(paymentLinks.id)).for('update');
-  await tx.select({ id: groupMembers.id }).from(groupMembers).where(eq(groupMembers.id, link.memberId)).for('update');
 }
 
 /**
