@@ -3,18 +3,8 @@ import { instalmentTotals, memberInstalments } from '@/lib/core/groups/allocatio
 import { allocateShares } from '@/lib/core/groups/schedule-rules';
 import { MAX_MINOR_UNITS } from '@/lib/core/shared/money-schema';
 import { AppError } from '@/lib/http/app-error';
+import { prng } from './support/prng';
 
-/** mulberry32: a small seeded PRNG, so a failure names a seed that reproduces it. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const sum = (values: readonly number[]) => values.reduce((total, v) => total + v, 0);
 

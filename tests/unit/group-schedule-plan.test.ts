@@ -3,18 +3,8 @@ import { memberInstalments } from '@/lib/core/groups/allocation';
 import type { LockedLink } from '@/lib/core/groups/lock-group';
 import { planMember, type PlannedInstalment } from '@/lib/core/groups/schedule-plan';
 import { AppError } from '@/lib/http/app-error';
+import { prng } from './support/prng';
 
-/** mulberry32, seeded: a failure names the seed that reproduces it. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const DAY = 86_400_000;
 const schedule = (amounts: number[], firstDay = 10): PlannedInstalment[] =>
