@@ -6,8 +6,8 @@ import { runOnce, runUntilIdle } from '@/lib/runner/run-once';
 import { resetClock } from '@/lib/sandbox/test-clock';
 import { cards, pay } from '../support/payments';
 import { ledgerRows, withRaceDatabases } from '../support/races';
-import { getGroupVia } from './group-support';
 import { advanceDays, collectionGroup, collectionsOf, paymentsOn } from './collection-support';
+import { getGroupVia, inDays } from './group-support';
 
 /*
  * Automatic collection of group instalments (docs/groups.md, "Automatic
@@ -88,19 +88,23 @@ describe('collecting instalments of opted-in members', () => {
   });
 
   it('leaves the instalment to a member paying it right now (the link\'s live payment), and looks again later', async () => {
-    const { group } = await collectionGroup({ members: 1 });
+    // The second instalment falls due in 5 days, while its link is still open for the member to pay by hand.
+    const { group } = await collectionGroup({ members: 1, installments: [{ amount: 10000, due_at: inDays(2) }, { amount: 20000, due_at: inDays(5) }] });
     const linkId = group.members[0]!.payment_links[1]!.id;
-    // The member starts paying the same instalment by hand (stopped at 3-D Secure: PAYMENTINPROGRESS on the link).
+    // On the due date the member starts paying the same instalment by hand (stopped at 3-D Secure:
+    // PAYMENTINPROGRESS on the link). Started after the clock moves, so that it is fresh: a payment left
+    // at 3-D Secure for days is abandoned by whichever runner's pass gets there first, and with two
+    // runners at once that could come before the other's collection step.
+    await advanceDays(6);
     expect(await pay(linkId, cards.visa3ds)).toMatchObject({ outcome: 'challenge' });
     // Their payment cancelled nothing yet; put the collection back as a race would leave it.
     await (await getDb()).update(scheduledPayments).set({ status: 'QUEUED', failureReason: null }).where(eq(scheduledPayments.paymentLinkId, linkId));
-    await advanceDays(41);
     const reports = await twoRunners();
     expect(reports.reduce((n, r) => n + r.scheduled.retrying, 0)).toBe(1);
     const [collection] = await collectionsOf([linkId]);
     expect(collection).toMatchObject({ status: 'QUEUED', failureReason: 'link_payment_in_progress', transactionId: null });
-    expect(collection!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 41 * 86_400_000);
-    // Only the member's own payment exists on the link (abandoned later in the pass, 41 days at 3-D Secure): the runner wrote none.
+    expect(collection!.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    // Only the member's own payment exists on the link, still at 3-D Secure: the runner wrote none.
     const payments = await paymentsOn(linkId);
     expect(payments).toHaveLength(1);
     expect(payments[0]!.idempotencyKey).toBeNull();
