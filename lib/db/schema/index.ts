@@ -13,3 +13,4 @@ export * from './scheduled-payments';
 export * from './email-outbox';
 export * from './sandbox-processor';
 export * from './audit';
+export * from './events';

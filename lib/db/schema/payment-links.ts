@@ -55,6 +55,8 @@ export const paymentLinks = pgTable(
      */
     settledByTransactionId: uuid('settled_by_transaction_id'),
     deletedAt: timestampColumn('deleted_at'),
+    /** When the runner announced this link's expiry (event payment_link.expired): set once, by the statement that writes the event. */
+    expiryAnnouncedAt: timestampColumn('expiry_announced_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,5 +66,7 @@ export const paymentLinks = pgTable(
     index('payment_links_group_member_idx').on(t.groupMemberId, t.instalmentSequence).where(sql`${t.groupMemberId} is not null`),
     // The runner's group alerts: member links by due date (due soon, missed).
     index('payment_links_group_due_idx').on(t.dueAt).where(sql`${t.groupMemberId} is not null and ${t.deletedAt} is null`),
+    // The runner's expiry announcements: links not yet announced, by expiry (a paid link is marked announced when paid).
+    index('payment_links_expiry_unannounced_idx').on(t.expiresAt).where(sql`${t.expiryAnnouncedAt} is null and ${t.deletedAt} is null`),
   ],
 );

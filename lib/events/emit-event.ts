@@ -1,0 +1,49 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { queryRows } from '@/lib/db/query-rows';
+import type { Executor } from '@/lib/db/types';
+import type { EventType } from './event-types';
+
+export type EventInput = {
+  organisationId: string;
+  type: EventType;
+  /** The resource's id (transaction, refund, payment link, ...). */
+  resourceId: string;
+  /**
+   * The resource as the API would return it, read inside the caller's
+   * transaction so it shows the change. Called only when an endpoint listens:
+   * an organisation without webhooks pays one indexed lookup per event, no more.
+   */
+  data: (tx: Executor) => Promise<Record<string, unknown>>;
+};
+
+/** The enabled endpoints of an organisation subscribed to a type: `e` is webhook_endpoints. */
+const listeningEndpoints = (organisationId: string, type: EventType): SQL => sql`
+  e.organisation_id = ${organisationId} and e.status = 'enabled' and e.deleted_at is null and ${type} = any(e.event_types)`;
+
+/**
+ * Writes an event and its deliveries (one per enabled endpoint of the
+ * organisation subscribed to the type) into the outbox. Call it with the
+ * transaction that makes the change: the event then exists exactly when the
+ * change does (docs/webhooks.md "Outbox"). Answers the event id, or null when
+ * no endpoint listens (nothing is written).
+ */
+export async function emitEvent(tx: Executor, event: EventInput): Promise<string | null> {
+  const listening = await queryRows<{ id: string }>(tx, sql`select e.id from webhook_endpoints e where ${listeningEndpoints(event.organisationId, event.type)} limit 1`);
+  if (listening.length === 0) return null;
+  const data = await event.data(tx);
+  const createdAt = now().toISOString();
+  // One statement: the event and its deliveries land together or not at all.
+  const [row] = await queryRows<{ id: string }>(tx, sql`
+    with event as (
+      insert into webhook_events (id, organisation_id, type, resource_id, data, created_at)
+      values (gen_random_uuid(), ${event.organisationId}, ${event.type}, ${event.resourceId}, ${JSON.stringify(data)}::jsonb, ${createdAt}::timestamptz)
+      returning id
+    ), deliveries as (
+      insert into webhook_deliveries (id, organisation_id, event_id, endpoint_id, created_at)
+      select gen_random_uuid(), ${event.organisationId}, event.id, e.id, ${createdAt}::timestamptz
+      from event cross join webhook_endpoints e where ${listeningEndpoints(event.organisationId, event.type)}
+    )
+    select id from event`);
+  return row!.id;
+}
