@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { OrganisationSettings } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Executor } from '@/lib/db/types';
-import { PAYING_STATUSES } from '../checkout/checkout-status';
+import { linkPaidSql } from './link-paid-sql';
 
 export type GroupHeaderRow = {
   id: string; organisation_id: string; organisation_name: string; organisation_image: string | null; settings: OrganisationSettings;
@@ -22,8 +22,6 @@ export type MemberLinkRow = {
 };
 
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
-
-const paying = sql.join(PAYING_STATUSES.map((status) => sql`${status}`), sql`, `);
 
 /**
  * A group in two queries, however many members and links: the group with its
@@ -55,8 +53,7 @@ export async function loadGroupRows(db: Executor, groupId: string): Promise<{ he
       select m.id as member_id, m.position, m.customer_name, m.email, m.amount as member_amount, m.auto_collect,
         l.id as link_id, l.amount, l.currency, ${epochMs(sql`l.due_at`)} as due_at, l.instalment_sequence,
         ${epochMs(sql`l.expires_at`)} as expires_at, ${epochMs(sql`l.created_at`)} as created_at,
-        (l.settled_by_transaction_id is not null or exists (
-          select 1 from transactions t where t.payment_link_id = l.id and t.status in (${paying}))) as paid
+        ${linkPaidSql('l')} as paid
       from group_members m
       left join lateral (
         select * from (select * from payment_links own where own.group_member_id = m.id offset 0) member_links where member_links.deleted_at is null
