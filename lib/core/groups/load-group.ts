@@ -21,18 +21,11 @@ export type MemberLinkRow = {
   instalment_sequence: number | null; expires_at: number | null; created_at: number | null; paid: boolean | null;
 };
 
-const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
+export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
 
-/**
- * A group in two queries, however many members and links: the group with its
- * organisation, booking and live schedule; then every live member with their
- * live links and whether each is paid (its own payment in a paying status, or
- * settled by another of the member's payments). The portal renders from this,
- * so a 200 × 12 group must stay a couple of index scans.
- */
-export async function loadGroupRows(db: Executor, groupId: string): Promise<{ header: GroupHeaderRow | undefined; rows: MemberLinkRow[] }> {
-  const [headers, rows] = await Promise.all([
-    queryRows<GroupHeaderRow>(db, sql`
+/** The group with its organisation, booking and live schedule (one row), or undefined. */
+export async function loadGroupHeader(db: Executor, groupId: string): Promise<GroupHeaderRow | undefined> {
+  const [header] = await queryRows<GroupHeaderRow>(db, sql`
       select g.id, g.organisation_id, o.name as organisation_name, o.image as organisation_image, o.settings, g.booking_id, b.booking_reference, b.gross_amount,
         g.name, g.lead_name, g.lead_email, g.currency, g.status, g.members_locked, g.installments_locked, g.description,
         g.link_expires_at, g.created_at,
@@ -41,7 +34,25 @@ export async function loadGroupRows(db: Executor, groupId: string): Promise<{ he
       from payment_link_groups g
       join organisations o on o.id = g.organisation_id
       join bookings b on b.id = g.booking_id
-      where g.id = ${groupId}`),
+      where g.id = ${groupId}`);
+  return header;
+}
+
+/** Each member's links through their own index (see loadGroupRows): a lateral join of `group_members m`, rows `l`. */
+export const memberLinksLateral = sql`left join lateral (
+        select * from (select * from payment_links own where own.group_member_id = m.id offset 0) member_links where member_links.deleted_at is null
+      ) l on true`;
+
+/**
+ * A group in two queries, however many members and links: the group with its
+ * organisation, booking and live schedule; then every live member with their
+ * live links and whether each is paid (its own payment in a paying status, or
+ * settled by another of the member's payments). The API's read (the portal reads
+ * per-member sums instead: portal-read.ts); a 200 × 12 group stays a couple of index scans.
+ */
+export async function loadGroupRows(db: Executor, groupId: string): Promise<{ header: GroupHeaderRow | undefined; rows: MemberLinkRow[] }> {
+  const [header, rows] = await Promise.all([
+    loadGroupHeader(db, groupId),
     // Each member's links through their own index (payment_links_group_member_idx). `offset 0` keeps
     // `deleted_at is null` outside that scan: inside it, on a freshly filled table (statistics not yet
     // gathered; PGlite has no autovacuum) the planner combined the member index with the organisation
@@ -55,10 +66,8 @@ export async function loadGroupRows(db: Executor, groupId: string): Promise<{ he
         ${epochMs(sql`l.expires_at`)} as expires_at, ${epochMs(sql`l.created_at`)} as created_at,
         ${linkPaidSql('l')} as paid
       from group_members m
-      left join lateral (
-        select * from (select * from payment_links own where own.group_member_id = m.id offset 0) member_links where member_links.deleted_at is null
-      ) l on true
+      ${memberLinksLateral}
       where m.group_id = ${groupId} and m.removed_at is null) r`),
   ]);
-  return { header: headers[0], rows: rows[0]?.rows ?? [] };
+  return { header, rows: rows[0]?.rows ?? [] };
 }
