@@ -9,8 +9,17 @@ import { PORTAL_TARGET_P50_MS, portalPage } from './portal-page';
  * through the API, enters through portal_url, then asks for the page N times,
  * one request after another, and prints p50/p90/max and the page's size.
  *
- *   DATA_DIR=<the server's data folder> npx tsx scripts/bench/portal-page-probe.ts http://localhost:3280 [requests=30]
+ *   DATA_DIR=<the server's data folder> [SERVER_PID=<its pid>] npx tsx scripts/bench/portal-page-probe.ts http://localhost:3280 [requests=30]
+ *
+ * With SERVER_PID (Linux), it also prints the server process's CPU time per
+ * request (user + system, from /proc), which a shared machine's load changes
+ * far less than the wall-clock latency.
  */
+const cpuMs = (pid: string | undefined): number | null => {
+  if (!pid) return null;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in ticks of 10 ms
+};
 const baseUrl = process.argv[2] ?? 'http://localhost:3280';
 const requests = Number(process.argv[3] ?? 30);
 const dataDir = process.env.DATA_DIR ?? '';
@@ -26,6 +35,7 @@ async function main() {
 
   const times: number[] = [];
   let bytes = 0;
+  let cpuBefore: number | null = null;
   for (let i = 0; i < requests + 2; i += 1) {
     const started = performance.now();
     const answer = await fetch(`${baseUrl}${pagePath}`, { headers: { cookie } });
@@ -34,10 +44,13 @@ async function main() {
     if (answer.status !== 200 || !body.includes('Bench Member 200<')) throw new Error(`the page answered ${answer.status} without the last member`);
     bytes = Buffer.byteLength(body);
     if (i >= 2) times.push(ms); // two warm-ups
+    if (i === 1) cpuBefore = cpuMs(process.env.SERVER_PID);
   }
+  const cpuAfter = cpuMs(process.env.SERVER_PID);
+  const cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / requests);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(0);
-  console.log(JSON.stringify({ path: pagePath, requests, p50_ms: Number(at(0.5)), p90_ms: Number(at(0.9)), max_ms: Number(at(1)), html_kb: Math.round(bytes / 1024), target_p50_ms: PORTAL_TARGET_P50_MS }));
+  console.log(JSON.stringify({ path: pagePath, requests, p50_ms: Number(at(0.5)), p90_ms: Number(at(0.9)), max_ms: Number(at(1)), html_kb: Math.round(bytes / 1024), server_cpu_ms_per_request: cpuPerRequest, target_p50_ms: PORTAL_TARGET_P50_MS }));
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
-import { originA, setPortalDomains, uniqueEmail } from './group-portal-fixtures';
-import { apiToken } from './journey-fixtures';
+import { cardChecked, fillCard } from './checkout-fixtures';
+import { requiredEnv } from './e2e-env';
+import { DOMAIN_A, ORG_A, uniqueEmail } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 /*
@@ -14,13 +16,27 @@ import { expectNoAxeViolations } from './support/axe';
  * card; it fails Luhn, and the card fields take it as the sandbox issuer
  * does) fails: the leader's mailbox gets the failed-charge and the overdue
  * (missed instalment) emails, once each, and the leader's portal shows him
- * overdue. The clock is shared by the whole sandbox server: it moves only for
- * the wait, and is always reset.
+ * overdue. The clock is one per server: this spec has a sandbox server of its
+ * own (playwright.config.ts, "clock"), so moving it changes no date under the
+ * specs running beside it; it still moves only for the wait, and is reset.
  */
 test.describe.configure({ mode: 'serial' });
+// Two checkouts, the runner's passes (every 5 s) and a quiet spell to prove nothing more is sent.
+test.setTimeout(120_000);
+
+const clockUrl = requiredEnv('E2E_CLOCK_URL');
+/** The sandbox organisation's custom portal domain on this spec's server. */
+const originA = `http://${DOMAIN_A}:${new URL(clockUrl).port}`;
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const [key] = JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_CLOCK_DATA_DIR'), 'sandbox-credentials.json'), 'utf8')).keys;
+  const response = await request.post(`${clockUrl}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).data.token;
+}
 
 async function call(request: APIRequestContext, method: 'put' | 'get' | 'post', url: string, data?: unknown) {
-  const response = await request[method](`${sandboxUrl}/api${url}`, { headers: { Authorization: `Bearer ${await apiToken(request)}` }, data });
+  const response = await request[method](`${clockUrl}/api${url}`, { headers: { Authorization: `Bearer ${await apiToken(request)}` }, data });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
   return (await response.json()).data;
 }
@@ -43,10 +59,10 @@ async function payFirstAndOptIn(page: Page, member: Member, card: string, { axe 
 }
 
 test('opted-in members are collected on the due date; a stored card that declines sends the failed-charge and overdue emails once', async ({ page, request }) => {
-  await setPortalDomains(request);
+  await call(request, 'post', `/agent/organisations/${ORG_A}/settings`, { portal_domain: DOMAIN_A });
   const lead = uniqueEmail('grace');
   const group = await call(request, 'put', '/agent/payment-link-groups', {
-    organisation: 'org_sandbox_travel', lead_name: 'Grace Hopper', lead_email: lead, name: 'Porto trip',
+    organisation: ORG_A, lead_name: 'Grace Hopper', lead_email: lead, name: 'Porto trip',
     booking_reference: `AUTO-${Date.now().toString(36)}`,
     members: [
       { customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000 },
@@ -60,7 +76,7 @@ test('opted-in members are collected on the due date; a stored card that decline
   const before = await call(request, 'get', `/agent/payment-link-groups/${group.id}`);
   expect(before.members.map((m: Member) => [m.customer_name, m.auto_collect, m.status])).toEqual([['Ada Lovelace', true, 'outstanding'], ['Ben Franklin', true, 'outstanding']]);
 
-  const mailbox = `/sandbox/mailbox?to=${encodeURIComponent(lead)}`;
+  const mailbox = `${clockUrl}/sandbox/mailbox?to=${encodeURIComponent(lead)}`;
   try {
     // Past the second due date: the server's runner collects on its next pass.
     await call(request, 'post', '/sandbox/clock', { advance_seconds: 21 * 86_400 });

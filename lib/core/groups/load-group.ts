@@ -10,7 +10,8 @@ export type GroupHeaderRow = {
   name: string | null; lead_name: string; lead_email: string; currency: string; status: string;
   members_locked: boolean; installments_locked: boolean; description: string | null;
   link_expires_at: Date | string; created_at: Date | string;
-  instalments: { id: string; sequence: number; amount: number; due_at: string }[] | null;
+  /** due_at in epoch milliseconds (epochMs): on PGlite each timestamptz written into JSON as text cost about 1 ms. */
+  instalments: { id: string; sequence: number; amount: number; due_at: number }[] | null;
 };
 
 /** Timestamps come as milliseconds since the epoch (`epochMs`): compared as numbers, one Date only when written out. */
@@ -29,7 +30,7 @@ export async function loadGroupHeader(db: Executor, groupId: string): Promise<Gr
       select g.id, g.organisation_id, o.name as organisation_name, o.image as organisation_image, o.settings, g.booking_id, b.booking_reference, b.gross_amount,
         g.name, g.lead_name, g.lead_email, g.currency, g.status, g.members_locked, g.installments_locked, g.description,
         g.link_expires_at, g.created_at,
-        (select json_agg(json_build_object('id', i.id, 'sequence', i.sequence, 'amount', i.amount, 'due_at', i.due_at) order by i.sequence)
+        (select json_agg(json_build_object('id', i.id, 'sequence', i.sequence, 'amount', i.amount, 'due_at', ${epochMs(sql`i.due_at`)}) order by i.sequence)
            from group_instalments i where i.group_id = g.id and i.replaced_at is null) as instalments
       from payment_link_groups g
       join organisations o on o.id = g.organisation_id
@@ -37,11 +38,6 @@ export async function loadGroupHeader(db: Executor, groupId: string): Promise<Gr
       where g.id = ${groupId}`);
   return header;
 }
-
-/** Each member's links through their own index (see loadGroupRows): a lateral join of `group_members m`, rows `l`. */
-export const memberLinksLateral = sql`left join lateral (
-        select * from (select * from payment_links own where own.group_member_id = m.id offset 0) member_links where member_links.deleted_at is null
-      ) l on true`;
 
 /**
  * A group in two queries, however many members and links: the group with its
@@ -66,7 +62,9 @@ export async function loadGroupRows(db: Executor, groupId: string): Promise<{ he
         ${epochMs(sql`l.expires_at`)} as expires_at, ${epochMs(sql`l.created_at`)} as created_at,
         ${linkPaidSql('l')} as paid
       from group_members m
-      ${memberLinksLateral}
+      left join lateral (
+        select * from (select * from payment_links own where own.group_member_id = m.id offset 0) member_links where member_links.deleted_at is null
+      ) l on true
       where m.group_id = ${groupId} and m.removed_at is null) r`),
   ]);
   return { header, rows: rows[0]?.rows ?? [] };

@@ -10,7 +10,7 @@ export type GroupMember = {
   status: MemberStatus; next_due_at: string | null; auto_collect: boolean; payment_links: GroupLink[];
 };
 
-const isoOf = (value: Date | string) => new Date(value).toISOString();
+const isoOf = (value: Date | string | number) => new Date(value).toISOString();
 
 /** The members of a group from its flat member × link rows (ordered by member), with paid, remaining and status. */
 export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): GroupMember[] {
