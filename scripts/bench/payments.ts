@@ -58,7 +58,10 @@ export type PaymentsResult = {
 
 type Phase = { latencies: number[]; createMs: number[]; payMs: number[]; outcomes: Record<string, number>; errors: number; attempts: number };
 
-export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'postgres'): Promise<PaymentsResult> {
+/** Something to set up on the paying organisation first (scripts/bench/webhooks.ts: an endpoint listening to every event). */
+export type PaymentsSetup = { label: string; prepare: (db: import('@/lib/db/types').Db, actor: import('@/lib/auth/actor').Actor, organisation: string) => Promise<void> };
+
+export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'postgres', setup?: PaymentsSetup): Promise<PaymentsResult> {
   // Imported here, after run.ts chdirs to the repository (lib/db/open finds its migrations from the working directory).
   const { openDatabase } = await import('@/lib/db/open');
   const { paymentLinksResource } = await import('@/lib/core/payment-links/payment-links');
@@ -74,6 +77,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
   try {
     const organisation = `org_bench_pay_${randomBytes(4).toString('hex')}`;
     const { actor } = await createBenchTenant(db, { organisation, name: 'Bench Payments Travel', email: `${organisation}@bench.travel-pay.test` });
+    await setup?.prepare(db, actor, organisation);
 
     let counter = 0;
     const onePayment = async (phase: Phase) => {
@@ -148,7 +152,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
 
     const latency = latencyFigures(measured.latencies);
     return {
-      scenario: 'link + card payment (service layer)',
+      scenario: `link + card payment (service layer${setup ? `, ${setup.label}` : ''})`,
       concurrency: PAYMENT_CONCURRENCY,
       duration_seconds: round(measured.seconds),
       warmup_seconds: PAYMENT_WARMUP_SECONDS,
