@@ -28,6 +28,8 @@ export type ClaimedDelivery = {
   previousSecretExpiresAt: string | null;
   /** When attempt 1 was made; null while this claim is attempt 1. */
   firstAttemptAt: string | null;
+  /** Why the endpoint no longer receives (disabled or deleted after this delivery was written), else null. */
+  endpointGone: 'endpoint_disabled' | 'endpoint_deleted' | null;
 };
 
 /**
@@ -51,7 +53,7 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
       returning d.id, d.attempts, d.endpoint_id, d.organisation_id, d.event_id
     )
     select c.id, c.attempts, c.endpoint_id, c.organisation_id, c.event_id, ev.type as event_type, ev.created_at as event_created_at, ev.data,
-      e.url, e.secret, e.previous_secret, e.previous_secret_expires_at,
+      e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.status as endpoint_status, e.deleted_at as endpoint_deleted_at,
       (select min(a.created_at) from webhook_delivery_attempts a where a.delivery_id = c.id) as first_attempt_at
     from claimed c join webhook_events ev on ev.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`);
   return rows.map((r) => ({
@@ -60,6 +62,7 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
     data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
     url: String(r.url), secret: String(r.secret), previousSecret: (r.previous_secret as string | null) ?? null,
     previousSecretExpiresAt: iso(r.previous_secret_expires_at), firstAttemptAt: iso(r.first_attempt_at),
+    endpointGone: r.endpoint_deleted_at ? 'endpoint_deleted' : r.endpoint_status !== 'enabled' ? 'endpoint_disabled' : null,
   }));
 }
 

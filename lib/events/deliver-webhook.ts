@@ -1,7 +1,7 @@
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
 import type { ClaimedDelivery } from './claim-deliveries';
-import { finishDelivery, type Finish } from './finish-delivery';
+import { finishDelivery, finishEndpointGone, type Finish } from './finish-delivery';
 import { postWebhook } from './post-webhook';
 import { signWebhook } from './sign-webhook';
 
@@ -26,6 +26,7 @@ export function webhookRequest(d: ClaimedDelivery, sentAt: Date): { body: string
 
 /** One attempt of one claimed delivery: POST, then record it (guarded on the claim). */
 export async function deliverWebhook(db: Db, d: ClaimedDelivery): Promise<Finish> {
+  if (d.endpointGone) return finishEndpointGone(db, d, d.endpointGone);
   const sentAt = now();
   const { body, headers } = webhookRequest(d, sentAt);
   const outcome = await postWebhook(d.url, headers, body);

@@ -28,6 +28,17 @@ export async function finishDelivery(db: Db, d: ClaimedDelivery, outcome: PostOu
   return ok ? finishDelivered(db, d, outcome, at) : finishFailedAttempt(db, d, outcome, at);
 }
 
+/**
+ * Not sent: the endpoint was disabled or deleted after the delivery was written
+ * (an event committed just after the disable failed what was queued then).
+ */
+export async function finishEndpointGone(db: Db, d: ClaimedDelivery, reason: 'endpoint_disabled' | 'endpoint_deleted'): Promise<Finish> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    update webhook_deliveries set status = 'failed', last_error = ${reason}, claimed_at = null, next_attempt_at = null
+    where ${stillClaimed(d)} returning id`);
+  return rows.length ? 'failed' : 'lost';
+}
+
 /** One statement: logged, delivered, and the endpoint's failing streak cleared. */
 async function finishDelivered(db: Db, d: ClaimedDelivery, outcome: PostOutcome, at: Date): Promise<Finish> {
   const rows = await queryRows<{ id: string }>(db, sql`

@@ -88,6 +88,29 @@ describe('webhook delivery to a real receiver', () => {
     expect(await deliveryOf(eventId)).toMatchObject({ status: 'queued', lastStatusCode: 302, lastError: 'HTTP 302' });
   });
 
+  it('an answer slower than 10 seconds is a failed attempt', async () => {
+    const { parentId } = await endpointAt('/slow');
+    receiver.state.delayMs = 10_500;
+    try {
+      const eventId = (await emit(parentId, 'refund-slow'))!;
+      expect(await deliverDueWebhooks(db())).toMatchObject({ retrying: 1 });
+      expect(await deliveryOf(eventId)).toMatchObject({ status: 'queued', lastStatusCode: null, lastError: 'timeout after 10 s' });
+    } finally {
+      receiver.state.delayMs = 0;
+    }
+  }, 40_000);
+
+  it('an event written for an endpoint disabled meanwhile is not sent', async () => {
+    const { parentId, endpoint } = await endpointAt('/gone');
+    const eventId = (await emit(parentId, 'refund-gone'))!;
+    // As if the disable committed between the event's endpoint lookup and its commit: the delivery is still queued.
+    await db().update(webhookEndpoints).set({ status: 'disabled', disabledReason: 'by_merchant' }).where(eq(webhookEndpoints.id, endpoint.id));
+    const before = receiver.processed.length;
+    expect(await deliverDueWebhooks(db())).toMatchObject({ failed: 1, delivered: 0 });
+    expect(await deliveryOf(eventId)).toMatchObject({ status: 'failed', lastError: 'endpoint_disabled' });
+    expect(receiver.processed.length).toBe(before);
+  });
+
   it('retries 1 min doubling to 6 h for 3 days, then fails; a failing endpoint is disabled once, with one email', async () => {
     const { parentId, endpoint } = await endpointAt('/down');
     receiver.state.status = 500;
