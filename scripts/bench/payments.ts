@@ -17,6 +17,13 @@ export const PAYMENT_SECONDS = 15;
 export const PAYMENT_WARMUP_SECONDS = 2;
 const LINK_AMOUNT = 25_000;
 
+/**
+ * One address per simulated customer: the card-testing rule (lib/core/payments/card-testing.ts)
+ * counts attempts still in progress per IP, so 16 concurrent payments from one address would
+ * pause that address after the 5th, and the bench would measure refusals.
+ */
+const customerIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 export const APPROVED_VISA = { kind: 'card', number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 2034, cvc: '123', holderName: 'Bench Payer' } as const;
 
 export type PaymentsResult = {
@@ -91,7 +98,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
         });
         const link = await paymentLinksResource.create(db, actor, input);
         const linked = performance.now();
-        const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, returnUrl: 'http://127.0.0.1/bench/return', ipAddress: '127.0.0.1' });
+        const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, returnUrl: 'http://127.0.0.1/bench/return', ipAddress: customerIp(n) });
         const paid = performance.now();
         const label = outcome.outcome === 'paid' ? `paid/${outcome.status}` : outcome.outcome;
         phase.outcomes[label] = (phase.outcomes[label] ?? 0) + 1;

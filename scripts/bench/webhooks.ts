@@ -178,8 +178,8 @@ async function seed(url: string, receiverFor: (secret: string) => Promise<string
     // A transaction-sized body (~600 bytes), as the GET of a transaction answers it.
     await db.execute(sql`
       insert into webhook_events (id, organisation_id, type, resource_id, data, created_at)
-      select gen_random_uuid(), ${organisation}, 'transaction.completed', 'tx-' || n, jsonb_build_object(
-        'id', gen_random_uuid(), 'amount', 1000 + n, 'currency', 'GBX', 'status', 'COMPLETE', 'type', 'CARD', 'organisation', ${organisation},
+      select gen_random_uuid(), ${organisation}::text, 'transaction.completed', 'tx-' || n, jsonb_build_object(
+        'id', gen_random_uuid(), 'amount', 1000 + n, 'currency', 'GBX', 'status', 'COMPLETE', 'type', 'CARD', 'organisation', ${organisation}::text,
         'created_at', now(), 'completed_at', now(), 'provider_reference', md5(n::text), 'customer', jsonb_build_object('name', 'Customer ' || n, 'email', 'c' || n || '@bench.travel-pay.test'),
         'booking', jsonb_build_object('id', gen_random_uuid(), 'booking_reference', 'BK-' || n), 'payment_link', jsonb_build_object('id', gen_random_uuid()),
         'card', jsonb_build_object('brand', 'VISA', 'last_four', '1111', 'bin', '411111', 'issuing_country', 'GB'), 'surcharge_amount', 0, 'description', 'Bench payment ' || n), now()
