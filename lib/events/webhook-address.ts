@@ -38,14 +38,34 @@ for (const [network, prefix] of [
   ['ff00::', 8], // multicast
 ] as const) nonPublic.addSubnet(network, prefix, 'ipv6');
 
-/** The IPv4 address an IPv4-mapped or -compatible IPv6 address carries (::ffff:10.0.0.1, ::ffff:a00:1), else null. */
+/** The 8 hextets of an IPv6 address (a trailing dotted quad becomes the last two). */
+function hextets(address: string): number[] {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  let text = address;
+  if (dotted) {
+    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
+    text = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const parse = (part: string | undefined) => (part ? part.split(':').map((h) => parseInt(h, 16)) : []);
+  const left = parse(head);
+  const right = parse(tail);
+  return tail === undefined ? left : [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const dottedQuad = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * The IPv4 address an IPv6 address carries and would reach: IPv4-mapped
+ * (::ffff:10.0.0.1), IPv4-compatible (::10.0.0.1), NAT64 (64:ff9b::a00:1) and
+ * 6to4 (2002:a00:1::); null for any other IPv6 address.
+ */
 function embeddedIpv4(address: string): string | null {
-  const match = /^(?:0{0,4}:){0,5}(?::|ffff:)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/i.exec(address);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2]!, 16);
-  const low = parseInt(match[3]!, 16);
-  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  const h = hextets(address);
+  if (h.slice(0, 5).every((x) => x === 0) && (h[5] === 0xffff || h[5] === 0)) return dottedQuad(h[6]!, h[7]!);
+  if (h[0] === 0x64 && h[1] === 0xff9b && h.slice(2, 6).every((x) => x === 0)) return dottedQuad(h[6]!, h[7]!);
+  if (h[0] === 0x2002) return dottedQuad(h[1]!, h[2]!);
+  return null;
 }
 
 /** Whether an IP address (v4 or v6) is public: not private, loopback, link-local, unique-local, CGNAT, multicast, unspecified or reserved. */
@@ -55,7 +75,8 @@ export function isPublicAddress(address: string): boolean {
   if (family === 4) return !nonPublic.check(bare, 'ipv4');
   if (family !== 6) return false;
   const v4 = embeddedIpv4(bare.toLowerCase());
-  if (v4 !== null) return isIP(v4) === 4 && !nonPublic.check(v4, 'ipv4');
+  // ::1 and :: are IPv6 loopback and unspecified, refused below, not the IPv4 0.0.0.x they would spell.
+  if (v4 !== null && !['::', '::1'].includes(bare)) return isIP(v4) === 4 && !nonPublic.check(v4, 'ipv4');
   return !nonPublic.check(bare, 'ipv6');
 }
 
