@@ -6,12 +6,15 @@ import { AppError } from '@/lib/http/app-error';
 import { settleOpenBanking } from '../payments/open-banking';
 import { captureIntent, cardOfRow } from '../payments/reconcile-payment';
 import { settleAuthorisation } from '../payments/settle-payment';
-import { applied, ignored, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
+import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
+import { applied, ignored, retry, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { cardFromNotification, storedCardTokenOf } from './card-from-notification';
 import { findPayment } from './find-target';
 
 /** A payment still waiting for its answer: being authorised, at 3-D Secure or the bank, or unsettled (no clear answer). */
 const AWAITING_ANSWER = ['authorising', 'challenge', 'bank', 'unsettled'];
+/** How long a payment at 'authorising' is left to the call that sent it before the notification settles it. */
+const AUTHORISING_GRACE_MS = 2 * 60_000;
 /** Payments we recorded as having taken nothing: an authorisation for one is released (settleAuthorisation's path). */
 const TOOK_NOTHING = ['ABANDONED', 'FAILED'];
 
@@ -41,6 +44,15 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     });
   }
   if (!waiting && !TOOK_NOTHING.includes(row.status)) return ignored(`payment already ${row.status}`);
+  if (waiting && scheduledPaymentIdOfKey(row.idempotencyKey)) {
+    // A scheduled charge lands with its scheduled payment in one statement (settle-scheduled-charge.ts); its runner step,
+    // or that step's recovery under the same key, records both. This item is looked at again later.
+    return retry('scheduled charge: left to its runner step');
+  }
+  if (row.stage === 'authorising' && now().getTime() - row.updatedAt.getTime() < AUTHORISING_GRACE_MS) {
+    // The call that sent it is probably still waiting for this same answer: let it record it (card facts, DCC and all).
+    return retry('payment is being authorised; tried again later');
+  }
   if (row.type === 'OPEN_BANKING') {
     if (!waiting) return ignored(`bank payment already ${row.status}`);
     try {
