@@ -36,39 +36,44 @@ export class SandboxProcessor implements Processor {
     return outcome.known ? outcome.facts : null;
   }
 
-  // Each operation that settles something also sends its Adyen-shaped notification (sandbox-notify.ts).
+  /** Sends Adyen-shaped notification items (sandbox-notify.ts); a method, so a test can lose them as a network would. */
+  notify(items: SandboxItem[]): Promise<void> {
+    return sendSandboxNotifications(this.db, items);
+  }
+
+  // Each operation that settles something also sends its notification.
   async authorise(input: Parameters<Processor['authorise']>[0]) {
     const result = await sandboxAuthorise(this.db, input);
-    if (result.status !== 'challenge') await sendSandboxNotifications(this.db, [authorisationItem(result, input.reference, input.amount, input.currency)]);
+    if (result.status !== 'challenge') await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
     return result;
   }
 
   async finishChallenge(input: Parameters<Processor['finishChallenge']>[0]) {
     const result = await sandboxFinishChallenge(this.db, input);
     const started = (await rowsForReference(this.db, input.providerReference)).find((row) => row.kind === 'authorise');
-    await sendSandboxNotifications(this.db, [authorisationItem(result, started?.idempotencyKey ?? null, started?.amount ?? null, started?.currency ?? null)]);
+    await this.notify([authorisationItem(result, started?.idempotencyKey ?? null, started?.amount ?? null, started?.currency ?? null)]);
     return result;
   }
 
   async capture(input: Parameters<Processor['capture']>[0]) {
     await sandboxCapture(this.db, input);
-    await sendSandboxNotifications(this.db, [{ eventCode: 'CAPTURE', success: true, pspReference: `${input.providerReference}-CAPTURE`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: `${input.providerReference}-CAPTURE`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
   }
 
   async reverse(input: Parameters<Processor['reverse']>[0]) {
     await sandboxReverse(this.db, input);
-    await sendSandboxNotifications(this.db, [{ eventCode: 'CANCELLATION', success: true, pspReference: `${input.providerReference}-CANCEL`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey) }]);
+    await this.notify([{ eventCode: 'CANCELLATION', success: true, pspReference: `${input.providerReference}-CANCEL`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey) }]);
   }
 
   async refund(input: Parameters<Processor['refund']>[0]) {
     const result = await sandboxRefund(this.db, input);
-    await sendSandboxNotifications(this.db, [{ eventCode: 'REFUND', success: true, pspReference: result.providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: result.providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
     return result;
   }
 
   async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]) {
     const result = await sandboxChargeStoredCard(this.db, input);
-    await sendSandboxNotifications(this.db, [authorisationItem(result, input.reference, input.amount, input.currency)]);
+    await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
     return result;
   }
 
