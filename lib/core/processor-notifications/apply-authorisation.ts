@@ -53,8 +53,7 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     // The call that sent it is probably still waiting for this same answer: let it record it (card facts, DCC and all).
     return retry('payment is being authorised; tried again later');
   }
-  if (row.type === 'OPEN_BANKING') {
-    if (!waiting) return ignored(`bank payment already ${row.status}`);
+  if (row.type === 'OPEN_BANKING' && waiting) {
     try {
       await settleOpenBanking(db, row.id, (tx) => n.record(tx, applied('payment COMPLETE')));
       return applied('payment COMPLETE');
@@ -64,7 +63,8 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     }
   }
   const storedCardToken = row.storeCard ? storedCardTokenOf(item, n.processor) : undefined;
-  const captured = await captureIntent(db, row);
+  // A bank payment is captured when the customer approves it.
+  const captured = row.type === 'OPEN_BANKING' || await captureIntent(db, row);
   const result = await settleAuthorisation(db, row.id, {
     status: 'authorised', providerReference: item.pspReference, card: cardFromNotification(item, cardOfRow(row)),
     captured, ...(storedCardToken ? { storedCardToken } : {}),

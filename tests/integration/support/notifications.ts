@@ -36,7 +36,7 @@ export function adyenItem(fields: ItemFields, key = TEST_HMAC_KEY) {
     paymentMethod: 'visa',
     pspReference: fields.pspReference,
     reason: fields.reason ?? '',
-    success: fields.success === false ? 'false' : 'true',
+    success: (fields.success === false ? 'false' : 'true') as 'true' | 'false',
   };
   return { ...item, additionalData: { ...fields.additionalData, hmacSignature: adyenHmacSignature(item, key) } };
 }
