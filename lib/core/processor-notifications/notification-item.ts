@@ -3,11 +3,12 @@ import { z } from 'zod';
 /**
  * One Adyen standard notification item (NotificationRequestItem), checked only
  * as far as we read it: unknown fields pass through and are kept as received.
- * Adyen sends `success` as the string "true" or "false".
+ * Adyen sends `success` as the string "true" or "false". Nothing is trimmed or
+ * converted: the signature covers the values exactly as sent.
  */
 const requestItem = z.looseObject({
-  eventCode: z.string().trim().min(1).max(100),
-  pspReference: z.string().trim().min(1).max(200),
+  eventCode: z.string().min(1).max(100),
+  pspReference: z.string().min(1).max(200),
   success: z.union([z.enum(['true', 'false']), z.boolean()]),
   originalReference: z.string().max(200).nullish(),
   merchantReference: z.string().max(500).nullish(),
