@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { getDb } from '@/lib/db/client';
 import { groupMembers, paymentLinks, processorNotifications, savedCards, transactions } from '@/lib/db/schema';
 import { SandboxProcessor } from '@/lib/payments/processor';
-import { runUntilIdle } from '@/lib/runner/run-once';
+import { runOnce, runUntilIdle } from '@/lib/runner/run-once';
+import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { createGroupFixture } from '../support/groups';
 import { adyenBatch, adyenItem, notificationsOf, postNotifications, TEST_HMAC_KEY } from '../support/notifications';
@@ -144,6 +145,23 @@ describe('POST /api/processor/adyen/notifications', () => {
     const [memberRow] = await db.select().from(groupMembers).where(eq(groupMembers.id, member!.id));
     expect(memberRow).toMatchObject({ autoCollect: true });
     expect(await auditCount(db, 'transaction:payment', id)).toBe(1);
+  });
+
+  it('leaves a payment being authorised to the call that sent it for 2 minutes, then settles it (that process died)', async () => {
+    const { row } = await paymentAtChallenge();
+    const db = await getDb();
+    await db.update(transactions).set({ stage: 'authorising', updatedAt: new Date() }).where(eq(transactions.id, row.id));
+    await postNotifications(adyenBatch(authorisation(row)));
+    expect((await notificationsOf(row.providerReference!)).find((n) => n.processor === 'adyen')).toMatchObject({ status: 'failed', outcome: 'payment is being authorised; tried again later' });
+    expect(await rowOf(row.id)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'authorising' });
+    try {
+      await advanceClock(db, { seconds: 3 * 60 });
+      await runOnce(db);
+    } finally {
+      await resetClock(db);
+    }
+    expect(await rowOf(row.id)).toMatchObject({ status: 'COMPLETE' });
+    expect((await notificationsOf(row.providerReference!)).find((n) => n.processor === 'adyen')).toMatchObject({ status: 'applied', attempts: 2 });
   });
 
   it('keeps a stored item whose apply failed, and the runner applies it (a crash between store and apply loses nothing)', async () => {
