@@ -114,6 +114,8 @@ describe('webhook endpoint operations (/agent/webhooks)', () => {
     const after = (await api.post(`/agent/webhooks/${endpoint.id}/deliveries`, {}, { token: admin.token })).body.data;
     expect(after.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([[replay.body.data.id, 'delivered'], [delivery_id, 'delivered']]);
     expect((await api.post(`/agent/webhooks/${endpoint.id}/deliveries/00000000-0000-4000-8000-000000000000/replay`, {}, { token: admin.token })).status).toBe(404);
+    const audit = await api.post('/audit', { organisation: parentId, keyword: 'webhook' }, { token: admin.token });
+    expect(audit.body.data.map((r: { type: string }) => r.type)).toEqual(['webhook-delivery:replay', 'webhook-endpoint:test', 'webhook-endpoint:create']);
   });
 
   it('rotates the secret: the new one signs X-Signature, the old one X-Signature-Previous for 24 hours', async () => {
