@@ -22,6 +22,21 @@ const listeningEndpoints = (organisationId: string, type: EventType): SQL => sql
   e.organisation_id = ${organisationId} and e.status = 'enabled' and e.deleted_at is null and ${type} = any(e.event_types)`;
 
 /**
+ * Which of `types` some enabled endpoint of the organisation subscribes to: one
+ * lookup on webhook_endpoints_org_idx, whatever the number of types. A change
+ * that may emit several events (a payment: the transaction, its link, its
+ * group) asks once, and an organisation without webhooks stops here.
+ */
+export async function listenedTypes(tx: Executor, organisationId: string, types: readonly EventType[]): Promise<Set<EventType>> {
+  if (types.length === 0) return new Set();
+  const rows = await queryRows<{ type: EventType }>(tx, sql`
+    select distinct t.type from webhook_endpoints e cross join lateral unnest(e.event_types) as t(type)
+    where e.organisation_id = ${organisationId} and e.status = 'enabled' and e.deleted_at is null
+      and t.type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`);
+  return new Set(rows.map((row) => row.type));
+}
+
+/**
  * Writes an event and its deliveries (one per enabled endpoint of the
  * organisation subscribed to the type) into the outbox. Call it with the
  * transaction that makes the change: the event then exists exactly when the
@@ -31,6 +46,30 @@ const listeningEndpoints = (organisationId: string, type: EventType): SQL => sql
 export async function emitEvent(tx: Executor, event: EventInput): Promise<string | null> {
   const listening = await queryRows<{ id: string }>(tx, sql`select e.id from webhook_endpoints e where ${listeningEndpoints(event.organisationId, event.type)} limit 1`);
   if (listening.length === 0) return null;
+  return writeEvent(tx, event);
+}
+
+/**
+ * Several events of one organisation from one change: one lookup for all of
+ * them (listenedTypes), then each listened event written as emitEvent writes
+ * it. Answers the ids written.
+ */
+export async function emitEvents(tx: Executor, organisationId: string, events: readonly Omit<EventInput, 'organisationId'>[]): Promise<string[]> {
+  const listened = await listenedTypes(tx, organisationId, [...new Set(events.map((event) => event.type))]);
+  const ids: string[] = [];
+  for (const event of events) {
+    if (listened.has(event.type)) ids.push(await writeEvent(tx, { ...event, organisationId }));
+  }
+  return ids;
+}
+
+/**
+ * The event and its deliveries in one statement, for a type listenedTypes
+ * said some endpoint of the organisation listens to (else it would write an
+ * event with no delivery). For callers that decide per event whether to read
+ * more (a batch reading its resources in one query).
+ */
+export async function writeEvent(tx: Executor, event: EventInput): Promise<string> {
   const data = await event.data(tx);
   const createdAt = now().toISOString();
   // One statement: the event and its deliveries land together or not at all.

@@ -8,6 +8,7 @@ import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor'
 import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
+import { emitPaymentEvents } from '@/lib/events/transaction-events';
 import { methodNotAccepted } from './payment-errors';
 import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -68,6 +69,7 @@ async function settleOpenBanking(db: Db, transactionId: string): Promise<Payment
     if (!row) return row;
     await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     await settleMemberPayment(tx, row, null);
+    await emitPaymentEvents(tx, row);
     return row;
   });
   if (!settled) throw new AppError('payment.not_in_progress', 'This payment was already settled.');

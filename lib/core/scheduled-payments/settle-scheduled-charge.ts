@@ -4,6 +4,8 @@ import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
 import type { FinalResult } from '@/lib/payments/processor';
 import { SERVICE_ACTOR } from '../audit/record-audit';
+import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
+import { emitPaymentEvents } from '@/lib/events/transaction-events';
 import { settleAuthorisation, type PaymentOutcome } from '../payments/settle-payment';
 import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish-scheduled-payment';
 
@@ -39,14 +41,16 @@ export async function settleScheduledCharge(
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
-  const [row] = await queryRows<{ settled: number; done: number }>(db, sql`
+  // One transaction: the statement, then (only if it settled) the events of the payment and of the scheduled payment.
+  const row = await db.transaction(async (tx) => {
+    const [counts] = await queryRows<{ settled: number; done: number; organisation_id: string | null; payment_link_id: string | null }>(tx, sql`
     with settled as (
       update transactions set status = ${status}, stage = null, provider_reference = ${result.providerReference},
         card_brand = ${card.brand}, card_last_four = ${card.lastFour}, card_bin = ${card.bin}, card_type = ${card.funding},
         bin_type = ${card.cardClass}, issuing_country = ${card.issuingCountry}, cardholder_name = ${card.holderName ?? null},
         authorised_at = ${at}, completed_at = ${result.captured ? at : null}, updated_at = ${at}
       where id = ${transactionId}::uuid and status = 'PAYMENTINPROGRESS'
-      returning id, organisation_id
+      returning id, organisation_id, payment_link_id
     ), audited as (
       insert into audit_records (id, organisation_id, actor_kind, type, entity_id, created_at)
       select gen_random_uuid(), organisation_id, 'service', 'transaction:payment', id::text, ${at} from settled
@@ -57,7 +61,14 @@ export async function settleScheduledCharge(
         and exists (select 1 from settled)
       returning id
     )
-    select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done`);
+    select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done,
+      (select organisation_id from settled) as organisation_id, (select payment_link_id from settled) as payment_link_id`);
+    if (!counts || Number(counts.settled) === 0) return counts;
+    // The charge covers no other link (openScheduledCharges writes no covered_link_ids).
+    await emitPaymentEvents(tx, { id: transactionId, organisationId: counts.organisation_id!, status, paymentLinkId: counts.payment_link_id, coveredLinkIds: null });
+    if (Number(counts.done) > 0) await emitScheduledPaymentEvent(tx, claim.payment, 'scheduled_payment.completed');
+    return counts;
+  });
   if (Number(row?.settled) === 0) return viaSettle();
   return { outcome: { outcome: 'paid', transactionId, status }, completed: Number(row?.done) > 0 };
 }

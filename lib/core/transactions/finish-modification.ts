@@ -3,6 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import { emitTransactionEvent, reopenLinksOfReversed } from '@/lib/events/transaction-events';
 import { processorFor } from '@/lib/payments/processor';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { unsettleCoveredLinks } from '../groups/settle-member-payment';
@@ -36,10 +37,17 @@ export async function finishModification(
         ? { status: 'COMPLETE', stage: null, completedAt: now(), updatedAt: now() }
         : { status: 'REVERSED', stage: null, updatedAt: now(), ...(failureReason ? { failureReason } : {}) })
       .where(and(eq(transactions.id, row.id), eq(transactions.stage, action === 'complete' ? 'capturing' : 'reversing')))
-      .returning({ id: transactions.id });
-    // A reversed payment of several instalments pays none of them any more (docs/groups.md).
-    if (done.length && action === 'reverse') await unsettleCoveredLinks(tx, row.id);
+      .returning();
+    const moved = done[0];
+    if (!moved) return;
+    if (action === 'reverse') {
+      // Its link and the links it had settled can be paid again, or expire (their expiry is announced again).
+      await reopenLinksOfReversed(tx, moved);
+      // A reversed payment of several instalments pays none of them any more (docs/groups.md).
+      await unsettleCoveredLinks(tx, row.id);
+    }
     // Without an API key it is the runner (expiry, crash recovery) acting.
-    if (done.length) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+    await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+    await emitTransactionEvent(tx, moved);
   });
 }
