@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
 import { eventTypes, type EventType } from '@/lib/events/event-types';
+import { cards, pay } from '../support/payments';
 
 /**
  * Endpoints are written as rows (the endpoints API is another part of the
@@ -49,4 +50,11 @@ export async function expectOneEvent(
   expect(deliveries.map((d) => d.endpointId).sort()).toEqual([...endpointIds].sort());
   expect(deliveries.every((d) => d.status === 'queued' && d.organisationId === organisationId)).toBe(true);
   return event!;
+}
+
+/** A card payment on a link through the service path, answering its outcome with the transaction it made. */
+export async function attempt(linkId: string, number: string = cards.visa): Promise<{ outcome: string; transactionId: string }> {
+  const outcome = await pay(linkId, number);
+  if (!('transactionId' in outcome)) throw new Error(`no transaction: ${JSON.stringify(outcome)}`);
+  return outcome;
 }

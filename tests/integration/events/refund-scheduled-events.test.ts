@@ -7,9 +7,9 @@ import { runUntilIdle } from '@/lib/runner/run-once';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
 import { createBookingVia, createTenant, tokenFor, type Tenant } from '../support/fixtures';
-import { bookingWithSavedCard, cards, createLinkVia, pay } from '../support/payments';
+import { bookingWithSavedCard, cards, createLinkVia } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
-import { eventsOf, eventsOfOrganisation, expectOneEvent, subscribe } from './event-support';
+import { attempt, eventsOf, eventsOfOrganisation, expectOneEvent, subscribe } from './event-support';
 
 /*
  * Refund, scheduled payment and approval events: each in the transaction that
@@ -30,7 +30,7 @@ const listedScheduled = async (token: string, organisation: string, status: stri
 
 async function requestedRefund(tenant: Tenant, amount = 4000) {
   const bookingId = await createBookingVia(tenant.admin.token, tenant.parentId);
-  const { transactionId } = await pay(await createLinkVia(tenant.admin.token, tenant.parentId, { booking_id: bookingId }));
+  const { transactionId } = await attempt(await createLinkVia(tenant.admin.token, tenant.parentId, { booking_id: bookingId }));
   const refund = (await api.post(`/agent/transactions/${transactionId}/refund`, { amount }, { token: tenant.admin.token })).body.data;
   return { transactionId, refundId: refund.id as string, code: refund.authorization_code as string };
 }

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settleAuthorisation } from '@/lib/core/payments/settle-payment';
-import { getDb } from '@/lib/db/client';
 import { runOnce } from '@/lib/runner/run-once';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
 import { createTenant, tokenFor, type Tenant } from '../support/fixtures';
-import { cards, createLinkVia, pay } from '../support/payments';
+import { cards, createLinkVia } from '../support/payments';
 import { withRaceDatabases } from '../support/races';
-import { deliveriesOf, eventsOf, eventsOfOrganisation, expectOneEvent, subscribe } from './event-support';
+import { attempt, deliveriesOf, eventsOf, eventsOfOrganisation, expectOneEvent, subscribe } from './event-support';
 
 /*
  * Transaction events (docs/webhooks.md "Events", "Outbox"): written in the
@@ -38,7 +37,7 @@ describe('transaction.completed and payment_link.paid', () => {
     await subscribe(tenant.childId);
     await subscribe(other.parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId);
-    const outcome = await pay(linkId);
+    const outcome = await attempt(linkId);
     expect(outcome).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
     const id = outcome.transactionId;
     await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.completed', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [all, second] });
@@ -53,9 +52,9 @@ describe('transaction.completed and payment_link.paid', () => {
     const tenant = await createTenant('Quiet');
     await subscribe((await createTenant('Loud')).parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true });
-    const { transactionId } = await pay(linkId);
+    const { transactionId } = await attempt(linkId);
     await api.get(`/agent/transactions/${transactionId}/complete`, { token: tenant.admin.token });
-    await pay(await createLinkVia(tenant.admin.token, tenant.parentId), cards.declined);
+    await attempt(await createLinkVia(tenant.admin.token, tenant.parentId), cards.declined);
     expect(await eventsOfOrganisation(tenant.parentId)).toEqual([]);
     const { rows } = await dbs.primary().db.execute(sql`select count(*)::int as n from webhook_deliveries where organisation_id = ${tenant.parentId}`) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(0);
@@ -67,7 +66,7 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     const tenant = await createTenant('Held');
     const endpoint = await subscribe(tenant.parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true });
-    const { transactionId: id } = await pay(linkId);
+    const { transactionId: id } = await attempt(linkId);
     const pending = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.pending', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [endpoint] });
     expect(pending.data).toMatchObject({ status: 'PENDING' });
     await expectOneEvent({ organisationId: tenant.parentId, type: 'payment_link.paid', resourceId: linkId, expected: await getLink(tenant.admin.token, linkId), endpointIds: [endpoint] });
@@ -84,7 +83,7 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     const tenant = await createTenant('Reverse');
     const endpoint = await subscribe(tenant.parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true, expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString() });
-    const { transactionId: id } = await pay(linkId);
+    const { transactionId: id } = await attempt(linkId);
     expect((await api.get(`/agent/transactions/${id}/reverse`, { token: tenant.admin.token })).status).toBe(200);
     await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.reversed', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [endpoint] });
     await advanceClock(dbs.primary().db, { seconds: 3 * 86_400 });
@@ -95,7 +94,7 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
   it('the runner reverses an authorisation older than 7 days: reversed, with its reason', async () => {
     const tenant = await createTenant('Expire');
     const endpoint = await subscribe(tenant.parentId, { eventTypes: ['transaction.reversed'] });
-    const { transactionId: id } = await pay(await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true, expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString() }));
+    const { transactionId: id } = await attempt(await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true, expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString() }));
     await advanceClock(dbs.primary().db, { seconds: 8 * 86_400 });
     await Promise.all([runOnce(dbs.primary().db), runOnce(dbs.secondary().db)]);
     const event = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.reversed', resourceId: id, expected: await getTransaction(await freshToken(tenant), id), endpointIds: [endpoint] });
@@ -106,7 +105,7 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     const tenant = await createTenant('Decline');
     const endpoint = await subscribe(tenant.parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId);
-    const outcome = await pay(linkId, cards.declined);
+    const outcome = await attempt(linkId, cards.declined);
     expect(outcome.outcome).toBe('declined');
     const event = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.declined', resourceId: outcome.transactionId, expected: await getTransaction(tenant.admin.token, outcome.transactionId), endpointIds: [endpoint] });
     expect(event.data).toMatchObject({ status: 'DECLINED' });
@@ -119,7 +118,7 @@ describe('once, and only with the change', () => {
     const tenant = await createTenant('Twice');
     const endpoint = await subscribe(tenant.parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId);
-    const challenged = await pay(linkId, cards.visa3ds);
+    const challenged = await attempt(linkId, cards.visa3ds);
     expect(challenged.outcome).toBe('challenge');
     const answer = {
       status: 'authorised' as const, providerReference: `psp-${challenged.transactionId}`, captured: true,
@@ -149,7 +148,7 @@ describe('once, and only with the change', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let outcome;
     try {
-      outcome = await pay(await createLinkVia(tenant.admin.token, tenant.parentId), cards.declined);
+      outcome = await attempt(await createLinkVia(tenant.admin.token, tenant.parentId), cards.declined);
     } finally {
       await db.execute(sql.raw('drop trigger fail_delivery on webhook_deliveries'));
       await db.execute(sql.raw('drop function fail_delivery()'));
