@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { loadPaymentLinkResources } from '@/lib/core/payment-links/payment-link-resources';
 import { queryRows } from '@/lib/db/query-rows';
-import type { transactions } from '@/lib/db/schema';
+import { paymentLinks, type transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
-import { emitEvents, listenedTypes, writeEvent } from './emit-event';
+import { emitEvents, listenedTypes, writeEvents, type EventInput } from './emit-event';
 import type { EventType } from './event-types';
 import { groupData, transactionData } from './resource-data';
 
@@ -42,29 +42,27 @@ export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void>
   const type = typeOfStatus[row.status];
   if (!type) return;
   const linkIds = [...(row.paymentLinkId ? [row.paymentLinkId] : []), ...(row.coveredLinkIds ?? [])];
-  if (linkIds.length > 0) {
-    await tx.execute(sql`update payment_links set expiry_announced_at = ${now().toISOString()}::timestamptz
-      where id in (${uuidList(linkIds)}) and expiry_announced_at is null`);
-  }
   const candidates: EventType[] = linkIds.length > 0 ? [type, 'payment_link.paid', 'payment_link_group.member_paid'] : [type];
-  const listened = await listenedTypes(tx, row.organisationId, candidates);
+  // The paid links leave the expiry scan in the same round trip as the lookup.
+  const announce = linkIds.length === 0 ? undefined : sql`update payment_links set expiry_announced_at = ${now().toISOString()}::timestamptz
+    where id in (${uuidList(linkIds)}) and expiry_announced_at is null`;
+  const listened = await listenedTypes(tx, row.organisationId, candidates, announce);
   if (listened.size === 0) return;
-  const event = { organisationId: row.organisationId };
-  if (listened.has(type)) await writeEvent(tx, { ...event, type, resourceId: row.id, data: transactionData(row.id) });
-  if (!listened.has('payment_link.paid') && !listened.has('payment_link_group.member_paid')) return;
-  // The links this payment paid: its own, and the covered ones it settled (not those another payment had settled).
-  const paid = await queryRows<{ id: string; group_id: string | null }>(tx, sql`
-    select l.id, m.group_id from payment_links l left join group_members m on m.id = l.group_member_id
-    where l.id in (${uuidList(linkIds)}) and (l.id = ${row.paymentLinkId}::uuid or l.settled_by_transaction_id = ${row.id}::uuid)`);
+  const events: Omit<EventInput, 'organisationId'>[] = [];
+  if (listened.has(type)) events.push({ type, resourceId: row.id, data: transactionData(row.id) });
   if (listened.has('payment_link.paid')) {
-    // One read for all of them (a member paying 12 instalments: 2 queries, not 24); ecommerce sessions have no event.
-    const resources = await loadPaymentLinkResources(tx, paid.map((l) => l.id));
-    for (const [id, resource] of resources) await writeEvent(tx, { ...event, type: 'payment_link.paid', resourceId: id, data: async () => resource });
+    // The links this payment paid (its own, and the covered ones it settled, not those another payment had),
+    // all read in two queries (a member paying 12 instalments: 2, not 24); an ecommerce session has no event.
+    const paid = await loadPaymentLinkResources(tx, linkIds, sql`(${paymentLinks.id} = ${row.paymentLinkId} or ${paymentLinks.settledByTransactionId} = ${row.id})`);
+    for (const [id, resource] of paid) events.push({ type: 'payment_link.paid', resourceId: id, data: async () => resource });
   }
-  const groupId = paid.find((l) => l.id === row.paymentLinkId)?.group_id;
-  if (groupId && listened.has('payment_link_group.member_paid')) {
-    await writeEvent(tx, { ...event, type: 'payment_link_group.member_paid', resourceId: groupId, data: groupData(groupId) });
+  if (listened.has('payment_link_group.member_paid')) {
+    const [member] = await queryRows<{ group_id: string }>(tx, sql`
+      select m.group_id from payment_links l join group_members m on m.id = l.group_member_id where l.id = ${row.paymentLinkId}::uuid`);
+    if (member) events.push({ type: 'payment_link_group.member_paid', resourceId: member.group_id, data: groupData(member.group_id) });
   }
+  // One statement for all of them.
+  await writeEvents(tx, row.organisationId, events);
 }
 
 /**

@@ -3,7 +3,7 @@ import { now } from '@/lib/clock';
 import { loadPaymentLinkResources } from '@/lib/core/payment-links/payment-link-resources';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
-import { listenedTypes, writeEvent } from '@/lib/events/emit-event';
+import { listenedTypes, writeEvents } from '@/lib/events/emit-event';
 
 type Announced = { id: string; organisation_id: string; kind: string; paid: boolean };
 
@@ -47,9 +47,12 @@ export async function announceExpiredLinks(db: Db, limit = 200): Promise<number>
     }
     const toAnnounce = expired.filter((row) => listening.has(row.organisation_id));
     const resources = await loadPaymentLinkResources(tx, toAnnounce.map((row) => row.id));
-    for (const row of toAnnounce) {
-      const resource = resources.get(row.id)!;
-      await writeEvent(tx, { organisationId: row.organisation_id, type: 'payment_link.expired', resourceId: row.id, data: async () => resource });
+    // One statement per organisation for all its events of the batch.
+    for (const organisationId of listening) {
+      await writeEvents(tx, organisationId, toAnnounce.filter((row) => row.organisation_id === organisationId).map((row) => {
+        const resource = resources.get(row.id)!;
+        return { type: 'payment_link.expired' as const, resourceId: row.id, data: async () => resource };
+      }));
     }
     return rows.length;
   });

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import type { FinalResult } from '@/lib/payments/processor';
 import { SERVICE_ACTOR } from '../audit/record-audit';
+import { listenedTypes } from '@/lib/events/emit-event';
 import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
 import { emitPaymentEvents } from '@/lib/events/transaction-events';
 import { settleAuthorisation, type PaymentOutcome } from '../payments/settle-payment';
@@ -41,8 +42,13 @@ export async function settleScheduledCharge(
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
-  // One transaction: the statement, then (only if it settled) the events of the payment and of the scheduled payment.
-  const row = await db.transaction(async (tx) => {
+  // Whether anyone hears of it, asked first: when no one does (the common case) the charge stays one statement
+  // with no transaction around it; else the statement and its events share one transaction. An endpoint
+  // created meanwhile is concurrent with the charge either way (the in-transaction lookup has the same window).
+  const listened = await listenedTypes(db, claim.payment.organisationId, [
+    result.captured ? 'transaction.completed' : 'transaction.pending', 'payment_link.paid', 'payment_link_group.member_paid', 'scheduled_payment.completed',
+  ]);
+  const settle = async (tx: Executor) => {
     const [counts] = await queryRows<{ settled: number; done: number; organisation_id: string | null; payment_link_id: string | null }>(tx, sql`
     with settled as (
       update transactions set status = ${status}, stage = null, provider_reference = ${result.providerReference},
@@ -60,9 +66,17 @@ export async function settleScheduledCharge(
       where id = ${claim.payment.id}::uuid and status = 'IN_PROGRESS' and claimed_at = ${claim.claimedAt.toISOString()}::timestamptz
         and exists (select 1 from settled)
       returning id
+    ), announced as (
+      -- A paid instalment link leaves the runner's expiry scan (docs/webhooks.md "Outbox").
+      update payment_links set expiry_announced_at = ${at}
+      where id = (select payment_link_id from settled) and expiry_announced_at is null
     )
     select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done,
       (select organisation_id from settled) as organisation_id, (select payment_link_id from settled) as payment_link_id`);
+    return counts;
+  };
+  const row = listened.size === 0 ? await settle(db) : await db.transaction(async (tx) => {
+    const counts = await settle(tx);
     if (!counts || Number(counts.settled) === 0) return counts;
     // The charge covers no other link (openScheduledCharges writes no covered_link_ids).
     await emitPaymentEvents(tx, { id: transactionId, organisationId: counts.organisation_id!, status, paymentLinkId: counts.payment_link_id, coveredLinkIds: null });
