@@ -44,8 +44,10 @@ export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void>
   const linkIds = [...(row.paymentLinkId ? [row.paymentLinkId] : []), ...(row.coveredLinkIds ?? [])];
   const candidates: EventType[] = linkIds.length > 0 ? [type, 'payment_link.paid', 'payment_link_group.member_paid'] : [type];
   // The paid links leave the expiry scan in the same round trip as the lookup.
+  // SKIP LOCKED: a payment being started on the link holds its row and waits for this transaction's row (one
+  // live payment per link), so waiting here would deadlock; a link skipped is marked by the expiry step instead.
   const announce = linkIds.length === 0 ? undefined : sql`update payment_links set expiry_announced_at = ${now().toISOString()}::timestamptz
-    where id in (${uuidList(linkIds)}) and expiry_announced_at is null`;
+    where id in (select id from payment_links where id in (${uuidList(linkIds)}) and expiry_announced_at is null for update skip locked)`;
   const listened = await listenedTypes(tx, row.organisationId, candidates, announce);
   if (listened.size === 0) return;
   const events: Omit<EventInput, 'organisationId'>[] = [];
@@ -73,6 +75,8 @@ export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void>
 export async function reopenLinksOfReversed(tx: Executor, row: Taken): Promise<void> {
   const linkIds = [...(row.paymentLinkId ? [row.paymentLinkId] : []), ...(row.coveredLinkIds ?? [])];
   if (linkIds.length === 0) return;
+  // SKIP LOCKED, as above: a link another payment is being started on is left marked (see docs/webhooks.md "Outbox").
   await tx.execute(sql`update payment_links set expiry_announced_at = null
-    where id in (${uuidList(linkIds)}) and (id = ${row.paymentLinkId}::uuid or settled_by_transaction_id = ${row.id}::uuid)`);
+    where id in (select id from payment_links where id in (${uuidList(linkIds)})
+      and (id = ${row.paymentLinkId}::uuid or settled_by_transaction_id = ${row.id}::uuid) for update skip locked)`);
 }
