@@ -70,3 +70,15 @@ export function adyenClientConfig(env: Env = process.env): { clientKey: string; 
   const environment = adyenEnvironment(env);
   return environment ? { clientKey, environment } : null;
 }
+
+/**
+ * What Adyen's standard notifications are checked with (docs/processor-notifications.md):
+ * the HMAC key (hex, from the Customer Area webhook settings) and, when both are
+ * set, the Basic auth user and password Adyen sends. Null key: nothing verifies.
+ */
+export function adyenNotificationConfig(env: Env = process.env): { hmacKey: string | null; basicAuth: { username: string; password: string } | null } {
+  const hmacKey = env.ADYEN_HMAC_KEY?.trim() || null;
+  const username = env.ADYEN_NOTIFICATION_USERNAME ?? '';
+  const password = env.ADYEN_NOTIFICATION_PASSWORD ?? '';
+  return { hmacKey, basicAuth: username && password ? { username, password } : null };
+}

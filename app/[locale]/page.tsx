@@ -8,6 +8,7 @@ import { sandboxEcommerceSessionId } from '@/lib/sandbox/sandbox-ecommerce-sessi
 import { sandboxPaymentLinkId } from '@/lib/sandbox/sandbox-payment-link';
 import { clockStatus, SandboxClock } from './sandbox-clock';
 import { SandboxKeys } from './sandbox-keys';
+import { SandboxWebhooks } from './sandbox-webhooks';
 
 /** The service's home: in sandbox mode, the keys and how to start; in production, nothing sensitive. */
 export default async function HomePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ clock?: string }> }) {
@@ -52,6 +53,7 @@ export default async function HomePage({ params, searchParams }: { params: Promi
         <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
         <li><Link href="/sandbox/mailbox">{t('linkMailbox')}</Link></li>
       </ul>
+      <SandboxWebhooks organisationIds={credentials?.organisations.map((org) => org.id) ?? []} />
       <SandboxClock locale={(await params).locale} status={clockStatus((await searchParams).clock)} />
     </main>
   );

@@ -19,6 +19,7 @@ export const messageNamespaces = [
   'Approval',
   'Receipt',
   'SandboxClock',
+  'SandboxWebhooks',
   'CardTesting',
   'GroupCheckout',
   'GroupPortal',

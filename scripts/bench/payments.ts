@@ -17,6 +17,13 @@ export const PAYMENT_SECONDS = 15;
 export const PAYMENT_WARMUP_SECONDS = 2;
 const LINK_AMOUNT = 25_000;
 
+/**
+ * One address per simulated customer: the card-testing rule (lib/core/payments/card-testing.ts)
+ * counts attempts still in progress per IP, so 16 concurrent payments from one address would
+ * pause that address after the 5th, and the bench would measure refusals.
+ */
+const customerIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
 export const APPROVED_VISA = { kind: 'card', number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 2034, cvc: '123', holderName: 'Bench Payer' } as const;
 
 export type PaymentsResult = {
@@ -58,7 +65,10 @@ export type PaymentsResult = {
 
 type Phase = { latencies: number[]; createMs: number[]; payMs: number[]; outcomes: Record<string, number>; errors: number; attempts: number };
 
-export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'postgres'): Promise<PaymentsResult> {
+/** Something to set up on the paying organisation first (scripts/bench/webhooks.ts: an endpoint listening to every event). */
+export type PaymentsSetup = { label: string; prepare: (db: import('@/lib/db/types').Db, actor: import('@/lib/auth/actor').Actor, organisation: string) => Promise<void> };
+
+export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'postgres', setup?: PaymentsSetup): Promise<PaymentsResult> {
   // Imported here, after run.ts chdirs to the repository (lib/db/open finds its migrations from the working directory).
   const { openDatabase } = await import('@/lib/db/open');
   const { paymentLinksResource } = await import('@/lib/core/payment-links/payment-links');
@@ -74,6 +84,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
   try {
     const organisation = `org_bench_pay_${randomBytes(4).toString('hex')}`;
     const { actor } = await createBenchTenant(db, { organisation, name: 'Bench Payments Travel', email: `${organisation}@bench.travel-pay.test` });
+    await setup?.prepare(db, actor, organisation);
 
     let counter = 0;
     const onePayment = async (phase: Phase) => {
@@ -87,7 +98,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
         });
         const link = await paymentLinksResource.create(db, actor, input);
         const linked = performance.now();
-        const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, returnUrl: 'http://127.0.0.1/bench/return', ipAddress: '127.0.0.1' });
+        const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, returnUrl: 'http://127.0.0.1/bench/return', ipAddress: customerIp(n) });
         const paid = performance.now();
         const label = outcome.outcome === 'paid' ? `paid/${outcome.status}` : outcome.outcome;
         phase.outcomes[label] = (phase.outcomes[label] ?? 0) + 1;
@@ -148,7 +159,7 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
 
     const latency = latencyFigures(measured.latencies);
     return {
-      scenario: 'link + card payment (service layer)',
+      scenario: `link + card payment (service layer${setup ? `, ${setup.label}` : ''})`,
       concurrency: PAYMENT_CONCURRENCY,
       duration_seconds: round(measured.seconds),
       warmup_seconds: PAYMENT_WARMUP_SECONDS,

@@ -6,6 +6,7 @@ import { formatGroups, type GroupsResult } from './groups';
 import type { PaymentsResult } from './payments';
 import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
+import { formatWebhooks, type WebhooksBench } from './webhooks';
 
 export type DatabaseReport = {
   database: 'PGlite' | 'PostgreSQL';
@@ -28,6 +29,8 @@ export type DatabaseReport = {
   runner?: RunnerRun[];
   /** Creating a 200 × 12 group through the API (scripts/bench/groups.ts). */
   groups?: GroupsResult;
+  /** PostgreSQL only: webhook deliveries per second with 2 workers, and a payment with and without an endpoint listening. */
+  webhooks?: WebhooksBench;
 };
 
 export type BenchReport = {
@@ -94,6 +97,7 @@ export function formatDatabase(report: DatabaseReport): string {
   if (report.payments) lines.push(...formatPayments(report.payments));
   if (report.groups) lines.push(...formatGroups(report.groups));
   for (const run of report.runner ?? []) lines.push(...formatRunner(run));
+  if (report.webhooks) lines.push(...formatWebhooks(report.webhooks));
   for (const r of report.scenarios.filter((s) => s.failed)) {
     lines.push(`   FAILED ${r.scenario}:`);
     for (const problem of r.problems) lines.push(`     - ${problem}`);

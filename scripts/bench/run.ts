@@ -16,6 +16,8 @@
  * (seed, server, the three bookings lists): no token, create, payments or runner.
  * While the server runs, a 200-member × 12-instalment group is created through
  * the API, one at a time (scripts/bench/groups.ts); `--groups` (BENCH_ONLY=groups) runs only that.
+ * On PostgreSQL, last: webhook deliveries per second with 2 workers to a verifying receiver, and a payment's
+ * latency with and without an endpoint listening (scripts/bench/webhooks.ts); `--webhooks` (BENCH_ONLY=webhooks) runs only that.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +32,7 @@ import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseRep
 import { RUNNER_BATCH, RUNNER_INTERVAL_MS, RUNNER_PAYMENTS, RUNNER_WORKER_COUNTS, benchRunner } from './runner';
 import { GROUP_INSTALMENTS, GROUP_MEMBERS, benchGroupCreate } from './groups';
 import { SMALL_ORG, countBookings, seedDatabase } from './seed-bookings';
+import { benchWebhooks } from './webhooks';
 import { BUILD_ID_FILE, ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
 import type { DatabaseTarget } from '@/lib/db/open';
 
@@ -47,6 +50,8 @@ const pagesOnly = () => process.env.BENCH_ONLY === 'pages';
 const groupsOnly = () => process.env.BENCH_ONLY === 'groups';
 /** Only the runner on PostgreSQL (no build, no server, no PGlite): the scheduled-payment and group-collection scenarios. */
 const runnerOnly = () => process.env.BENCH_ONLY === 'runner';
+/** Only the webhooks on PostgreSQL (no build, no server, no PGlite): deliveries per second, and a payment with an endpoint listening. */
+const webhooksOnly = () => process.env.BENCH_ONLY === 'webhooks';
 /** One of the partial runs: no service-layer payments, no runner. */
 const partial = () => listsOnly() || pagesOnly() || groupsOnly();
 
@@ -56,8 +61,9 @@ async function main(): Promise<number> {
   if (process.argv.includes('--pages')) process.env.BENCH_ONLY = 'pages';
   if (process.argv.includes('--groups')) process.env.BENCH_ONLY = 'groups';
   if (process.argv.includes('--runner')) process.env.BENCH_ONLY = 'runner';
-  // The runner scenarios run scripts/worker.ts, not the production build.
-  if (!runnerOnly()) ensureBuild();
+  if (process.argv.includes('--webhooks')) process.env.BENCH_ONLY = 'webhooks';
+  // The runner and webhook scenarios run scripts/worker.ts, not the production build.
+  if (!runnerOnly() && !webhooksOnly()) ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
     if (process.env[STARTED_MARKER]) fs.writeFileSync(process.env[STARTED_MARKER], 'started\n');
@@ -112,8 +118,10 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
   const startedAt = new Date();
   const databases: DatabaseReport[] = [];
 
-  if (!runnerOnly()) databases.push(await benchPglite());
-  if ('url' in postgres) databases.push(runnerOnly() ? await benchRunnerOnly(postgres.url) : await benchPostgres(postgres.url));
+  if (!runnerOnly() && !webhooksOnly()) databases.push(await benchPglite());
+  if ('url' in postgres) {
+    databases.push(runnerOnly() ? await benchRunnerOnly(postgres.url) : webhooksOnly() ? await benchWebhooksOnly(postgres.url) : await benchPostgres(postgres.url));
+  }
   else databases.push({ database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] });
 
   const report: BenchReport = {
@@ -184,6 +192,7 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
       report.reason = [report.reason, `runner: ${(error as Error).message}`].filter(Boolean).join('; ');
       console.error(`bench: PostgreSQL runner failed: ${(error as Error).message}`);
     }
+    await addWebhooks(report, serverUrl);
     return report;
   } finally {
     removeTempDir(dir);
@@ -205,6 +214,26 @@ async function benchRunnerOnly(serverUrl: string): Promise<DatabaseReport> {
     console.error(`bench: PostgreSQL runner failed: ${(error as Error).message}`);
   }
   return report;
+}
+
+/** `--webhooks`: the webhook scenarios alone, each on a fresh database of the PostgreSQL server. */
+async function benchWebhooksOnly(serverUrl: string): Promise<DatabaseReport> {
+  const report: DatabaseReport = { database: 'PostgreSQL', status: 'ok', scenarios: [] };
+  try {
+    report.details = { server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})` };
+  } catch (error) {
+    return { ...report, status: 'failed', reason: (error as Error).message };
+  }
+  await addWebhooks(report, serverUrl);
+  return report;
+}
+
+async function addWebhooks(report: DatabaseReport, serverUrl: string): Promise<void> {
+  console.log('bench: PostgreSQL: webhooks, fresh databases on the same server…');
+  report.webhooks = await benchWebhooks(serverUrl);
+  const w = report.webhooks;
+  console.log(`bench: PostgreSQL: webhooks: ${w.deliveries_per_second.toFixed(1)} deliveries/s, exactly once ${w.proof.ok ? 'proven' : 'NOT PROVEN'}${w.failed ? ' FAILED' : ''}`);
+  if (w.failed) report.status = 'failed';
 }
 
 async function benchDatabase(

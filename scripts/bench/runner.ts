@@ -265,10 +265,10 @@ async function seedScheduledPayments(url: string): Promise<number> {
   }
 }
 
-type Worker = { index: number; pid: number; logFile: string; exitCode: () => string | null; stop: () => Promise<void> };
+export type Worker = { index: number; pid: number; logFile: string; exitCode: () => string | null; stop: () => Promise<void> };
 
 /** One `scripts/worker.ts` process in a group of its own, logging to a file; stop() sends SIGTERM (it ends after its current pass). */
-function spawnWorker(url: string, dir: string, index: number): Worker {
+export function spawnWorker(url: string, dir: string, index: number): Worker {
   const logFile = path.join(dir, `worker-${index}.log`);
   const log = fs.openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Locator } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
@@ -114,6 +116,39 @@ test.describe('sandbox server', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('API error codes');
     await expect(page.getByRole('cell', { name: 'auth.missing_token', exact: true })).toBeVisible();
+  });
+
+  test('home page lists recent webhook deliveries: a test event reaches a local receiver through the runner', async ({ page, request }) => {
+    // The merchant's receiver, on this machine: the sandbox allows http and local addresses.
+    const received: string[] = [];
+    const receiver = http.createServer((req, res) => {
+      received.push(String(req.headers['x-event-type']));
+      req.resume();
+      req.on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const [key] = storedCredentials().keys;
+      const token = ((await (await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key!.public_key, private_key: key!.private_key } })).json()) as Envelope<{ token: string }>).data.token;
+      const headers = { Authorization: `Bearer ${token}` };
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+      const created = await request.put(`${sandboxUrl}/api/agent/webhooks`, { headers, data: { organisation: key!.organisation, url, event_types: ['transaction.completed'] } });
+      expect(created.status(), await created.text()).toBe(200);
+      const endpoint = ((await created.json()) as Envelope<{ id: string }>).data;
+      expect((await request.post(`${sandboxUrl}/api/agent/webhooks/${endpoint.id}/test`, { headers })).status()).toBe(200);
+      // The server's own runner delivers it within a pass (RUNNER_INTERVAL_MS, 5 s by default).
+      await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
+      await expect(async () => {
+        await page.goto('/');
+        const row = page.getByTestId('sandbox-webhook-delivery').filter({ hasText: url });
+        await expect(row).toHaveCount(1, { timeout: 1000 });
+        await expect(row.getByRole('cell')).toHaveText(['webhook.test', url, 'Delivered', '1', '204', /\d{4}/], { timeout: 1000 });
+      }).toPass({ timeout: 15_000 });
+      await expect(page.getByRole('heading', { level: 2, name: 'Recent webhook deliveries' })).toBeVisible();
+      await expectNoAxeViolations(page, 'sandbox home with webhook deliveries');
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 
   test('home page passes axe (WCAG 2.2 AA, no violation of any impact)', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { isoCurrency } from '@/lib/money';
 import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor';
@@ -61,14 +61,18 @@ export async function finishOpenBankingPayment(db: Db, transactionId: string): P
   }
 }
 
-/** Bank payments are captured when the customer approves them: COMPLETE at once. */
-async function settleOpenBanking(db: Db, transactionId: string): Promise<PaymentOutcome> {
+/**
+ * Bank payments are captured when the customer approves them: COMPLETE at once.
+ * `onSettled` runs in the same transaction (a processor notification records itself there).
+ */
+export async function settleOpenBanking(db: Db, transactionId: string, onSettled?: (tx: Executor) => Promise<void>): Promise<PaymentOutcome> {
   const settled = await db.transaction(async (tx) => {
     const [row] = await tx.update(transactions).set({ status: 'COMPLETE', stage: null, authorisedAt: now(), completedAt: now(), updatedAt: now() })
       .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning();
     if (!row) return row;
     await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     await settleMemberPayment(tx, row, null);
+    if (onSettled) await onSettled(tx);
     await emitPaymentEvents(tx, row);
     return row;
   });

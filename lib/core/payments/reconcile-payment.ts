@@ -57,7 +57,7 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
  * authorisation_only, or the scheduled payment's. A direct saved-card charge
  * through the API does not keep its flag: it is taken as captured.
  */
-async function captureIntent(db: Db, row: Row): Promise<boolean> {
+export async function captureIntent(db: Db, row: Row): Promise<boolean> {
   if (row.paymentLinkId) {
     const [link] = await db.select({ options: paymentLinks.options }).from(paymentLinks).where(eq(paymentLinks.id, row.paymentLinkId));
     return !link?.options.authorisation_only;
@@ -71,7 +71,7 @@ async function captureIntent(db: Db, row: Row): Promise<boolean> {
 }
 
 /** The card facts already on the row (a saved card's, or those a challenge recorded) when the processor's answer has none. */
-function cardOfRow(row: Row): CardFacts {
+export function cardOfRow(row: Row): CardFacts {
   return {
     brand: (row.cardBrand ?? '') as CardBrand, bin: row.cardBin ?? '', lastFour: row.cardLastFour ?? '',
     funding: row.cardType === 'debit' ? 'debit' : 'credit', cardClass: row.binType === 'commercial' ? 'commercial' : 'consumer',

@@ -37,7 +37,7 @@ export const processorNotifications = pgTable(
     eventDate: timestampColumn('event_date'),
     /** The whole NotificationRequestItem as received, for audit and replay. */
     item: jsonb('item').$type<Record<string, unknown>>().notNull(),
-    /** received → applied | ignored (nothing of ours matches, or already in that state) | failed (left for a retry). */
+    /** received → applying (claimed) → applied | ignored (nothing of ours matches, or already in that state) | failed (left for a retry). */
     status: text('status').notNull().default('received'),
     /** What applying it did or why it was ignored, in a few words. */
     outcome: text('outcome'),

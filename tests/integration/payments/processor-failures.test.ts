@@ -74,7 +74,9 @@ describe('when a process dies mid-capture', () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
     const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
-    // What a process leaves behind when it dies after claiming the capture and calling the processor.
+    // What a process leaves behind when it dies after claiming the capture and calling the processor;
+    // the processor's CAPTURE notification is lost too, so only the runner's retry can finish it.
+    vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
     const capture = vi.spyOn(SandboxProcessor.prototype, 'capture');
     await db.update(transactions).set({ stage: 'capturing' }).where(eq(transactions.id, transactionId));
     const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));

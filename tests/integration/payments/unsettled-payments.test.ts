@@ -20,8 +20,12 @@ const quiet = () => vi.spyOn(console, 'error').mockImplementation(() => undefine
 const originalAuthorise = SandboxProcessor.prototype.authorise;
 const originalCharge = SandboxProcessor.prototype.chargeStoredCard;
 
-/** The processor acts (its ledger records the payment) but the answer never arrives: a timeout after sending. */
+/**
+ * The processor acts (its ledger records the payment) but the answer never arrives: a timeout after sending.
+ * Its notification is lost too (docs/processor-notifications.md), so only asking the processor can settle it.
+ */
 function timeoutAfterProcessorActed() {
+  vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
   return vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementationOnce(async function (this: SandboxProcessor, input) {
     await originalAuthorise.call(this, input);
     throw new ProcessorOutcomeUnknown('Adyen /payments failed after sending: timed out; it may have acted');

@@ -97,6 +97,7 @@ export function sdk(token: string) {
       delete: (id: string) => remove(`/agent/ecommerce/${id}`),
       assign: (id: string, params: Body) => post(`/agent/ecommerce/${id}/assign`, params),
     },
+    chargebacks: listing('/agent/chargebacks'),
     refunds: {
       ...listing('/agent/refunds'),
       authorise: (code: string) => get(`/agent/refunds/${code}/authorise`),

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/types';
 import { ProcessorError, type OpenBankingStatus, type Processor } from '../port';
 import { findByKey, once, parseOutcome, recordOnce, rowsForReference } from './sandbox-ledger';
 import { bankDecisionKey, newProviderReference } from './sandbox-references';
+import { sendSandboxNotifications } from './sandbox-notify';
 import { assertAmount, assertCurrency } from './sandbox-validation';
 
 type StartInput = Parameters<Processor['startOpenBanking']>[0];
@@ -54,6 +55,13 @@ export async function decideSandboxBankPayment(
     currency: started.currency,
     outcome: JSON.stringify({ status }),
   });
+  // The bank's answer is also notified, as Adyen notifies a Pay by Bank payment's AUTHORISATION.
+  if (created && status !== 'abandoned') {
+    await sendSandboxNotifications(db, [{
+      eventCode: 'AUTHORISATION', success: status === 'authorised', pspReference: providerReference, merchantReference: started.idempotencyKey,
+      amount: started.amount, currency: started.currency, ...(status === 'declined' ? { reason: 'declined_by_bank' } : {}),
+    }]);
+  }
   return { accepted: created, status: parseOutcome<{ status: OpenBankingStatus }>(row).status, returnUrl: parseOutcome<Started>(started).returnUrl };
 }
 

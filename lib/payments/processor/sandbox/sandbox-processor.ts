@@ -1,12 +1,23 @@
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import type { CardFacts, PaymentMethodInput, Processor } from '../port';
+import type { CardFacts, FinalResult, PaymentMethodInput, Processor } from '../port';
 import { evaluateCard } from './card-outcome';
 import { sandboxAuthorise, sandboxFinishChallenge } from './sandbox-authorise';
 import { sandboxCapture, sandboxRefund, sandboxReverse } from './sandbox-modifications';
 import { sandboxFinishOpenBanking, sandboxStartOpenBanking } from './sandbox-open-banking';
 import { sandboxChargeStoredCard } from './sandbox-stored-card';
 import { sandboxFindPayment } from './sandbox-find-payment';
+import { rowsForReference } from './sandbox-ledger';
+import { cardData, referenceOfKey, sendSandboxNotifications, type SandboxItem } from './sandbox-notify';
+
+/** The AUTHORISATION item of a final answer: success with the card (and a stored card's token), or the refusal's reason. */
+function authorisationItem(result: FinalResult, reference: string | null, amount: number | null, currency: string | null): SandboxItem {
+  return {
+    eventCode: 'AUTHORISATION', success: result.status === 'authorised', pspReference: result.providerReference, merchantReference: reference, amount, currency,
+    ...(result.status === 'declined' ? { reason: result.reason } : {}),
+    additionalData: cardData(result.card, result.status === 'authorised' ? result.storedCardToken : undefined),
+  };
+}
 
 /**
  * The built-in processor of sandbox mode (product.md section 10): the test
@@ -25,28 +36,45 @@ export class SandboxProcessor implements Processor {
     return outcome.known ? outcome.facts : null;
   }
 
-  authorise(input: Parameters<Processor['authorise']>[0]) {
-    return sandboxAuthorise(this.db, input);
+  /** Sends Adyen-shaped notification items (sandbox-notify.ts); a method, so a test can lose them as a network would. */
+  notify(items: SandboxItem[]): Promise<void> {
+    return sendSandboxNotifications(this.db, items);
   }
 
-  finishChallenge(input: Parameters<Processor['finishChallenge']>[0]) {
-    return sandboxFinishChallenge(this.db, input);
+  // Each operation that settles something also sends its notification.
+  async authorise(input: Parameters<Processor['authorise']>[0]) {
+    const result = await sandboxAuthorise(this.db, input);
+    if (result.status !== 'challenge') await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
+    return result;
   }
 
-  capture(input: Parameters<Processor['capture']>[0]) {
-    return sandboxCapture(this.db, input);
+  async finishChallenge(input: Parameters<Processor['finishChallenge']>[0]) {
+    const result = await sandboxFinishChallenge(this.db, input);
+    const started = (await rowsForReference(this.db, input.providerReference)).find((row) => row.kind === 'authorise');
+    await this.notify([authorisationItem(result, started?.idempotencyKey ?? null, started?.amount ?? null, started?.currency ?? null)]);
+    return result;
   }
 
-  reverse(input: Parameters<Processor['reverse']>[0]) {
-    return sandboxReverse(this.db, input);
+  async capture(input: Parameters<Processor['capture']>[0]) {
+    await sandboxCapture(this.db, input);
+    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: `${input.providerReference}-CAPTURE`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
   }
 
-  refund(input: Parameters<Processor['refund']>[0]) {
-    return sandboxRefund(this.db, input);
+  async reverse(input: Parameters<Processor['reverse']>[0]) {
+    await sandboxReverse(this.db, input);
+    await this.notify([{ eventCode: 'CANCELLATION', success: true, pspReference: `${input.providerReference}-CANCEL`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey) }]);
   }
 
-  chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]) {
-    return sandboxChargeStoredCard(this.db, input);
+  async refund(input: Parameters<Processor['refund']>[0]) {
+    const result = await sandboxRefund(this.db, input);
+    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: result.providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    return result;
+  }
+
+  async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]) {
+    const result = await sandboxChargeStoredCard(this.db, input);
+    await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
+    return result;
   }
 
   startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]) {

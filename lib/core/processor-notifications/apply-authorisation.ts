@@ -1,0 +1,77 @@
+import { emitTransactionEvent } from '@/lib/events/transaction-events';
+import { and, eq, inArray } from 'drizzle-orm';
+import { now } from '@/lib/clock';
+import { transactions } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { AppError } from '@/lib/http/app-error';
+import { settleOpenBanking } from '../payments/open-banking';
+import { captureIntent, cardOfRow } from '../payments/reconcile-payment';
+import { settleAuthorisation } from '../payments/settle-payment';
+import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
+import { applied, ignored, retry, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
+import { cardFromNotification, storedCardTokenOf } from './card-from-notification';
+import { findPayment } from './find-target';
+
+/** A payment still waiting for its answer: being authorised, at 3-D Secure or the bank, or unsettled (no clear answer). */
+const AWAITING_ANSWER = ['authorising', 'challenge', 'bank', 'unsettled'];
+/** How long a payment at 'authorising' is left to the call that sent it before the notification settles it. */
+const AUTHORISING_GRACE_MS = 2 * 60_000;
+/** Payments we recorded as having taken nothing: an authorisation for one is released (settleAuthorisation's path). */
+const TOOK_NOTHING = ['ABANDONED', 'FAILED'];
+
+/**
+ * AUTHORISATION: the processor's answer to a payment. A payment still waiting
+ * for it is settled exactly as the answer would have been (settleAuthorisation
+ * or, for a bank payment, settleOpenBanking: saved card, group instalments,
+ * audit), with the capture intent reconcile-payment.ts works out. Every move
+ * is guarded on PAYMENTINPROGRESS, so a payment the redirect or the runner
+ * settled first is left alone.
+ */
+export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
+  const { item } = n;
+  const row = await findPayment(db, item.pspReference, item.merchantReference, { beforeAnswer: true });
+  if (!row) return ignored('no payment with this reference');
+  const waiting = row.status === 'PAYMENTINPROGRESS' && AWAITING_ANSWER.includes(row.stage ?? '');
+  if (!item.success) {
+    if (!waiting) return ignored(`refusal of a payment already ${row.status}`);
+    return db.transaction(async (tx) => {
+      const [declined] = await tx.update(transactions)
+        .set({ status: 'DECLINED', stage: null, providerReference: row.providerReference ?? item.pspReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
+        .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, AWAITING_ANSWER)))
+        .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
+      if (declined) await emitTransactionEvent(tx, declined);
+      const outcome = declined ? applied('payment DECLINED') : ignored('payment settled meanwhile');
+      await n.record(tx, outcome);
+      return outcome;
+    });
+  }
+  if (!waiting && !TOOK_NOTHING.includes(row.status)) return ignored(`payment already ${row.status}`);
+  if (waiting && scheduledPaymentIdOfKey(row.idempotencyKey)) {
+    // A scheduled charge lands with its scheduled payment in one statement (settle-scheduled-charge.ts); its runner step,
+    // or that step's recovery under the same key, records both. This item is looked at again later.
+    return retry('scheduled charge: left to its runner step');
+  }
+  if (row.stage === 'authorising' && now().getTime() - row.updatedAt.getTime() < AUTHORISING_GRACE_MS) {
+    // The call that sent it is probably still waiting for this same answer: let it record it (card facts, DCC and all).
+    return retry('payment is being authorised; tried again later');
+  }
+  if (row.type === 'OPEN_BANKING' && waiting) {
+    try {
+      await settleOpenBanking(db, row.id, (tx) => n.record(tx, applied('payment COMPLETE')));
+      return applied('payment COMPLETE');
+    } catch (error) {
+      if (error instanceof AppError) return ignored('payment settled meanwhile');
+      throw error;
+    }
+  }
+  const storedCardToken = row.storeCard ? storedCardTokenOf(item, n.processor) : undefined;
+  // A bank payment is captured when the customer approves it.
+  const captured = row.type === 'OPEN_BANKING' || await captureIntent(db, row);
+  const result = await settleAuthorisation(db, row.id, {
+    status: 'authorised', providerReference: item.pspReference, card: cardFromNotification(item, cardOfRow(row)),
+    captured, ...(storedCardToken ? { storedCardToken } : {}),
+  }, null, (tx) => n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`)));
+  if (result.outcome === 'paid') return applied(`payment ${result.status}`);
+  // Not in progress any more and not this very answer: settleAuthorisation released the money (reverse or refund).
+  return applied(`payment was ${row.status}: authorisation released`);
+}
