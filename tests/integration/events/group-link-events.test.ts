@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { paymentLinks } from '@/lib/db/schema';
 import { announceExpiredLinks } from '@/lib/runner/link-expiry-step';
 import { runGroupAlerts } from '@/lib/runner/group-alerts-step';
-import { runOnce } from '@/lib/runner/run-once';
+import { runDueScheduledPayments } from '@/lib/runner/scheduled-payments-step';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
 import { createTenant, tokenFor, type Tenant } from '../support/fixtures';
@@ -54,7 +54,7 @@ describe('payment_link_group.member_paid and payment_link.paid per link', () => 
     const linkId = group.members[0]!.payment_links[1]!.id;
     const [collection] = await collectionsOf([linkId]);
     await advanceDays(41);
-    await Promise.all([runOnce(dbs.primary().db), runOnce(dbs.secondary().db)]);
+    await Promise.all([runDueScheduledPayments(dbs.primary().db), runDueScheduledPayments(dbs.secondary().db)]);
     const token = await freshToken(tenant);
     const [done] = await collectionsOf([linkId]);
     expect(done).toMatchObject({ status: 'COMPLETE' });
@@ -85,7 +85,6 @@ describe('payment_link.expired', () => {
     // Batches of one, so that both workers take some, on two pools at once.
     const passes = await Promise.all([0, 1, 2].flatMap(() => [announceExpiredLinks(dbs.primary().db, 1), announceExpiredLinks(dbs.secondary().db, 1)]));
     while ((await announceExpiredLinks(dbs.primary().db, 1)) > 0) passes.push(1);
-    await Promise.all([runOnce(dbs.primary().db), runOnce(dbs.secondary().db)]);
 
     await expectOneEvent({ organisationId: tenant.parentId, type: 'payment_link.expired', resourceId: expiring, expected: await getLink(await freshToken(tenant), expiring), endpointIds: [endpoint] });
     expect((await eventsOfOrganisation(tenant.parentId)).map((e) => e.resourceId)).toEqual([expiring]);
@@ -128,7 +127,7 @@ describe('payment_link_group.member_overdue and .collection_failed', () => {
     const [collection] = await collectionsOf([linkId]);
     // Not yet missed: the alert step has not looked at this due date (the collection was still under way).
     await advanceDays(40.5);
-    await Promise.all([runOnce(dbs.primary().db, { batch: 1 }), runOnce(dbs.secondary().db, { batch: 1 })]);
+    await Promise.all([runDueScheduledPayments(dbs.primary().db, 1), runDueScheduledPayments(dbs.secondary().db, 1)]);
     expect((await collectionsOf([linkId]))[0]).toMatchObject({ status: 'FAILED' });
     const token = await freshToken(tenant);
     const events = await eventsOfOrganisation(tenant.parentId);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settleAuthorisation } from '@/lib/core/payments/settle-payment';
-import { runOnce } from '@/lib/runner/run-once';
+import { reverseExpiredAuthorisations } from '@/lib/runner/expire-authorisations-step';
+import { announceExpiredLinks } from '@/lib/runner/link-expiry-step';
+import { reconcileStalePayments } from '@/lib/runner/reconcile-step';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
 import { createTenant, tokenFor, type Tenant } from '../support/fixtures';
@@ -87,7 +89,7 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     expect((await api.get(`/agent/transactions/${id}/reverse`, { token: tenant.admin.token })).status).toBe(200);
     await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.reversed', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [endpoint] });
     await advanceClock(dbs.primary().db, { seconds: 3 * 86_400 });
-    await runOnce(dbs.primary().db);
+    await announceExpiredLinks(dbs.primary().db);
     await expectOneEvent({ organisationId: tenant.parentId, type: 'payment_link.expired', resourceId: linkId, expected: await getLink(await freshToken(tenant), linkId), endpointIds: [endpoint] });
   });
 
@@ -96,7 +98,7 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     const endpoint = await subscribe(tenant.parentId, { eventTypes: ['transaction.reversed'] });
     const { transactionId: id } = await attempt(await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true, expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString() }));
     await advanceClock(dbs.primary().db, { seconds: 8 * 86_400 });
-    await Promise.all([runOnce(dbs.primary().db), runOnce(dbs.secondary().db)]);
+    await Promise.all([reverseExpiredAuthorisations(dbs.primary().db), reverseExpiredAuthorisations(dbs.secondary().db)]);
     const event = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.reversed', resourceId: id, expected: await getTransaction(await freshToken(tenant), id), endpointIds: [endpoint] });
     expect(event.data).toMatchObject({ status: 'REVERSED', failure_reason: 'authorisation_expired' });
   });
@@ -160,7 +162,7 @@ describe('once, and only with the change', () => {
     expect(await deliveriesOf([])).toEqual([]);
     // The runner records the processor's answer later: then exactly one event.
     await advanceClock(db, { seconds: 3600 });
-    await runOnce(db);
+    await reconcileStalePayments(db);
     await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.declined', resourceId: outcome.transactionId, expected: await getTransaction(await freshToken(tenant), outcome.transactionId), endpointIds: [endpoint] });
   });
 });
