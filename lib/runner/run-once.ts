@@ -4,6 +4,7 @@ import { deliverOutbox } from '@/lib/email/deliver-outbox';
 import { syncClockFromDatabase } from '@/lib/sandbox/test-clock';
 import { reverseExpiredAuthorisations } from './expire-authorisations-step';
 import { runGroupAlerts } from './group-alerts-step';
+import { announceExpiredLinks } from './link-expiry-step';
 import { applyPendingNotifications } from './processor-notifications-step';
 import { retryAuthorisedRefunds } from './refunds-step';
 import { runDueScheduledPayments, type ScheduledReport } from './scheduled-payments-step';
@@ -25,6 +26,8 @@ export type RunReport = {
   notifications: number;
   /** Group alerts sent (instalments due soon or missed; failed automatic charges are in `scheduled.failed`). */
   alerts: number;
+  /** Expired links marked announced (payment_link.expired written for those a webhook listens to). */
+  linksExpired: number;
   emails: number;
   /** Webhook deliveries that reached their endpoint in this pass (retries and give-ups are not counted). */
   webhooks: number;
@@ -49,10 +52,11 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   // fill whole batches (a backlog), the alert scans wait: they would only skip the links still queued.
   const charged = scheduled.completed + scheduled.failed + scheduled.retrying + scheduled.cancelled + scheduled.unsettled;
   const alerts = charged >= batch ? 0 : await runGroupAlerts(db);
+  const linksExpired = await announceExpiredLinks(db);
   const webhooks = await deliverDueWebhooks(db, batch * 2);
   // After the webhooks: an endpoint disabled in this pass has its email sent in this pass too.
   const delivery = await deliverOutbox(db, { limit: batch });
-  return { scheduled, reversed, recovered, abandoned, reconciled, refunds, notifications, alerts, emails: delivery.sent + delivery.deliveredToMailbox, webhooks: webhooks.delivered };
+  return { scheduled, reversed, recovered, abandoned, reconciled, refunds, notifications, alerts, linksExpired, emails: delivery.sent + delivery.deliveredToMailbox, webhooks: webhooks.delivered };
 }
 
 /** Runs until nothing is due: the worker and tests use it to clear a backlog. */
@@ -62,14 +66,14 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
     const report = await runOnce(db, options);
     reports.push(report);
     // Work done now; a payment or email waiting to be retried later is not (it would spin the loop).
-    if (report.scheduled.completed + report.scheduled.failed + report.scheduled.cancelled + report.reversed + report.recovered + report.abandoned + report.reconciled + report.refunds + report.notifications + report.alerts + report.emails + report.webhooks === 0) break;
+    if (report.scheduled.completed + report.scheduled.failed + report.scheduled.cancelled + report.reversed + report.recovered + report.abandoned + report.reconciled + report.refunds + report.notifications + report.alerts + report.linksExpired + report.emails + report.webhooks === 0) break;
   }
   return reports;
 }
 
 /** The totals of several passes, for one log line. */
 export function sumReports(reports: RunReport[]): RunReport {
-  const total: RunReport = { scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 }, reversed: 0, recovered: 0, abandoned: 0, reconciled: 0, refunds: 0, notifications: 0, alerts: 0, emails: 0, webhooks: 0 };
+  const total: RunReport = { scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 }, reversed: 0, recovered: 0, abandoned: 0, reconciled: 0, refunds: 0, notifications: 0, alerts: 0, linksExpired: 0, emails: 0, webhooks: 0 };
   for (const r of reports) {
     for (const key of Object.keys(total.scheduled) as (keyof ScheduledReport)[]) total.scheduled[key] += r.scheduled[key];
     total.reversed += r.reversed;
@@ -79,6 +83,7 @@ export function sumReports(reports: RunReport[]): RunReport {
     total.refunds += r.refunds;
     total.notifications += r.notifications;
     total.alerts += r.alerts;
+    total.linksExpired += r.linksExpired;
     total.emails += r.emails;
     total.webhooks += r.webhooks;
   }

@@ -126,7 +126,7 @@ async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Pr
   switch (outcome.outcome) {
     case 'paid':
       // COMPLETE with the payment's own commit, unless an earlier attempt recorded the payment.
-      if (!completed) await completeScheduledPayment(db, claim, outcome.transactionId);
+      if (!completed) await db.transaction((tx) => completeScheduledPayment(tx, claim, outcome.transactionId));
       return 'completed';
     case 'unsettled':
       // The processor may have taken it: the same key will ask it again once the claim is stale.

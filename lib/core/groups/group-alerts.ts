@@ -4,6 +4,9 @@ import { queryRows } from '@/lib/db/query-rows';
 import { groupAlerts } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
+import { emitEvents } from '@/lib/events/emit-event';
+import type { EventType } from '@/lib/events/event-types';
+import { groupData } from '@/lib/events/resource-data';
 import { ALERT_KIND_PREFIX } from '@/lib/email/notify-organisation';
 import { groupAlertEmail, type AlertKind, type AlertLine } from './group-alert-email';
 
@@ -57,5 +60,18 @@ export async function sendGroupAlerts(tx: Executor, groupId: string, kind: Alert
     // An alert: an undeliverable one is marked failed without alerting about it again (notify-organisation.ts).
     await enqueueEmail(tx, { organisationId: group.organisation_id, kind: `${ALERT_KIND_PREFIX}group-${kind.replace('_', '-')}`, to, subject: email.subject, text: email.text });
   }
+  // The merchant's webhooks hear of it in this same transaction, once per new alert (a missed instalment, a failed collection).
+  const type = groupEventOfAlert[kind];
+  if (type) {
+    // The group is read once for all of them: each event's data is the group as its GET shows it now.
+    let snapshot: Promise<Record<string, unknown>> | undefined;
+    const data = (inner: Executor) => (snapshot ??= groupData(group.id)(inner));
+    await emitEvents(tx, group.organisation_id, lines.map(() => ({ type, resourceId: group.id, data })));
+  }
   return lines.length;
 }
+
+/** The group event each alert kind emits; "due soon" is a reminder, not an event. */
+const groupEventOfAlert: Record<AlertKind, EventType | null> = {
+  due_soon: null, missed: 'payment_link_group.member_overdue', charge_failed: 'payment_link_group.collection_failed',
+};

@@ -32,7 +32,8 @@ export function serializePaymentLink({ link, booking, customer, creatorEmail, or
     user: link.userId ? { id: link.userId, email: creatorEmail } : null,
     organisation: { id: link.organisationId, name: organisationName },
     type: { id: link.typeId, created_at: link.createdAt.toISOString() },
-    status: checkoutStatus(link.expiresAt, transactions.map((t) => t.status), at),
+    // A group member's link paid by a payment taken on another of their links is paid too (docs/groups.md "A link's state").
+    status: link.settledByTransactionId ? 'paid' as const : checkoutStatus(link.expiresAt, transactions.map((t) => t.status), at),
     options: {
       pre_authorized: link.options.authorisation_only,
       excluded_card_types: link.options.excluded_card_types,

@@ -8,6 +8,7 @@ import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor'
 import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
+import { emitPaymentEvents } from '@/lib/events/transaction-events';
 import { methodNotAccepted } from './payment-errors';
 import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -72,6 +73,7 @@ export async function settleOpenBanking(db: Db, transactionId: string, onSettled
     await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     await settleMemberPayment(tx, row, null);
     if (onSettled) await onSettled(tx);
+    await emitPaymentEvents(tx, row);
     return row;
   });
   if (!settled) throw new AppError('payment.not_in_progress', 'This payment was already settled.');

@@ -6,6 +6,7 @@ import { ProcessorError, processorFor, type AuthoriseResult, type CardFacts } fr
 import { paymentActor } from '../audit/payment-actor';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
+import { emitPaymentEvents, emitTransactionEvent } from '@/lib/events/transaction-events';
 import { processorMoney } from './processor-money';
 
 export type PaymentOutcome =
@@ -43,7 +44,12 @@ export async function settleAuthorisation(
     return { outcome: 'challenge', transactionId, redirectUrl: result.redirectUrl };
   }
   if (result.status === 'declined') {
-    await db.update(transactions).set({ status: 'DECLINED', stage: null, providerReference: result.providerReference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
+    // The decline and its event land together (a second answer finds nothing in progress and emits nothing).
+    await db.transaction(async (tx) => {
+      const [row] = await tx.update(transactions).set({ status: 'DECLINED', stage: null, providerReference: result.providerReference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
+        .where(inProgress).returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
+      if (row) await emitTransactionEvent(tx, row);
+    });
     return { outcome: 'declined', transactionId, reason: result.reason };
   }
   const status = result.captured ? 'COMPLETE' : 'PENDING';
@@ -69,6 +75,8 @@ export async function settleAuthorisation(
     // A merchant-initiated payment (saved card) names the API key; otherwise the link's customer, or the runner.
     await recordAudit(tx, actor ?? await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     if (onPaid) await onPaid(tx, transactionId);
+    // Last, so the events show all of the above (covered links settled, the scheduled payment COMPLETE).
+    await emitPaymentEvents(tx, row);
     return row;
   });
   if (!settled) {

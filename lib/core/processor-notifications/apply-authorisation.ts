@@ -1,3 +1,4 @@
+import { emitTransactionEvent } from '@/lib/events/transaction-events';
 import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
@@ -37,7 +38,8 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
       const [declined] = await tx.update(transactions)
         .set({ status: 'DECLINED', stage: null, providerReference: row.providerReference ?? item.pspReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
         .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, AWAITING_ANSWER)))
-        .returning({ id: transactions.id });
+        .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
+      if (declined) await emitTransactionEvent(tx, declined);
       const outcome = declined ? applied('payment DECLINED') : ignored('payment settled meanwhile');
       await n.record(tx, outcome);
       return outcome;

@@ -1,4 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
+import { emitTransactionEvent } from '@/lib/events/transaction-events';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -39,6 +40,8 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
       await n.record(tx, outcome);
       return outcome;
     }
+    // Held again: transaction.pending, as when it was first authorised.
+    await emitTransactionEvent(tx, back);
     const amount = formatMoney(back.amount, back.currency);
     await notifyOrganisation(tx, back.organisationId, {
       kind: 'capture_failed', subject: `capture of ${amount} failed`,

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { emitRefundEvent } from '@/lib/events/refund-events';
 import { now } from '@/lib/clock';
 import { refunds } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -37,6 +38,7 @@ export async function applyRefund(db: Db, n: ClaimedNotification): Promise<Apply
       await n.record(tx, outcome);
       return outcome;
     }
+    await emitRefundEvent(tx, moved);
     if (!success) {
       await recordAudit(tx, SERVICE_ACTOR, { organisationId: moved.organisationId, type: 'refund:fail', entityId: moved.id });
       const amount = formatMoney(moved.amount, moved.currency);

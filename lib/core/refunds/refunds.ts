@@ -8,6 +8,7 @@ import { organisations, refunds } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { listPage } from '@/lib/http/list-result';
+import { emitRefundEvent } from '@/lib/events/refund-events';
 import { recordAudit } from '../audit/record-audit';
 import { listParams } from '../shared/list-params';
 import { minorUnits } from '../shared/money-schema';
@@ -15,23 +16,13 @@ import { assertRefundable, lockTransaction } from '../balance/booking-balance';
 import { processorMoney } from '../payments/processor-money';
 import { processorRefundAmount } from './processor-refund';
 import { sendRefund } from './send-refund';
+import { serializeRefund } from './serialize-refund';
 
-export { sendRefund };
+export { sendRefund, serializeRefund };
 
 export const refundRequestSchema = z.object({ amount: minorUnits() });
 export const listRefundsSchema = listParams();
 export const authorizationCodeParams = z.object({ authorization_code: z.string().trim().min(1).max(100) });
-
-type Refund = typeof refunds.$inferSelect;
-
-export function serializeRefund(r: Refund) {
-  return {
-    id: r.id, amount: r.amount, currency: r.currency, status: r.status, authorization_code: r.authorizationCode,
-    transaction_id: r.transactionId, organisation: r.organisationId, provider_reference: r.providerReference,
-    authorised_by_user_id: r.authorisedByUserId, failure_reason: r.failureReason,
-    completed_at: r.completedAt?.toISOString() ?? null, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
-  };
-}
 
 /**
  * Starts a refund in PENDING_AUTHORISATION. Its booking and then the
@@ -98,6 +89,7 @@ export async function decideRefund(db: Db, actor: Actor, code: string, decision:
       .where(and(eq(refunds.id, existing.id), eq(refunds.status, 'PENDING_AUTHORISATION'))).returning();
     if (!row) return null;
     await recordAudit(tx, actor, { organisationId: row.organisationId, type: decision === 'authorise' ? 'refund:authorise' : 'refund:decline', entityId: row.id });
+    await emitRefundEvent(tx, row);
     return row;
   });
   if (!decided) {

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import { processorFor, ProcessorError } from '@/lib/payments/processor';
+import { emitRefundEvent } from '@/lib/events/refund-events';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 
 type Refund = typeof refunds.$inferSelect;
@@ -33,9 +34,14 @@ export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
       currency: refund.processorCurrency ?? isoCurrency(refund.currency),
       idempotencyKey: `${refund.id}:refund`,
     });
-    const [done] = await db.update(refunds)
-      .set({ status: 'COMPLETE', providerReference, completedAt: now(), nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'))).returning();
+    // COMPLETE and refund.completed together; a second sender finds it no longer AUTHORISED and emits nothing.
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx.update(refunds)
+        .set({ status: 'COMPLETE', providerReference, completedAt: now(), nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() })
+        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'))).returning();
+      if (row) await emitRefundEvent(tx, row);
+      return row;
+    });
     return done ?? refund;
   } catch (error) {
     return recordFailedAttempt(db, refund.id, error);
@@ -68,6 +74,7 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
     console.error(JSON.stringify({ level: 'error', message: `refund ${status}`, refund_id: refundId, attempts, error: reason }));
     const [settled] = await tx.update(refunds).set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
     await recordAudit(tx, SERVICE_ACTOR, { organisationId: settled!.organisationId, type: status === 'FAILED' ? 'refund:fail' : 'refund:unsettle', entityId: refundId });
+    await emitRefundEvent(tx, settled!);
     const amount = formatMoney(settled!.amount, settled!.currency);
     await notifyOrganisation(tx, settled!.organisationId, status === 'FAILED'
       ? { kind: 'refund_failed', subject: `refund of ${amount} failed`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.` }

@@ -4,6 +4,7 @@ import { scheduledPayments } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
+import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
 import { alertChargeFailed } from '../groups/charge-failed-alert';
 
 /** A scheduled payment as one runner claimed it: every change below is guarded by that claim. */
@@ -18,12 +19,17 @@ const stillClaimed = (claim: ClaimedScheduledPayment) => and(
   eq(scheduledPayments.id, claim.payment.id), eq(scheduledPayments.status, 'IN_PROGRESS'), eq(scheduledPayments.claimedAt, claim.claimedAt),
 );
 
-/** COMPLETE; the runner calls it inside the transaction that records the payment (settleAuthorisation), so both land together. Answers whether it changed the row. */
+/**
+ * COMPLETE, with its event; the runner calls it inside the transaction that records the payment (settleAuthorisation), so all
+ * land together (or in a transaction of its own for a payment an earlier attempt recorded). Answers whether it changed the row.
+ */
 export async function completeScheduledPayment(tx: Executor, claim: ClaimedScheduledPayment, transactionId: string): Promise<boolean> {
   const done = await tx.update(scheduledPayments)
     .set({ status: 'COMPLETE', transactionId, failureReason: null, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
     .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
-  return done.length > 0;
+  if (done.length === 0) return false;
+  await emitScheduledPaymentEvent(tx, claim.payment, 'scheduled_payment.completed');
+  return true;
 }
 
 /**
@@ -39,6 +45,7 @@ export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPaymen
       .set({ status: 'FAILED', transactionId: failure.transactionId, failureReason: failure.reason, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
       .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
     if (!failed) return;
+    await emitScheduledPaymentEvent(tx, payment, 'scheduled_payment.failed');
     if (payment.paymentLinkId && await alertChargeFailed(tx, { scheduledPaymentId: payment.id, paymentLinkId: payment.paymentLinkId, reason: failure.reason, explanation: failure.explanation })) return;
     await notifyOrganisation(tx, payment.organisationId, {
       kind: 'scheduled-payment-failed',

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import type { FinalResult } from '@/lib/payments/processor';
 import { SERVICE_ACTOR } from '../audit/record-audit';
+import { listenedTypes } from '@/lib/events/emit-event';
+import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
+import { emitPaymentEvents } from '@/lib/events/transaction-events';
 import { settleAuthorisation, type PaymentOutcome } from '../payments/settle-payment';
 import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish-scheduled-payment';
 
@@ -39,14 +42,21 @@ export async function settleScheduledCharge(
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
-  const [row] = await queryRows<{ settled: number; done: number }>(db, sql`
+  // Whether anyone hears of it, asked first: when no one does (the common case) the charge stays one statement
+  // with no transaction around it; else the statement and its events share one transaction. An endpoint
+  // created meanwhile is concurrent with the charge either way (the in-transaction lookup has the same window).
+  const listened = await listenedTypes(db, claim.payment.organisationId, [
+    result.captured ? 'transaction.completed' : 'transaction.pending', 'payment_link.paid', 'payment_link_group.member_paid', 'scheduled_payment.completed',
+  ]);
+  const settle = async (tx: Executor) => {
+    const [counts] = await queryRows<{ settled: number; done: number; organisation_id: string | null; payment_link_id: string | null }>(tx, sql`
     with settled as (
       update transactions set status = ${status}, stage = null, provider_reference = ${result.providerReference},
         card_brand = ${card.brand}, card_last_four = ${card.lastFour}, card_bin = ${card.bin}, card_type = ${card.funding},
         bin_type = ${card.cardClass}, issuing_country = ${card.issuingCountry}, cardholder_name = ${card.holderName ?? null},
         authorised_at = ${at}, completed_at = ${result.captured ? at : null}, updated_at = ${at}
       where id = ${transactionId}::uuid and status = 'PAYMENTINPROGRESS'
-      returning id, organisation_id
+      returning id, organisation_id, payment_link_id
     ), audited as (
       insert into audit_records (id, organisation_id, actor_kind, type, entity_id, created_at)
       select gen_random_uuid(), organisation_id, 'service', 'transaction:payment', id::text, ${at} from settled
@@ -56,8 +66,23 @@ export async function settleScheduledCharge(
       where id = ${claim.payment.id}::uuid and status = 'IN_PROGRESS' and claimed_at = ${claim.claimedAt.toISOString()}::timestamptz
         and exists (select 1 from settled)
       returning id
+    ), announced as (
+      -- A paid instalment link leaves the runner's expiry scan (docs/webhooks.md "Outbox"); skipped when locked, as emitPaymentEvents.
+      update payment_links set expiry_announced_at = ${at}
+      where id in (select id from payment_links where id = (select payment_link_id from settled) and expiry_announced_at is null for update skip locked)
     )
-    select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done`);
+    select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done,
+      (select organisation_id from settled) as organisation_id, (select payment_link_id from settled) as payment_link_id`);
+    return counts;
+  };
+  const row = listened.size === 0 ? await settle(db) : await db.transaction(async (tx) => {
+    const counts = await settle(tx);
+    if (!counts || Number(counts.settled) === 0) return counts;
+    // The charge covers no other link (openScheduledCharges writes no covered_link_ids).
+    await emitPaymentEvents(tx, { id: transactionId, organisationId: counts.organisation_id!, status, paymentLinkId: counts.payment_link_id, coveredLinkIds: null });
+    if (Number(counts.done) > 0) await emitScheduledPaymentEvent(tx, claim.payment, 'scheduled_payment.completed');
+    return counts;
+  });
   if (Number(row?.settled) === 0) return viaSettle();
   return { outcome: { outcome: 'paid', transactionId, status }, completed: Number(row?.done) > 0 };
 }

@@ -3,6 +3,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db, Tx } from '@/lib/db/types';
+import { emitTransactionEvent, reopenLinksOfReversed } from '@/lib/events/transaction-events';
 import { processorFor } from '@/lib/payments/processor';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { unsettleCoveredLinks } from '../groups/settle-member-payment';
@@ -55,12 +56,19 @@ export async function recordModification(
       .where(and(eq(transactions.id, row.id), unclaimed
         ? and(eq(transactions.status, 'PENDING'), or(eq(transactions.stage, claim), isNull(transactions.stage)))
         : eq(transactions.stage, claim)))
-      .returning({ id: transactions.id });
-    // A reversed payment of several instalments pays none of them any more (docs/groups.md).
-    if (done.length && action === 'reverse') await unsettleCoveredLinks(tx, row.id);
+      .returning();
+    const moved = done[0];
+    if (!moved) return false;
+    if (action === 'reverse') {
+      // Its link and the links it had settled can be paid again, or expire (their expiry is announced again).
+      await reopenLinksOfReversed(tx, moved);
+      // A reversed payment of several instalments pays none of them any more (docs/groups.md).
+      await unsettleCoveredLinks(tx, row.id);
+    }
     // Without an API key it is the runner (expiry, crash recovery) or the processor's notification acting.
-    if (done.length) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
-    if (done.length && onRecorded) await onRecorded(tx);
-    return done.length > 0;
+    await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+    if (onRecorded) await onRecorded(tx);
+    await emitTransactionEvent(tx, moved);
+    return true;
   });
 }
