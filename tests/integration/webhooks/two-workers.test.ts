@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookDeliveryAttempts } from '@/lib/db/schema';
+import { and } from 'drizzle-orm';
+import { emailOutbox, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/lib/db/schema';
 import { claimDeliveries } from '@/lib/events/claim-deliveries';
 import { emitEvent } from '@/lib/events/emit-event';
 import { finishDelivery } from '@/lib/events/finish-delivery';
@@ -61,5 +62,39 @@ describe('two workers, one outbox', () => {
     expect(await finishDelivery(db, old!, { statusCode: 500, error: null, durationMs: 9000 }, now())).toBe('lost');
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
     expect(row).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
+  });
+
+  it('disable a failing endpoint while both record failed attempts to it, without a deadlock, and email once', async () => {
+    // Each failed attempt locks its delivery row, then the endpoint row; the worker that disables the
+    // endpoint fails the others' queued deliveries: it must not wait for a row another worker holds.
+    const endpointId = await endpointWithEvents('/failing', 60);
+    const db = databases.primary().db;
+    await db.update(webhookEndpoints).set({ failingSince: sql`${now().toISOString()}::timestamptz - interval '4 days'` }).where(eq(webhookEndpoints.id, endpointId));
+    receiver.state.status = 500;
+    try {
+      const worker = async (pool: typeof db) => {
+        for (;;) {
+          const report = await deliverDueWebhooks(pool, 15);
+          if (report.delivered + report.retrying + report.failed + report.lost === 0) return;
+        }
+      };
+      await Promise.all([worker(db), worker(databases.secondary().db)]);
+    } finally {
+      receiver.state.status = 200;
+    }
+    const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+    expect(endpoint).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
+    // A delivery whose failed attempt was being recorded while the endpoint was disabled was left to its
+    // worker and queued for a retry; at that retry it is failed without being sent.
+    const queued = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'queued'));
+    const attemptsBefore = await db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId));
+    await db.update(webhookDeliveries).set({ nextAttemptAt: null }).where(queued);
+    await deliverDueWebhooks(db, 100);
+    expect(await db.select().from(webhookDeliveries).where(queued)).toHaveLength(0);
+    expect(await db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId))).toHaveLength(attemptsBefore.length);
+    const failed = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+    expect(failed.every((d) => d.status === 'failed')).toBe(true);
+    const emails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, endpoint!.organisationId), eq(emailOutbox.kind, 'alert:webhook-endpoint-disabled')));
+    expect(emails).toHaveLength(1);
   });
 });
