@@ -12,6 +12,10 @@ import { defineConfig } from '@playwright/test';
  *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211;
  *     scripts/e2e-production-seed.ts first writes an organisation and an API key into its
  *     data folder ($DATA_DIR/e2e-credentials.json) for specs that create links there.
+ *   - MODE=sandbox, a second one                        on E2E_CLOCK_PORT, default E2E_SANDBOX_PORT + 2:
+ *     for the journeys that move the sandbox test clock (group-collection.spec.ts). The clock is
+ *     one per server, so moving it on the shared sandbox server would move every date (due dates,
+ *     expiries) under the specs running beside it; this server serves only those journeys.
  * The first server builds the app when needed (scripts/e2e-server.sh --build); Playwright
  * starts web servers one after the other, so the second never builds concurrently.
  *
@@ -25,7 +29,10 @@ const sandboxPort = Number(process.env.E2E_SANDBOX_PORT ?? 3210);
 const productionPort = Number(process.env.E2E_PRODUCTION_PORT ?? 3211);
 const sandboxUrl = `http://localhost:${sandboxPort}`;
 const productionUrl = `http://localhost:${productionPort}`;
+const clockPort = Number(process.env.E2E_CLOCK_PORT ?? sandboxPort + 2);
+const clockUrl = `http://localhost:${clockPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
+process.env.E2E_CLOCK_URL = clockUrl;
 process.env.E2E_PRODUCTION_URL = productionUrl;
 
 const createdDirs: string[] = [];
@@ -41,6 +48,7 @@ function freshDataDir(variable: string, label: string): string {
 
 const sandboxDataDir = freshDataDir('E2E_SANDBOX_DATA_DIR', 'sandbox');
 const productionDataDir = freshDataDir('E2E_PRODUCTION_DATA_DIR', 'production');
+const clockDataDir = freshDataDir('E2E_CLOCK_DATA_DIR', 'clock');
 
 // The runner exits after the web servers are stopped: remove the folders it created then.
 // E2E_KEEP_DATA=1 keeps them for a look after a failure.
@@ -113,6 +121,16 @@ export default defineConfig({
         ...commonEnv(productionPort, productionDataDir),
         MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
       },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      name: 'clock',
+      command: `bash scripts/e2e-server.sh ${clockPort} sandbox`,
+      url: `${clockUrl}/api/enums`,
+      env: { ...commonEnv(clockPort, clockDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', ADYEN_CLIENT_KEY: '', TOKEN_SECRET: '' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',

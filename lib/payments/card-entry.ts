@@ -1,4 +1,5 @@
 import { cardDigits, isExpired, passesLuhn } from './processor/sandbox/card-number';
+import { sandboxCardByNumber } from './processor/sandbox/sandbox-cards';
 
 /**
  * What the card fields check as the customer types (pure; runs in the browser
@@ -17,6 +18,18 @@ export function detectBrand(number: string): CardBrandGuess {
 
 export type CardEntryError = 'number' | 'expiry' | 'cvc' | 'name';
 
+/**
+ * A complete number the fields take: one that passes Luhn, or a number of the
+ * sandbox's test-card table, which the sandbox issuer takes as that card even
+ * when it fails Luhn (evaluateCard). 4000 0300 0000 0006 (approved while
+ * present, declined as a stored card) does: refused here, its card check was
+ * never asked and the Pay button never enabled. These plain fields exist only
+ * in the sandbox (production posts Adyen's encrypted fields).
+ */
+export function isCardNumberTaken(digits: string | null): digits is string {
+  return digits !== null && (passesLuhn(digits) || sandboxCardByNumber(digits) !== undefined);
+}
+
 /** MM/YY or MM/YYYY into a month and a four-digit year; null when it is no date. */
 export function parseExpiry(text: string): { month: number; year: number } | null {
   const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
@@ -30,7 +43,7 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
 export function cardEntryErrors(input: { number: string; expiry: string; cvc: string; name: string }, today: Date): CardEntryError[] {
   const errors: CardEntryError[] = [];
   const digits = cardDigits(input.number);
-  if (!digits || !passesLuhn(digits)) errors.push('number');
+  if (!isCardNumberTaken(digits)) errors.push('number');
   const expiry = parseExpiry(input.expiry);
   if (!expiry || isExpired(expiry.month, expiry.year, today)) errors.push('expiry');
   if (!/^\d{3,4}$/.test(input.cvc.trim())) errors.push('cvc');
@@ -40,11 +53,11 @@ export function cardEntryErrors(input: { number: string; expiry: string; cvc: st
 
 /**
  * What the card page may send to learn a typed card's facts: its BIN (first 8
- * digits) and last four, once the whole number is there and passes Luhn;
+ * digits) and last four, once the whole number is there and taken (isCardNumberTaken);
  * null before. Never the full number: the lookup needs no more.
  */
 export function cardLookupOf(number: string): { bin: string; lastFour: string } | null {
   const digits = cardDigits(number);
-  if (!digits || !passesLuhn(digits)) return null;
+  if (!isCardNumberTaken(digits)) return null;
   return { bin: digits.slice(0, 8), lastFour: digits.slice(-4) };
 }

@@ -3,6 +3,7 @@ import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
 import { sendGroupAlerts, type AlertKind, type PendingAlert } from '@/lib/core/groups/group-alerts';
+import { linkPaidSql } from '@/lib/core/groups/link-paid-sql';
 import { portalUrl } from '@/lib/core/groups/portal-url';
 
 /** "Due soon" is this long before an instalment's due date. */
@@ -46,8 +47,7 @@ async function candidates(db: Db, kind: AlertKind, window: ReturnType<typeof sql
     join organisations o on o.id = g.organisation_id
     where l.group_member_id is not null and l.deleted_at is null and ${window}
       and m.removed_at is null
-      and l.settled_by_transaction_id is null
-      and not exists (select 1 from transactions t where t.payment_link_id = l.id and t.status in ('COMPLETE', 'PENDING'))
+      and not ${linkPaidSql('l')}
       and not exists (select 1 from group_alerts a where a.dedupe_key = ${`${kind}:`} || l.id::text)
     order by l.due_at, l.id
     limit ${limit}`);

@@ -16,14 +16,14 @@ export const PORTAL_TARGET_P50_MS = 150;
 const day = 86_400_000;
 
 /** A 200 × 12 group of the small bench organisation; its page's path and the leader's session cookie. */
-export async function portalPage(baseUrl: string, token: string): Promise<{ path: string; cookie: string }> {
+export async function portalPage(baseUrl: string, token: string, organisation = SMALL_ORG): Promise<{ path: string; cookie: string }> {
   const installments = Array.from({ length: PORTAL_INSTALMENTS }, (_, i) => ({ amount: 5000, due_at: new Date(Date.now() + (30 + 30 * i) * day).toISOString().slice(0, 10) }));
   const members = Array.from({ length: PORTAL_MEMBERS }, (_, i) => ({ customer_name: `Bench Member ${i + 1}`, email: `member${i + 1}@bench.travel-pay.test`, amount: 60000 }));
   const response = await fetch(`${baseUrl}/api/agent/payment-link-groups`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
-      organisation: SMALL_ORG, lead_name: 'Bench Leader', lead_email: 'leader@bench.travel-pay.test', name: 'Bench choir tour',
+      organisation, lead_name: 'Bench Leader', lead_email: 'leader@bench.travel-pay.test', name: 'Bench choir tour',
       booking_reference: `BENCH-GROUP-${Date.now().toString(36)}`, members, installments,
     }),
   });

@@ -3,12 +3,14 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { isUuid } from '../shared/is-uuid';
 import { addMember } from './add-member';
-import { loadGroup } from './get-group';
+import { loadGroupHeader, type GroupHeaderRow } from './load-group';
+import { loadPortalGroup, type PortalGroup } from './portal-read';
 import { removeMember } from './remove-member';
 import { sendGroupLinks } from './send-group-links';
 import { setSchedule } from './set-schedule';
 import { readPortalSession, sessionHolds } from './portal-session';
-import type { GroupMember, GroupResource } from './serialize-group';
+
+export type { PortalGroup, PortalMember } from './portal-read';
 
 /*
  * The leader portal's entry to the core (app/[locale]/groups/[group_id]/): it
@@ -21,33 +23,24 @@ import type { GroupMember, GroupResource } from './serialize-group';
 /** Who is asking: the group in the address, the session cookie, the host's organisation (proxy.ts's header). */
 export type PortalRequest = { groupId: string; sessionCookie: string | undefined; hostOrganisation: string | null };
 
-/** A member as the portal shows them: the resource's member and the address of their next unpaid link. */
-export type PortalMember = GroupMember & { next_link_url: string | null };
-export type PortalGroup = Omit<GroupResource, 'members'> & { members: PortalMember[] };
-
 export type PortalView = { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; group: PortalGroup };
 
-/** Whether this request may see and act on the group (the group itself when it may). */
-async function portalAccess(db: Db, request: PortalRequest): Promise<{ state: 'signed_out' | 'not_found' } | { state: 'open'; group: GroupResource }> {
+/** Whether this request may see and act on the group (the group's row when it may: no member is read for the gate). */
+async function portalAccess(db: Db, request: PortalRequest): Promise<{ state: 'signed_out' | 'not_found' } | { state: 'open'; group: GroupHeaderRow }> {
   if (!isUuid(request.groupId)) return { state: 'not_found' };
   // Without the session nothing is read: the page only says how to get in.
   if (!sessionHolds(await readPortalSession(db, request.sessionCookie), request.groupId)) return { state: 'signed_out' };
-  const group = await loadGroup(db, request.groupId.toLowerCase());
-  if (!group || (request.hostOrganisation !== null && group.organisation.id !== request.hostOrganisation)) return { state: 'not_found' };
+  const group = await loadGroupHeader(db, request.groupId.toLowerCase());
+  if (!group || (request.hostOrganisation !== null && group.organisation_id !== request.hostOrganisation)) return { state: 'not_found' };
   return { state: 'open', group };
 }
 
-/** The page: the group with each member's next link, or why it cannot be shown. */
+/** The page: the group with each member's sums and next link (portal-read.ts), or why it cannot be shown. */
 export async function hostedPortal(request: PortalRequest): Promise<PortalView> {
-  const access = await portalAccess(await getDb(), request);
+  const db = await getDb();
+  const access = await portalAccess(db, request);
   if (access.state !== 'open') return access;
-  // Member links live where the portal does: the organisation's hosted origin (portal_url's).
-  const origin = new URL(access.group.portal_url).origin;
-  const members = access.group.members.map((member) => {
-    const next = member.payment_links.find((link) => !link.paid);
-    return { ...member, next_link_url: next ? `${origin}/${next.id}` : null };
-  });
-  return { state: 'open', group: { ...access.group, members } };
+  return { state: 'open', group: await loadPortalGroup(db, access.group) };
 }
 
 /**

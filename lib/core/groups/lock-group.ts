@@ -3,6 +3,7 @@ import { paymentLinkGroups } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Tx } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
+import { linkCollectingSql, linkPaidOrLiveSql } from './link-paid-sql';
 
 type Group = typeof paymentLinkGroups.$inferSelect;
 
@@ -41,18 +42,9 @@ export async function lockLiveLinks(tx: Tx, groupId: string, memberId?: string):
     where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}
     order by l.id for update of l`);
   const rows = await queryRows<{ id: string; member_id: string; instalment_sequence: number | null; amount: string | number; due_at: Date | string | null; busy: boolean }>(tx, sql`
-    with links as (
-      select l.id, l.group_member_id, l.instalment_sequence, l.amount, l.due_at, l.settled_by_transaction_id
-      from payment_links l join group_members m on m.id = l.group_member_id
-      where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}
-    ), live as (
-      select t.payment_link_id, t.covered_link_ids from transactions t
-      where t.payment_link_id in (select id from links) and t.status in ('PAYMENTINPROGRESS', 'PENDING', 'COMPLETE')
-    )
     select l.id, l.group_member_id as member_id, l.instalment_sequence, l.amount, l.due_at,
-      (l.settled_by_transaction_id is not null
-        or exists (select 1 from live where live.payment_link_id = l.id or l.id = any(live.covered_link_ids))
-        or exists (select 1 from scheduled_payments s where s.payment_link_id = l.id and s.status in ('IN_PROGRESS', 'PROCESSING'))) as busy
-    from links l`);
+      (${linkPaidOrLiveSql('l')} or ${linkCollectingSql('l')}) as busy
+    from payment_links l join group_members m on m.id = l.group_member_id
+    where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}`);
   return rows.map((row) => ({ ...row, amount: Number(row.amount), due_at: row.due_at === null ? null : new Date(row.due_at) }));
 }

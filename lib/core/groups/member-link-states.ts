@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
+import { paymentLinks, transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
-
-/** Statuses of a live payment: one that holds its links (in progress, held, or taken). */
-export const LIVE_PAYMENT_STATUSES = ['PAYMENTINPROGRESS', 'PENDING', 'COMPLETE'] as const;
+import { LIVE_PAYMENT_STATUSES, linkCollectingSql, linkPaidOrLiveSql, linkPaidSql } from './link-paid-sql';
 
 /**
  * One of a member's instalment links as payments see it:
- *   - paid: settled by another payment of the member, or a COMPLETE/PENDING payment of its own or covering it;
- *   - in_progress: a payment of its own or covering it is PAYMENTINPROGRESS, or its automatic collection is being charged;
+ *   - paid: linkPaidSql (a COMPLETE/PENDING payment of its own, or settled by the member's payment covering it,
+ *     which sets settled_by_transaction_id in the commit that makes it COMPLETE or PENDING);
+ *   - in_progress: not paid but held by a live payment of its own or covering it (linkPaidOrLiveSql), or its
+ *     automatic collection is being charged;
  *   - unpaid: anything else.
  */
 export type MemberLink = {
@@ -26,31 +26,35 @@ export type MemberLink = {
 
 /**
  * A member's live (not deleted) links in due order (due date, then
- * instalment), with what pays them. Three reads whatever the number of
- * instalments: links, the live payments on or covering them, and their
- * automatic collections being charged.
+ * instalment), with what pays them. Two reads whatever the number of
+ * instalments: the links with their state (the shared predicates of
+ * link-paid-sql.ts), then the live payments on or covering them, to name the
+ * one paying each.
  */
 export async function loadMemberLinks(db: Executor, memberId: string): Promise<MemberLink[]> {
-  const links = await db.select().from(paymentLinks)
+  const links = await db.select({
+    link: paymentLinks,
+    paid: sql<boolean>`${linkPaidSql('payment_links')}`,
+    held: sql<boolean>`${linkPaidOrLiveSql('payment_links')}`,
+    collecting: sql<boolean>`${linkCollectingSql('payment_links')}`,
+  }).from(paymentLinks)
     .where(and(eq(paymentLinks.groupMemberId, memberId), isNull(paymentLinks.deletedAt)))
     .orderBy(sql`${paymentLinks.dueAt} asc nulls last`, asc(paymentLinks.instalmentSequence), asc(paymentLinks.id));
   if (links.length === 0) return [];
-  const ids = links.map((l) => l.id);
+  const ids = links.map((l) => l.link.id);
   // By booking first (indexed) when the links share one, as a group's do: their payments are all on it.
-  const bookings = new Set(links.map((l) => l.bookingId));
-  const booking = bookings.size === 1 ? links[0]!.bookingId : null;
+  const bookings = new Set(links.map((l) => l.link.bookingId));
+  const booking = bookings.size === 1 ? links[0]!.link.bookingId : null;
   const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]`;
   const live = await db.select({ id: transactions.id, status: transactions.status, linkId: transactions.paymentLinkId, covered: transactions.coveredLinkIds })
     .from(transactions)
     .where(and(booking ? eq(transactions.bookingId, booking) : undefined, inArray(transactions.status, [...LIVE_PAYMENT_STATUSES]), or(inArray(transactions.paymentLinkId, ids), sql`${transactions.coveredLinkIds} && ${idArray}`)));
-  const collecting = await db.select({ linkId: scheduledPayments.paymentLinkId }).from(scheduledPayments)
-    .where(and(inArray(scheduledPayments.paymentLinkId, ids), inArray(scheduledPayments.status, ['IN_PROGRESS', 'PROCESSING'])));
-  const charging = new Set(collecting.map((c) => c.linkId));
-  return links.map((link) => {
+  return links.map(({ link, paid, held, collecting }) => {
     const payments = live.filter((t) => t.linkId === link.id || (t.covered ?? []).includes(link.id));
     const paying = payments.find((t) => t.status !== 'PAYMENTINPROGRESS');
     const inProgress = payments.find((t) => t.status === 'PAYMENTINPROGRESS');
-    const state = link.settledByTransactionId || paying ? 'paid' : inProgress || charging.has(link.id) ? 'in_progress' : 'unpaid';
+    // Held but not paid: a payment of its own or covering it is under way (or holds it while its settlement commits).
+    const state = paid ? 'paid' : held || collecting ? 'in_progress' : 'unpaid';
     return {
       id: link.id, amount: link.amount, currency: link.currency, sequence: link.instalmentSequence, dueAt: link.dueAt,
       expiresAt: link.expiresAt, bookingId: link.bookingId, state,

@@ -10,7 +10,7 @@ export type GroupMember = {
   status: MemberStatus; next_due_at: string | null; auto_collect: boolean; payment_links: GroupLink[];
 };
 
-const isoOf = (value: Date | string) => new Date(value).toISOString();
+const isoOf = (value: Date | string | number) => new Date(value).toISOString();
 
 /** The members of a group from its flat member × link rows (ordered by member), with paid, remaining and status. */
 export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): GroupMember[] {
@@ -56,6 +56,17 @@ export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): Grou
   return members;
 }
 
+/** The group's totals: members by status (`outstanding` excludes `overdue`), amounts (outstanding = total − paid). */
+export function groupTotals(members: readonly Pick<GroupMember, 'status' | 'amount' | 'paid_amount'>[]) {
+  const count = (status: MemberStatus) => members.filter((m) => m.status === status).length;
+  const total = members.reduce((sum, m) => sum + m.amount, 0);
+  const paid = members.reduce((sum, m) => sum + m.paid_amount, 0);
+  return {
+    members: { total: members.length, paid: count('paid'), outstanding: count('outstanding'), overdue: count('overdue') },
+    amounts: { total, paid, outstanding: total - paid },
+  };
+}
+
 /** The Group payment link resource of service-interface.md (plus each instalment's `total` across members). */
 export function serializeGroup(header: GroupHeaderRow, members: GroupMember[], portalUrl: string) {
   const instalments = header.instalments ?? [];
@@ -65,9 +76,6 @@ export function serializeGroup(header: GroupHeaderRow, members: GroupMember[], p
       if (link.installment_sequence !== null) totalsBySequence.set(link.installment_sequence, (totalsBySequence.get(link.installment_sequence) ?? 0) + link.amount);
     }
   }
-  const count = (status: MemberStatus) => members.filter((m) => m.status === status).length;
-  const total = members.reduce((sum, m) => sum + m.amount, 0);
-  const paid = members.reduce((sum, m) => sum + m.paid_amount, 0);
   return {
     id: header.id,
     name: header.name,
@@ -85,10 +93,7 @@ export function serializeGroup(header: GroupHeaderRow, members: GroupMember[], p
       id: i.id, sequence: i.sequence, amount: Number(i.amount), due_at: isoOf(i.due_at), total: totalsBySequence.get(i.sequence) ?? 0,
     })),
     members,
-    totals: {
-      members: { total: members.length, paid: count('paid'), outstanding: count('outstanding'), overdue: count('overdue') },
-      amounts: { total, paid, outstanding: total - paid },
-    },
+    totals: groupTotals(members),
     expires_at: isoOf(header.link_expires_at),
     created_at: isoOf(header.created_at),
   };

@@ -1,10 +1,12 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
-import { organisations, paymentLinks, transactions } from '@/lib/db/schema';
+import { organisations, paymentLinks } from '@/lib/db/schema';
+import { queryRows } from '@/lib/db/query-rows';
 import type { Executor } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { PAYING_STATUSES } from '../checkout/checkout-status';
+import { linkCoveredSql, linkPaidSql } from '../groups/link-paid-sql';
 import { checkoutExpired, checkoutPaid, paymentInProgress } from './payment-errors';
 
 /**
@@ -20,15 +22,13 @@ export async function loadPayableCheckout(db: Executor, checkoutId: string, { lo
   // FOR UPDATE OF the link only: a payment starting and a delete of the link serialise on this row.
   const [row] = lock ? await query.for('update', { of: paymentLinks }) : await query;
   if (!row) throw notFound('Payment link');
-  const [paying] = await db.select({ id: transactions.id }).from(transactions)
-    .where(and(eq(transactions.paymentLinkId, checkoutId), inArray(transactions.status, [...PAYING_STATUSES]))).limit(1);
-  if (paying || row.link.settledByTransactionId) throw checkoutPaid();
-  if (row.link.groupMemberId) {
-    const [covering] = await db.select({ status: transactions.status }).from(transactions)
-      // By booking first (indexed): a member's payments are all on the group's booking.
-      .where(and(row.link.bookingId ? eq(transactions.bookingId, row.link.bookingId) : undefined, sql`${transactions.coveredLinkIds} @> array[${checkoutId}::uuid]`, inArray(transactions.status, ['PAYMENTINPROGRESS', ...PAYING_STATUSES]))).limit(1);
-    if (covering) throw covering.status === 'PAYMENTINPROGRESS' ? paymentInProgress() : checkoutPaid();
-  }
+  // A statement of its own after the lock, so it sees what a payment that held the lock committed.
+  const [state] = await queryRows<{ paid: boolean; covered_paying: boolean; covered_in_progress: boolean }>(db, sql`
+    select ${linkPaidSql('l')} as paid, ${linkCoveredSql('l', PAYING_STATUSES)} as covered_paying,
+      ${linkCoveredSql('l', ['PAYMENTINPROGRESS'])} as covered_in_progress
+    from payment_links l where l.id = ${checkoutId}`);
+  if (state?.paid || state?.covered_paying) throw checkoutPaid();
+  if (state?.covered_in_progress) throw paymentInProgress();
   if (row.link.expiresAt.getTime() <= now().getTime()) throw checkoutExpired();
   return { link: row.link, organisation: row.organisation, settings: effectivePaymentSettings(row.organisation.settings, row.organisation.country) };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Executor } from '@/lib/db/types';
+import { linkPaidSql } from '@/lib/core/groups/link-paid-sql';
 import type { ClaimedScheduledPayment } from './finish-scheduled-payment';
 
 /** Why a claimed scheduled payment was cancelled instead of charged (scheduled_payments.failure_reason). */
@@ -39,9 +40,7 @@ export async function cancelNotChargeable(
         when m.removed_at is not null then 'member_removed'
         when not m.auto_collect then 'auto_collect_off'
         -- A payment covering the link sets settled_by_transaction_id in the commit that completes it (settleMemberPayment).
-        when l.settled_by_transaction_id is not null
-          or exists (select 1 from transactions t where t.payment_link_id = l.id and t.status in ('COMPLETE', 'PENDING'))
-          then 'link_paid'
+        when ${linkPaidSql('l')} then 'link_paid'
       end as reason
       from claimed c
       join scheduled_payments sp on sp.id = c.id

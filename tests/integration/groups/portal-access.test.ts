@@ -82,7 +82,7 @@ describe('the portal gate', () => {
     expect(view.state).toBe('open');
     if (view.state !== 'open') return;
     expect(view.group.members.map((m) => m.customer_name)).toEqual(['Ann', 'Ben']);
-    expect(view.group.members[0]!.next_link_url).toBe(`${new URL(group.portal_url).origin}/${view.group.members[0]!.payment_links[0]!.id}`);
+    expect(view.group.members[0]!.next_link_url).toBe(`${new URL(group.portal_url).origin}/${group.members[0].payment_links[0].id}`);
     expect((await hostedPortal(request({ sessionCookie: cookie, hostOrganisation: a.parentId }))).state).toBe('open');
     expect(await hostedPortal(request({ sessionCookie: cookie, hostOrganisation: a.childId }))).toEqual({ state: 'not_found' });
     expect(await hostedPortal(request({ groupId: 'not-a-uuid', sessionCookie: cookie }))).toEqual({ state: 'not_found' });

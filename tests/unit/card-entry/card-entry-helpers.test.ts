@@ -21,6 +21,11 @@ describe('cardLookupOf: what the sandbox card check may send', () => {
     expect(cardLookupOf('4111 1111 1111 1111')).toEqual({ bin: '41111111', lastFour: '1111' });
     expect(cardLookupOf('3700-0000-0000-002')).toEqual({ bin: '37000000', lastFour: '0002' });
   });
+
+  it('takes every sandbox test card, even 4000 0300 0000 0006 that fails Luhn, and no other failing number', () => {
+    for (const card of sandboxCards) expect(cardLookupOf(card.number)).toEqual({ bin: card.number.slice(0, 8), lastFour: card.number.slice(-4) });
+    expect(cardLookupOf('4000 0300 0000 0007')).toBeNull();
+  });
 });
 
 describe('sandboxCardByBin', () => {

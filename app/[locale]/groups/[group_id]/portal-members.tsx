@@ -2,59 +2,52 @@ import { getTranslations } from 'next-intl/server';
 import type { PortalGroup, PortalMember } from '@/lib/core/groups/hosted-portal';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import { addMemberAction, memberListAction } from './actions';
-import { CopyLinkButton } from './copy-link-button';
+import { CopyLinks } from './copy-links';
 
 type Props = { group: PortalGroup; locale: string };
 
 /**
- * The members, each with status, amounts, next due date, automatic collection
- * and their next link (as text, and a copy button once JavaScript runs); the
+ * The members as one table (a row each: name and email, status, share, paid,
+ * remaining, next due date, automatic collection, their next link); the
  * leader sends links, removes members who have paid nothing, and adds members,
  * unless the organiser locked the list. One form holds every row's buttons, so
- * a 200-member group does not repeat the form's fields 200 times.
+ * a 200-member group does not repeat the form's fields 200 times; one client
+ * component (CopyLinks) serves every row's copy button. The markup is kept
+ * lean on purpose (a 200-member page is rendered twice, as HTML and as React's
+ * flight data): the buttons name their member in `aria-label`, and test ids
+ * are only where tests read.
  */
 export async function PortalMembers({ group, locale }: Props) {
   const t = await getTranslations('GroupPortal');
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/London' });
   const money = (amount: number) => formatMoney(amount, group.currency, locale);
-  const texts = {
-    status: { paid: t('status_paid'), outstanding: t('status_outstanding'), overdue: t('status_overdue') },
-    share: t('memberShare'), paid: t('memberPaid'), remaining: t('memberRemaining'), nextDue: t('nextDue'), noneDue: t('noneDue'),
-    autoCollect: t('autoCollect'), on: t('autoCollectOn'), off: t('autoCollectOff'), email: t('email'), noEmail: t('noEmail'), link: t('memberLink'),
-    send: t('sendLink'), remove: t('removeMember'), paidStays: t('cannotRemovePaid'),
-    copy: t('copyLink'), copied: t('copied'), copyFailed: t('copyFailed'),
-  };
+  const status = { paid: t('status_paid'), outstanding: t('status_outstanding'), overdue: t('status_overdue') };
+  const texts = { noneDue: t('noneDue'), on: t('autoCollectOn'), off: t('autoCollectOff'), noEmail: t('noEmail'), send: t('sendLink'), remove: t('removeMember'), paidStays: t('cannotRemovePaid'), copy: t('copyLink') };
   const row = (member: PortalMember) => (
-    <li key={member.id} className="card portal-member" data-testid="portal-member" data-member-id={member.id} data-status={member.status}>
-      <h3 className="portal-member-name">
-        <span data-testid="member-name">{member.customer_name}</span>{' '}
-        <span className={`portal-status portal-status-${member.status}`} data-testid="member-status">{texts.status[member.status]}</span>
-      </h3>
-      <dl>
-        <dt>{texts.email}</dt><dd>{member.email ?? texts.noEmail}</dd>
-        <dt>{texts.share}</dt><dd data-testid="member-amount">{money(member.amount)}</dd>
-        <dt>{texts.paid}</dt><dd data-testid="member-paid">{money(member.paid_amount)}</dd>
-        <dt>{texts.remaining}</dt><dd data-testid="member-remaining">{money(member.remaining)}</dd>
-        <dt>{texts.nextDue}</dt><dd data-testid="member-next-due">{member.next_due_at ? format.format(new Date(member.next_due_at)) : texts.noneDue}</dd>
-        <dt>{texts.autoCollect}</dt><dd data-testid="member-auto-collect">{member.auto_collect ? texts.on : texts.off}</dd>
-        {member.next_link_url && (<><dt>{texts.link}</dt><dd className="portal-link" data-testid="member-link">{member.next_link_url}</dd></>)}
-      </dl>
-      <div className="row portal-member-actions">
-        {member.next_link_url && member.email && (
-          <button type="submit" name="op" value={`send:${member.id}`} className="secondary" data-testid="send-link">
-            {texts.send}<span className="visually-hidden"> {member.customer_name}</span>
-          </button>
-        )}
-        {member.next_link_url && <CopyLinkButton url={member.next_link_url} label={texts.copy} copiedLabel={texts.copied} failedLabel={texts.copyFailed} testId="copy-link" />}
+    <tr key={member.id} data-testid="portal-member" data-status={member.status}>
+      <th scope="row">
+        <span data-testid="member-name">{member.customer_name}</span>
+        <span className="muted portal-email">{member.email ?? texts.noEmail}</span>
         {!group.members_locked && (member.paid_amount === 0
-          ? (
-            <button type="submit" name="op" value={`remove:${member.id}`} className="secondary" data-testid="remove-member">
-              {texts.remove}<span className="visually-hidden"> {member.customer_name}</span>
-            </button>
-          )
-          : <span className="muted">{texts.paidStays}</span>)}
-      </div>
-    </li>
+          ? <button type="submit" name="op" value={`remove:${member.id}`} className="secondary" data-testid="remove-member" aria-label={`${texts.remove} ${member.customer_name}`}>{texts.remove}</button>
+          : <span className="muted portal-email">{texts.paidStays}</span>)}
+      </th>
+      <td><span className={`portal-status portal-status-${member.status}`} data-testid="member-status">{status[member.status]}</span></td>
+      <td data-testid="member-amount">{money(member.amount)}</td>
+      <td>{money(member.paid_amount)}</td>
+      <td data-testid="member-remaining">{money(member.remaining)}</td>
+      <td>{member.next_due_at ? format.format(new Date(member.next_due_at)) : texts.noneDue}</td>
+      <td>{member.auto_collect ? texts.on : texts.off}</td>
+      <td>
+        {member.next_link_url && (
+          <>
+            <span className="portal-link" data-testid="member-link">{member.next_link_url}</span>
+            {member.email && <button type="submit" name="op" value={`send:${member.id}`} className="secondary" data-testid="send-link" aria-label={`${texts.send} ${member.customer_name}`}>{texts.send}</button>}
+            <button type="button" className="secondary" data-copy-link="" hidden data-testid="copy-link" aria-label={`${texts.copy} ${member.customer_name}`}>{texts.copy}</button>
+          </>
+        )}
+      </td>
+    </tr>
   );
   return (
     <section aria-labelledby="members-heading">
@@ -65,8 +58,23 @@ export async function PortalMembers({ group, locale }: Props) {
         {group.members.length > 0 && (
           <p><button type="submit" name="op" value="send:all" data-testid="send-all">{t('sendAll')}</button></p>
         )}
-        {group.members.length === 0 ? <p data-testid="no-members">{t('noMembers')}</p> : <ul className="portal-members">{group.members.map(row)}</ul>}
+        {group.members.length === 0 ? <p data-testid="no-members">{t('noMembers')}</p> : (
+          // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+          <div className="portal-members" role="region" aria-labelledby="members-heading" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('nameLabel')}</th><th scope="col">{t('statusColumn')}</th><th scope="col">{t('memberShare')}</th>
+                  <th scope="col">{t('memberPaid')}</th><th scope="col">{t('memberRemaining')}</th><th scope="col">{t('nextDue')}</th>
+                  <th scope="col">{t('autoCollect')}</th><th scope="col">{t('memberLink')}</th>
+                </tr>
+              </thead>
+              <tbody>{group.members.map(row)}</tbody>
+            </table>
+          </div>
+        )}
       </form>
+      {group.members.length > 0 && <CopyLinks copiedLabel={t('copied')} failedLabel={t('copyFailed')} />}
       {group.members_locked
         ? <p className="muted" data-testid="members-locked">{t('membersLockedNote')}</p>
         : <AddMemberForm groupId={group.id} locale={locale} currency={isoCurrency(group.currency)} />}
