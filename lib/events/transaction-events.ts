@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { now } from '@/lib/clock';
 import { loadPaymentLinkResources } from '@/lib/core/payment-links/payment-link-resources';
 import { queryRows } from '@/lib/db/query-rows';
 import { paymentLinks, type transactions } from '@/lib/db/schema';
@@ -34,9 +33,10 @@ export async function emitTransactionEvent(tx: Executor, row: Moved): Promise<vo
  * transaction.completed or .pending; payment_link.paid for its link and each
  * link it settled (a group member paying several instalments: one event per
  * link); payment_link_group.member_paid when the link is a group member's.
- * Every link it paid leaves the runner's expiry scan (expiry_announced_at: a
- * paid link does not expire). One lookup decides which events anyone listens
- * to; nothing more is read when no one does.
+ * One lookup decides which events anyone listens to; nothing more is read when
+ * no one does. (The paid links are not marked for the expiry scan here: taking
+ * their row locks in the payment's transaction deadlocked with the group
+ * portal's link locks; the expiry step marks a paid link once it expires.)
  */
 export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void> {
   const type = typeOfStatus[row.status];
@@ -44,11 +44,7 @@ export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void>
   const linkIds = [...(row.paymentLinkId ? [row.paymentLinkId] : []), ...(row.coveredLinkIds ?? [])];
   const candidates: EventType[] = linkIds.length > 0 ? [type, 'payment_link.paid', 'payment_link_group.member_paid'] : [type];
   // The paid links leave the expiry scan in the same round trip as the lookup.
-  // SKIP LOCKED: a payment being started on the link holds its row and waits for this transaction's row (one
-  // live payment per link), so waiting here would deadlock; a link skipped is marked by the expiry step instead.
-  const announce = linkIds.length === 0 ? undefined : sql`update payment_links set expiry_announced_at = ${now().toISOString()}::timestamptz
-    where id in (select id from payment_links where id in (${uuidList(linkIds)}) and expiry_announced_at is null for update skip locked)`;
-  const listened = await listenedTypes(tx, row.organisationId, candidates, announce);
+  const listened = await listenedTypes(tx, row.organisationId, candidates);
   if (listened.size === 0) return;
   const events: Omit<EventInput, 'organisationId'>[] = [];
   if (listened.has(type)) events.push({ type, resourceId: row.id, data: transactionData(row.id) });

@@ -66,11 +66,7 @@ export async function settleScheduledCharge(
       where id = ${claim.payment.id}::uuid and status = 'IN_PROGRESS' and claimed_at = ${claim.claimedAt.toISOString()}::timestamptz
         and exists (select 1 from settled)
       returning id
-    ), announced as (
-      -- A paid instalment link leaves the runner's expiry scan (docs/webhooks.md "Outbox"); skipped when locked, as emitPaymentEvents.
-      update payment_links set expiry_announced_at = ${at}
-      where id in (select id from payment_links where id = (select payment_link_id from settled) and expiry_announced_at is null for update skip locked)
-    )
+        )
     select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done,
       (select organisation_id from settled) as organisation_id, (select payment_link_id from settled) as payment_link_id`);
     return counts;
