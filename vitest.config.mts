@@ -6,7 +6,8 @@ const alias = { '@': path.resolve(import.meta.dirname) };
 const serviceEnv = { MODE: 'sandbox' };
 // next-intl's ESM imports `next/server` without an extension, which Node cannot resolve: let Vite
 // bundle it, so tests can run proxy.ts (the host rule of portal domains) as Next.js does.
-const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000, server: { deps: { inline: ['next-intl'] } } };
+// 60 s: a test that hangs fails; the race tests take up to ~20 s alone and share the cores with another file.
+const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, server: { deps: { inline: ['next-intl'] } } };
 /** Tests of whole processes that open no test database: run once, in the PGlite project. */
 const databaseFree = ['tests/integration/safety/startup-refusal.test.ts'];
 
@@ -17,6 +18,9 @@ const databaseFree = ['tests/integration/safety/startup-refusal.test.ts'];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Two files at once, whatever the core count: an integration file waits on its database and its HTTP
+    // peers much of the time, so two of them fill 2 cores (Vitest's default on 2 cores is one at a time).
+    maxWorkers: 2,
     projects: [
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: serviceEnv } },
       { resolve: { alias }, test: { name: 'integration', ...integration, env: { ...serviceEnv, TEST_DB: 'pglite' } } },
