@@ -66,7 +66,8 @@ export default async function proxy(request: NextRequest) {
     hsts: wantsHsts(publicBaseUrl(), request.headers.get('host')),
     frameAncestors: await embedFrameAncestors(pathname),
   });
-  const forwarded = new Headers(incoming);
+  // The page's request headers: `incoming` itself (not used again), so no second copy per request.
+  const forwarded = incoming;
   forwarded.set('content-security-policy', headers['Content-Security-Policy']!);
   forwarded.set('x-nonce', nonce);
   // The 404 document keeps this path in its language links, whatever the rewrite.

@@ -9,6 +9,11 @@ export const routing = defineRouting({
   locales: ['en-GB', 'cy', 'fr', 'de', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'el', 'ar'],
   defaultLocale: 'en-GB',
   localePrefix: 'as-needed',
+  // No `Link: <...>; rel="alternate"` header listing the page in every locale: next-intl builds it
+  // on every request in the proxy (URL parsing for 13 entries; a measurable share of a minimal page's
+  // CPU), and these pages are payment capabilities, not pages to index. Each page's language switch
+  // already links its other languages with hreflang.
+  alternateLinks: false,
 });
 
 export type Locale = (typeof routing.locales)[number];

@@ -82,6 +82,50 @@ function latestAttempt(db: Db) {
   return { attempt, columns: { id, status, stage, type, amount, surcharge, cardBrand, cardLastFour, failureReason, completedAt, authorisedAt, createdAt } };
 }
 
+/*
+ * Every hosted page render runs this one statement, so it is built once per database
+ * handle (a prepared query: drizzle turns the builder into SQL, with every column
+ * and the lateral join, once, not per request) and selects only the columns the page
+ * uses. Building it per call cost more CPU than PostgreSQL's own planning and
+ * execution (PGlite, 300 calls: 8.0 ms a call built each time, 2.8 ms for the same
+ * SQL sent raw); `npm run bench -- --pages` measures the checkout against a page
+ * without a query (docs/checkout.md, Benchmark).
+ */
+function buildCheckoutQuery(db: Db) {
+  const latest = latestAttempt(db);
+  const l = paymentLinks;
+  const o = organisations;
+  return db.select({
+    link: {
+      id: l.id, bookingId: l.bookingId, groupMemberId: l.groupMemberId, description: l.description, amount: l.amount,
+      currency: l.currency, customerName: l.customerName, expiresAt: l.expiresAt, cardEnabled: l.cardEnabled,
+      openBankingEnabled: l.openBankingEnabled, options: l.options, successUrl: l.successUrl, failureUrl: l.failureUrl, cancelUrl: l.cancelUrl,
+    },
+    organisation: { name: o.name, settings: o.settings, image: o.image, country: o.country },
+    bookingReference: bookings.bookingReference,
+    chosen: latest.columns,
+  })
+    .from(l)
+    .innerJoin(o, eq(o.id, l.organisationId))
+    .leftJoin(bookings, eq(bookings.id, l.bookingId))
+    .leftJoinLateral(latest.attempt, sql`true`)
+    .where(and(eq(l.id, sql.placeholder('id')), eq(l.kind, sql.placeholder('kind')), isNull(l.deletedAt)))
+    .prepare('hosted_checkout');
+}
+
+type CheckoutQuery = ReturnType<typeof buildCheckoutQuery>;
+/** One prepared query per handle: the process's database, or a transaction that asks itself. */
+const checkoutQueries = new WeakMap<Db, CheckoutQuery>();
+
+function checkoutQuery(db: Db): CheckoutQuery {
+  let query = checkoutQueries.get(db);
+  if (!query) {
+    query = buildCheckoutQuery(db);
+    checkoutQueries.set(db, query);
+  }
+  return query;
+}
+
 /**
  * Reads a payment link (or, for the embed, an ecommerce session) for its hosted
  * page, with no caller to authorise: the id is the customer's capability. Deleted
@@ -90,13 +134,7 @@ function latestAttempt(db: Db) {
 export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckoutKind = 'payment_link'): Promise<HostedCheckout | null> {
   if (!isCheckoutId(id)) return null;
   // One round trip (every hosted page render reads this): the link, its organisation and booking, and its latest attempt.
-  const latest = latestAttempt(db);
-  const [row] = await db.select({ link: paymentLinks, organisation: organisations, bookingReference: bookings.bookingReference, chosen: latest.columns })
-    .from(paymentLinks)
-    .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
-    .leftJoin(bookings, eq(bookings.id, paymentLinks.bookingId))
-    .leftJoinLateral(latest.attempt, sql`true`)
-    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)));
+  const [row] = await checkoutQuery(db).execute({ id, kind });
   if (!row) return null;
   const { link, chosen: own } = row;
   const member = await loadMemberCheckout(db, link, now());
