@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { now } from '@/lib/clock';
-import { emailOutbox, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/lib/db/schema';
+import { emailOutbox, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
 import { emitEvent } from '@/lib/events/emit-event';
 import type { EventType } from '@/lib/events/event-types';
 import { advanceClock, resetClock, setClock } from '@/lib/sandbox/test-clock';
@@ -35,8 +35,12 @@ async function endpointAt(path: string, eventTypes: EventType[] = ['refund.compl
   return { admin, parentId, endpoint: created.body.data as { id: string; secret: string } };
 }
 
-const emit = (organisationId: string, resourceId: string, type: EventType = 'refund.completed') =>
-  emitEvent(db(), { organisationId, type, resourceId, data: async () => ({ id: resourceId, amount: 1250, currency: 'GBX' }) });
+/** An event about a made-up resource, its data stored as if rendered already (rendering is tested in tests/integration/events). */
+async function emit(organisationId: string, resourceId: string, type: EventType = 'refund.completed') {
+  const id = await emitEvent(db(), { organisationId, type, resourceId });
+  if (id) await db().update(webhookEvents).set({ data: { id: resourceId, amount: 1250, currency: 'GBX' } }).where(eq(webhookEvents.id, id));
+  return id;
+}
 
 const deliveryOf = async (eventId: string) => (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!;
 const endpointRow = async (id: string) => (await db().select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0]!;
