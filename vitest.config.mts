@@ -7,7 +7,11 @@ const serviceEnv = { MODE: 'sandbox' };
 // next-intl's ESM imports `next/server` without an extension, which Node cannot resolve: let Vite
 // bundle it, so tests can run proxy.ts (the host rule of portal domains) as Next.js does.
 // 60 s: a test that hangs fails; the race tests take up to ~20 s alone and share the cores with another file.
-const integration = { include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, server: { deps: { inline: ['next-intl'] } } };
+// globalSetup: the schema is migrated once per run and each file's database copies it (support/database-templates.ts).
+const integration = {
+  include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, server: { deps: { inline: ['next-intl'] } },
+  globalSetup: ['tests/integration/support/database-templates.ts'],
+};
 /** Tests of whole processes that open no test database: run once, in the PGlite project. */
 const databaseFree = ['tests/integration/safety/startup-refusal.test.ts'];
 

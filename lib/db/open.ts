@@ -5,7 +5,12 @@ import type { Db } from './types';
 
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/**
+ * `memory` with `from`: an in-memory PGlite started from a dump of a migrated one
+ * (PGlite's dumpDataDir), which skips initdb and the migrations: the test suite
+ * opens one per test file (tests/integration/support/database-templates.ts).
+ */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
 
@@ -14,15 +19,16 @@ const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
  * folder, or memory for tests); a URL means a PostgreSQL server through `pg`.
  */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return 'url' in target ? openPostgres(target.url) : openPglite('dataDir' in target ? target.dataDir : undefined);
+  if ('url' in target) return openPostgres(target.url);
+  return 'dataDir' in target ? openPglite(target.dataDir) : openPglite(undefined, target.from);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite(from ? { loadDataDir: from } : undefined);
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };

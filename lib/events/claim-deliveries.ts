@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
+import { renderEvents, type EventData } from './render-events';
 
 /*
  * A queued delivery is claimed while claimed_at is set, like the email outbox
@@ -21,7 +22,9 @@ export type ClaimedDelivery = {
   eventId: string;
   eventType: string;
   eventCreatedAt: string;
-  data: Record<string, unknown>;
+  eventResourceId: string;
+  /** The event's stored data; null while it is a stub (claimRenderedDeliveries renders it before anything is sent). */
+  data: EventData | null;
   url: string;
   secret: string;
   previousSecret: string | null;
@@ -52,18 +55,39 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
         for update skip locked)
       returning d.id, d.attempts, d.endpoint_id, d.organisation_id, d.event_id
     )
-    select c.id, c.attempts, c.endpoint_id, c.organisation_id, c.event_id, ev.type as event_type, ev.created_at as event_created_at, ev.data,
+    select c.id, c.attempts, c.endpoint_id, c.organisation_id, c.event_id, ev.type as event_type, ev.created_at as event_created_at, ev.resource_id as event_resource_id, ev.data,
       e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.status as endpoint_status, e.deleted_at as endpoint_deleted_at,
       (select min(a.created_at) from webhook_delivery_attempts a where a.delivery_id = c.id) as first_attempt_at
     from claimed c join webhook_events ev on ev.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`);
   return rows.map((r) => ({
     id: String(r.id), attempts: Number(r.attempts), endpointId: String(r.endpoint_id), organisationId: String(r.organisation_id),
-    eventId: String(r.event_id), eventType: String(r.event_type), eventCreatedAt: iso(r.event_created_at)!,
-    data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
+    eventId: String(r.event_id), eventType: String(r.event_type), eventCreatedAt: iso(r.event_created_at)!, eventResourceId: String(r.event_resource_id),
+    data: r.data === null || r.data === undefined ? null : (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as EventData,
     url: String(r.url), secret: String(r.secret), previousSecret: (r.previous_secret as string | null) ?? null,
     previousSecretExpiresAt: iso(r.previous_secret_expires_at), firstAttemptAt: iso(r.first_attempt_at),
     endpointGone: r.endpoint_deleted_at ? 'endpoint_deleted' : r.endpoint_status !== 'enabled' ? 'endpoint_disabled' : null,
   }));
+}
+
+export type RenderedDelivery = ClaimedDelivery & { data: EventData };
+
+/**
+ * Claims due deliveries and gives each its event's data, rendering the events
+ * still stubs (render-events.ts: stored once, first writer wins, read back), so
+ * no stub is ever sent. A delivery to an endpoint gone needs no data. One whose
+ * event could not be rendered (a database error) is not sent in this pass: it
+ * stays claimed, and its lease brings it back.
+ */
+export async function claimRenderedDeliveries(db: Db, limit: number): Promise<RenderedDelivery[]> {
+  const claimed = await claimDeliveries(db, limit);
+  const toSend = claimed.filter((d) => !d.endpointGone);
+  const events = new Map(toSend.map((d) => [d.eventId, { id: d.eventId, type: d.eventType, resourceId: d.eventResourceId, data: d.data }]));
+  const data = await renderEvents(db, [...events.values()], (id, error) => console.error(`webhook event ${id} not rendered`, error));
+  return claimed.flatMap((d) => {
+    if (d.endpointGone) return [{ ...d, data: {} }];
+    const rendered = data.get(d.eventId);
+    return rendered ? [{ ...d, data: rendered }] : [];
+  });
 }
 
 /** Both drivers answer timestamptz differently (Date or text): one ISO string. */

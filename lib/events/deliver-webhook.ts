@@ -1,12 +1,12 @@
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import type { ClaimedDelivery } from './claim-deliveries';
+import type { RenderedDelivery } from './claim-deliveries';
 import { finishDelivery, finishEndpointGone, type Finish } from './finish-delivery';
 import { postWebhook } from './post-webhook';
 import { signWebhook } from './sign-webhook';
 
 /** The body and headers of one attempt (docs/webhooks.md "Delivery"); sent_at is inside the signed body. */
-export function webhookRequest(d: ClaimedDelivery, sentAt: Date): { body: string; headers: Record<string, string> } {
+export function webhookRequest(d: RenderedDelivery, sentAt: Date): { body: string; headers: Record<string, string> } {
   const body = JSON.stringify({ id: d.eventId, type: d.eventType, created_at: d.eventCreatedAt, sent_at: sentAt.toISOString(), data: d.data });
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -25,7 +25,7 @@ export function webhookRequest(d: ClaimedDelivery, sentAt: Date): { body: string
 }
 
 /** One attempt of one claimed delivery: POST, then record it (guarded on the claim). */
-export async function deliverWebhook(db: Db, d: ClaimedDelivery): Promise<Finish> {
+export async function deliverWebhook(db: Db, d: RenderedDelivery): Promise<Finish> {
   if (d.endpointGone) return finishEndpointGone(db, d, d.endpointGone);
   const sentAt = now();
   const { body, headers } = webhookRequest(d, sentAt);

@@ -4,98 +4,67 @@ import { queryRows } from '@/lib/db/query-rows';
 import type { Executor } from '@/lib/db/types';
 import type { EventType } from './event-types';
 
-export type EventInput = {
+export type EventStub = {
   organisationId: string;
   type: EventType;
-  /** The resource's id (transaction, refund, payment link, ...). */
+  /** The resource's id (transaction, refund, payment link, ...): its data is rendered from it later (event-data.ts). */
   resourceId: string;
-  /**
-   * The resource as the API would return it, read inside the caller's
-   * transaction so it shows the change. Called only when an endpoint listens:
-   * an organisation without webhooks pays one indexed lookup per event, no more.
-   */
-  data: (tx: Executor) => Promise<Record<string, unknown>>;
 };
 
-/** The enabled endpoints of an organisation subscribed to a type: `e` is webhook_endpoints. */
-const listeningEndpoints = (organisationId: string, type: EventType): SQL => sql`
-  e.organisation_id = ${organisationId} and e.status = 'enabled' and e.deleted_at is null and ${type} = any(e.event_types)`;
-
 /**
- * Which of `types` some enabled endpoint of the organisation subscribes to: one
- * lookup on webhook_endpoints_org_idx, whatever the number of types. A change
- * that may emit several events (a payment: the transaction, its link, its
- * group) asks once, and an organisation without webhooks stops here.
- * `alongside`: a data-modifying statement of the change (an UPDATE) run in
- * the same round trip, as a CTE, so the lookup costs the change no extra one.
+ * The outbox write as CTEs to put after `with` (docs/webhooks.md "Outbox"):
+ * `candidates` is a select of (organisation_id text, type text, resource_id
+ * text), the events the change may cause; an event STUB (data null) is written
+ * for each one some enabled endpoint of its organisation subscribes to, and a
+ * delivery per such endpoint. The listener lookup is part of the statement,
+ * so a change pays the same round trips whether anyone listens or not, and all
+ * its parts read one snapshot: an event is written exactly when it gets a
+ * delivery. The caller may add CTEs before (the change itself, whose RETURNING
+ * the candidates read) and selects from `event` (id, organisation_id, type).
  */
-export async function listenedTypes(tx: Executor, organisationId: string, types: readonly EventType[], alongside?: SQL): Promise<Set<EventType>> {
-  if (types.length === 0) return new Set();
-  const rows = await queryRows<{ type: EventType }>(tx, sql`
-    ${alongside ? sql`with alongside as (${alongside})` : sql``}
-    select distinct t.type from webhook_endpoints e cross join lateral unnest(e.event_types) as t(type)
-    where e.organisation_id = ${organisationId} and e.status = 'enabled' and e.deleted_at is null
-      and t.type in (${sql.join(types.map((type) => sql`${type}`), sql`, `)})`);
-  return new Set(rows.map((row) => row.type));
-}
-
-/**
- * Writes an event and its deliveries (one per enabled endpoint of the
- * organisation subscribed to the type) into the outbox. Call it with the
- * transaction that makes the change: the event then exists exactly when the
- * change does (docs/webhooks.md "Outbox"). Answers the event id, or null when
- * no endpoint listens (nothing is written).
- */
-export async function emitEvent(tx: Executor, event: EventInput): Promise<string | null> {
-  const listening = await queryRows<{ id: string }>(tx, sql`select e.id from webhook_endpoints e where ${listeningEndpoints(event.organisationId, event.type)} limit 1`);
-  if (listening.length === 0) return null;
-  return writeEvent(tx, event);
-}
-
-/**
- * Several events of one organisation from one change: one lookup for all of
- * them (listenedTypes), then the listened ones written together (writeEvents).
- * Answers the ids written (in no particular order).
- */
-export async function emitEvents(tx: Executor, organisationId: string, events: readonly Omit<EventInput, 'organisationId'>[]): Promise<string[]> {
-  const listened = await listenedTypes(tx, organisationId, [...new Set(events.map((event) => event.type))]);
-  return writeEvents(tx, organisationId, events.filter((event) => listened.has(event.type)));
-}
-
-/** One event, as writeEvents writes it. */
-export async function writeEvent(tx: Executor, event: EventInput): Promise<string> {
-  const [id] = await writeEvents(tx, event.organisationId, [event]);
-  return id!;
-}
-
-/**
- * Events of one organisation and their deliveries in one statement, for types
- * listenedTypes said some endpoint listens to (else an event would be written
- * with no delivery). Each `data` is read first, in order, in the caller's
- * transaction. For callers that decide per event whether to read more (a
- * batch reading its resources in one query).
- */
-export async function writeEvents(tx: Executor, organisationId: string, events: readonly Omit<EventInput, 'organisationId'>[]): Promise<string[]> {
-  if (events.length === 0) return [];
-  const rows: SQL[] = [];
-  for (const event of events) {
-    rows.push(sql`(${event.type}::text, ${event.resourceId}::text, ${JSON.stringify(await event.data(tx))}::jsonb, ${rows.length}::int)`);
-  }
-  const createdAt = now().toISOString();
-  // One statement: the events and their deliveries land together or not at all.
-  const written = await queryRows<{ id: string }>(tx, sql`
-    with event as (
+export function eventStubsSql(candidates: SQL): SQL {
+  const at = sql`${now().toISOString()}::timestamptz`;
+  const listens = (alias: string, organisation: SQL, type: SQL) => sql`${sql.identifier(alias)}.organisation_id = ${organisation}
+    and ${sql.identifier(alias)}.status = 'enabled' and ${sql.identifier(alias)}.deleted_at is null and ${type} = any(${sql.identifier(alias)}.event_types)`;
+  return sql`event_candidate (organisation_id, type, resource_id) as (${candidates}),
+    event as (
       insert into webhook_events (id, organisation_id, type, resource_id, data, created_at)
-      select gen_random_uuid(), ${organisationId}, v.type, v.resource_id, v.data, ${createdAt}::timestamptz
-      from (values ${sql.join(rows, sql`, `)}) as v(type, resource_id, data, position)
-      order by v.position
-      returning id, type
-    ), deliveries as (
+      select gen_random_uuid(), c.organisation_id, c.type, c.resource_id, null, ${at}
+      from event_candidate c
+      where exists (select 1 from webhook_endpoints le where ${listens('le', sql`c.organisation_id`, sql`c.type`)})
+      returning id, organisation_id, type
+    ),
+    event_delivery as (
       insert into webhook_deliveries (id, organisation_id, event_id, endpoint_id, created_at)
-      select gen_random_uuid(), ${organisationId}, event.id, e.id, ${createdAt}::timestamptz
-      from event join webhook_endpoints e
-        on e.organisation_id = ${organisationId} and e.status = 'enabled' and e.deleted_at is null and event.type = any(e.event_types)
-    )
-    select id from event`);
-  return written.map((row) => row.id);
+      select gen_random_uuid(), event.organisation_id, event.id, de.id, ${at}
+      from event join webhook_endpoints de on ${listens('de', sql`event.organisation_id`, sql`event.type`)}
+    )`;
+}
+
+/** The candidates of a change as a select, from stubs known in code. */
+export function stubValues(stubs: readonly EventStub[]): SQL {
+  return sql`select * from (values ${sql.join(stubs.map((s) => sql`(${s.organisationId}::text, ${s.type}::text, ${s.resourceId}::text)`), sql`, `)})
+    as v(organisation_id, type, resource_id)`;
+}
+
+/**
+ * Writes the stubs (and their deliveries) of the candidates some endpoint
+ * listens to, in ONE statement, with the transaction that makes the change:
+ * the events then exist exactly when the change does. Answers the ids written.
+ */
+export async function emitEventsFrom(tx: Executor, candidates: SQL): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(tx, sql`with ${eventStubsSql(candidates)} select id from event`);
+  return rows.map((row) => String(row.id));
+}
+
+/** Several events known in code: one statement for all of them (nothing when the list is empty). */
+export async function emitEvents(tx: Executor, stubs: readonly EventStub[]): Promise<string[]> {
+  if (stubs.length === 0) return [];
+  return emitEventsFrom(tx, stubValues(stubs));
+}
+
+/** One event: its id, or null when no endpoint listens (nothing is written). */
+export async function emitEvent(tx: Executor, stub: EventStub): Promise<string | null> {
+  const [id] = await emitEvents(tx, [stub]);
+  return id ?? null;
 }

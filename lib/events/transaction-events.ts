@@ -1,11 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { loadPaymentLinkResources } from '@/lib/core/payment-links/payment-link-resources';
-import { queryRows } from '@/lib/db/query-rows';
-import { paymentLinks, type transactions } from '@/lib/db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import type { transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
-import { emitEvents, listenedTypes, writeEvents, type EventInput } from './emit-event';
+import { emitEvent, emitEventsFrom } from './emit-event';
 import type { EventType } from './event-types';
-import { groupData, transactionData } from './resource-data';
 
 type Moved = Pick<typeof transactions.$inferSelect, 'id' | 'organisationId' | 'status'>;
 type Taken = Moved & Pick<typeof transactions.$inferSelect, 'paymentLinkId' | 'coveredLinkIds'>;
@@ -19,48 +16,54 @@ export const uuidList = (ids: readonly string[]) => sql.join(ids.map((id) => sql
 /**
  * transaction.completed / .pending / .declined / .reversed for a transaction
  * the caller's SQL transaction has just moved (a decline, a capture, a
- * reverse): data is the transaction as GET /agent/transactions/{id} shows it.
+ * reverse). A stub: data is rendered at delivery (docs/webhooks.md "Outbox").
  */
 export async function emitTransactionEvent(tx: Executor, row: Moved): Promise<void> {
   const type = typeOfStatus[row.status];
   if (!type) return;
-  await emitEvents(tx, row.organisationId, [{ type, resourceId: row.id, data: transactionData(row.id) }]);
+  await emitEvent(tx, { organisationId: row.organisationId, type, resourceId: row.id });
+}
+
+/** The SQL values of a payment taken, for paymentEventCandidates: parameters, or expressions of the statement that takes it. */
+export type TakenSql = { organisationId: SQL; transactionId: SQL; paymentLinkId: SQL; coveredLinkIds: SQL | null };
+
+/**
+ * The events a payment taken may cause, as a select for eventStubsSql:
+ * transaction.completed or .pending; payment_link.paid for its own link and
+ * each covered link it settled (a group member paying several instalments: one
+ * per link; not a link another payment had settled, not an ecommerce session,
+ * not a deleted link); payment_link_group.member_paid when its link is a group
+ * member's. The ids come from the database in the same statement: no read first.
+ */
+export function paymentEventCandidates(type: EventType, p: TakenSql): SQL {
+  const covered = p.coveredLinkIds ? sql`(l.id in (${p.coveredLinkIds}) and l.settled_by_transaction_id = ${p.transactionId})` : sql`false`;
+  return sql`
+    select ${p.organisationId}::text as organisation_id, ${type}::text as type, (${p.transactionId})::text as resource_id
+    union all
+    select ${p.organisationId}::text, 'payment_link.paid', l.id::text from payment_links l
+    where (l.id = ${p.paymentLinkId} or ${covered}) and l.kind = 'payment_link' and l.deleted_at is null
+    union all
+    select ${p.organisationId}::text, 'payment_link_group.member_paid', m.group_id::text
+    from payment_links l join group_members m on m.id = l.group_member_id where l.id = ${p.paymentLinkId}`;
 }
 
 /**
  * A payment taken (PAYMENTINPROGRESS → COMPLETE or PENDING), called after
- * everything its SQL transaction does (covered links settled):
- * transaction.completed or .pending; payment_link.paid for its link and each
- * link it settled (a group member paying several instalments: one event per
- * link); payment_link_group.member_paid when the link is a group member's.
- * One lookup decides which events anyone listens to; nothing more is read when
- * no one does. (The paid links are not marked for the expiry scan here: taking
- * their row locks in the payment's transaction deadlocked with the group
- * portal's link locks; the expiry step marks a paid link once it expires.)
+ * everything its SQL transaction does (covered links settled): its events
+ * (paymentEventCandidates) as stubs, in ONE statement that also asks who
+ * listens, so a payment pays one round trip for its events whether or not the
+ * organisation has webhooks. (The paid links are not marked for the expiry
+ * scan here: taking their row locks in the payment's transaction deadlocked
+ * with the group portal's link locks; the expiry step skips a paid link.)
  */
 export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void> {
   const type = typeOfStatus[row.status];
   if (!type) return;
-  const linkIds = [...(row.paymentLinkId ? [row.paymentLinkId] : []), ...(row.coveredLinkIds ?? [])];
-  const candidates: EventType[] = linkIds.length > 0 ? [type, 'payment_link.paid', 'payment_link_group.member_paid'] : [type];
-  // The paid links leave the expiry scan in the same round trip as the lookup.
-  const listened = await listenedTypes(tx, row.organisationId, candidates);
-  if (listened.size === 0) return;
-  const events: Omit<EventInput, 'organisationId'>[] = [];
-  if (listened.has(type)) events.push({ type, resourceId: row.id, data: transactionData(row.id) });
-  if (listened.has('payment_link.paid')) {
-    // The links this payment paid (its own, and the covered ones it settled, not those another payment had),
-    // all read in two queries (a member paying 12 instalments: 2, not 24); an ecommerce session has no event.
-    const paid = await loadPaymentLinkResources(tx, linkIds, sql`(${paymentLinks.id} = ${row.paymentLinkId} or ${paymentLinks.settledByTransactionId} = ${row.id})`);
-    for (const [id, resource] of paid) events.push({ type: 'payment_link.paid', resourceId: id, data: async () => resource });
-  }
-  if (listened.has('payment_link_group.member_paid')) {
-    const [member] = await queryRows<{ group_id: string }>(tx, sql`
-      select m.group_id from payment_links l join group_members m on m.id = l.group_member_id where l.id = ${row.paymentLinkId}::uuid`);
-    if (member) events.push({ type: 'payment_link_group.member_paid', resourceId: member.group_id, data: groupData(member.group_id) });
-  }
-  // One statement for all of them.
-  await writeEvents(tx, row.organisationId, events);
+  const covered = row.coveredLinkIds ?? [];
+  await emitEventsFrom(tx, paymentEventCandidates(type, {
+    organisationId: sql`${row.organisationId}`, transactionId: sql`${row.id}::uuid`, paymentLinkId: sql`${row.paymentLinkId}::uuid`,
+    coveredLinkIds: covered.length > 0 ? uuidList(covered) : null,
+  }));
 }
 
 /**

@@ -4,7 +4,6 @@ import { approvals, bookings, organisations, savedCards, scheduledPayments } fro
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { emitEvent } from '@/lib/events/emit-event';
-import { approvalData } from '@/lib/events/resource-data';
 import { recordAudit } from '../audit/record-audit';
 
 /** What the approval page shows: the booking and its payments awaiting approval, with card brand and last four. */
@@ -61,7 +60,7 @@ export async function decideApproval(db: Db, approvalId: string, decision: 'appr
     });
     await tx.update(approvals).set({ decision: { decision, payments } }).where(eq(approvals.id, approvalId));
     await recordAudit(tx, { kind: 'customer', email: approval.email }, { organisationId: approval.organisationId, type: 'approval:decide', entityId: approvalId });
-    await emitEvent(tx, { organisationId: approval.organisationId, type: 'approval.decided', resourceId: approvalId, data: approvalData(approvalId) });
+    await emitEvent(tx, { organisationId: approval.organisationId, type: 'approval.decided', resourceId: approvalId });
     return { changed: changed.length };
   });
 }

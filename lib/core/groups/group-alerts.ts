@@ -6,7 +6,6 @@ import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emitEvents } from '@/lib/events/emit-event';
 import type { EventType } from '@/lib/events/event-types';
-import { groupData } from '@/lib/events/resource-data';
 import { ALERT_KIND_PREFIX } from '@/lib/email/notify-organisation';
 import { groupAlertEmail, type AlertKind, type AlertLine } from './group-alert-email';
 
@@ -63,10 +62,8 @@ export async function sendGroupAlerts(tx: Executor, groupId: string, kind: Alert
   // The merchant's webhooks hear of it in this same transaction, once per new alert (a missed instalment, a failed collection).
   const type = groupEventOfAlert[kind];
   if (type) {
-    // The group is read once for all of them: each event's data is the group as its GET shows it now.
-    let snapshot: Promise<Record<string, unknown>> | undefined;
-    const data = (inner: Executor) => (snapshot ??= groupData(group.id)(inner));
-    await emitEvents(tx, group.organisation_id, lines.map(() => ({ type, resourceId: group.id, data })));
+    // Stubs, in one statement; each event's data (the group as its GET shows it) is rendered at delivery.
+    await emitEvents(tx, lines.map(() => ({ organisationId: group.organisation_id, type, resourceId: group.id })));
   }
   return lines.length;
 }

@@ -11,9 +11,8 @@ export type PaymentLinkResource = ReturnType<typeof serializePaymentLink>;
 /**
  * Payment links as GET /agent/payment-links/{id} answers them, with no access
  * check, for many links in two queries (the links with what they show, then
- * their transactions): the events of a batch (links expiring, a member's
- * payment covering several instalments) read them once, inside the
- * transaction that changes them. A deleted link or an ecommerce session is
+ * their transactions): the data of payment_link.* events is rendered with it
+ * (lib/events/event-data.ts). A deleted link or an ecommerce session is
  * absent, as is one `only` (a further condition on payment_links) leaves out.
  */
 export async function loadPaymentLinkResources(db: Executor, ids: readonly string[], only?: SQL): Promise<Map<string, PaymentLinkResource>> {

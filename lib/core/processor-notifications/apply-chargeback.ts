@@ -4,7 +4,6 @@ import { chargebacks } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { emitEvent } from '@/lib/events/emit-event';
 import { isoCurrency } from '@/lib/money';
-import { chargebackJson } from '../chargebacks/chargeback-query';
 import { applied, ignored, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { findPayment } from './find-target';
 import type { NotificationItem } from './notification-item';
@@ -63,7 +62,7 @@ export async function applyChargeback(db: Db, n: ClaimedNotification): Promise<A
 }
 
 async function finish(tx: Executor, n: ClaimedNotification, organisationId: string, id: string, type: 'chargeback.opened' | 'chargeback.updated', outcome: ApplyOutcome) {
-  await emitEvent(tx, { organisationId, type, resourceId: id, data: async (reader) => (await chargebackJson(reader, eq(chargebacks.id, id)))! });
+  await emitEvent(tx, { organisationId, type, resourceId: id });
   await n.record(tx, outcome);
   return outcome;
 }

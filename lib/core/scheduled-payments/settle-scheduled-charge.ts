@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
-import type { Db, Executor } from '@/lib/db/types';
+import type { Db } from '@/lib/db/types';
 import type { FinalResult } from '@/lib/payments/processor';
 import { SERVICE_ACTOR } from '../audit/record-audit';
-import { listenedTypes } from '@/lib/events/emit-event';
-import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
-import { emitPaymentEvents } from '@/lib/events/transaction-events';
+import { eventStubsSql } from '@/lib/events/emit-event';
+import { paymentEventCandidates } from '@/lib/events/transaction-events';
 import { settleAuthorisation, type PaymentOutcome } from '../payments/settle-payment';
 import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish-scheduled-payment';
 
@@ -42,14 +41,16 @@ export async function settleScheduledCharge(
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
-  // Whether anyone hears of it, asked first: when no one does (the common case) the charge stays one statement
-  // with no transaction around it; else the statement and its events share one transaction. An endpoint
-  // created meanwhile is concurrent with the charge either way (the in-transaction lookup has the same window).
-  const listened = await listenedTypes(db, claim.payment.organisationId, [
-    result.captured ? 'transaction.completed' : 'transaction.pending', 'payment_link.paid', 'payment_link_group.member_paid', 'scheduled_payment.completed',
-  ]);
-  const settle = async (tx: Executor) => {
-    const [counts] = await queryRows<{ settled: number; done: number; organisation_id: string | null; payment_link_id: string | null }>(tx, sql`
+  // Its events (the payment's, as emitPaymentEvents writes them, and scheduled_payment.completed) are stubs
+  // written by the same statement, with the lookup of who listens: still one statement, no transaction around it.
+  // The charge covers no other link (openScheduledCharges writes no covered_link_ids).
+  const events = sql`${paymentEventCandidates(result.captured ? 'transaction.completed' : 'transaction.pending', {
+    organisationId: sql`(select organisation_id from settled)`, transactionId: sql`(select id from settled)`,
+    paymentLinkId: sql`(select payment_link_id from settled)`, coveredLinkIds: null,
+  })}
+    union all
+    select (select organisation_id from settled)::text, 'scheduled_payment.completed', ${claim.payment.id}::text from done`;
+  const [row] = await queryRows<{ settled: number; done: number }>(db, sql`
     with settled as (
       update transactions set status = ${status}, stage = null, provider_reference = ${result.providerReference},
         card_brand = ${card.brand}, card_last_four = ${card.lastFour}, card_bin = ${card.bin}, card_type = ${card.funding},
@@ -66,19 +67,8 @@ export async function settleScheduledCharge(
       where id = ${claim.payment.id}::uuid and status = 'IN_PROGRESS' and claimed_at = ${claim.claimedAt.toISOString()}::timestamptz
         and exists (select 1 from settled)
       returning id
-        )
-    select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done,
-      (select organisation_id from settled) as organisation_id, (select payment_link_id from settled) as payment_link_id`);
-    return counts;
-  };
-  const row = listened.size === 0 ? await settle(db) : await db.transaction(async (tx) => {
-    const counts = await settle(tx);
-    if (!counts || Number(counts.settled) === 0) return counts;
-    // The charge covers no other link (openScheduledCharges writes no covered_link_ids).
-    await emitPaymentEvents(tx, { id: transactionId, organisationId: counts.organisation_id!, status, paymentLinkId: counts.payment_link_id, coveredLinkIds: null });
-    if (Number(counts.done) > 0) await emitScheduledPaymentEvent(tx, claim.payment, 'scheduled_payment.completed');
-    return counts;
-  });
+    ), ${eventStubsSql(events)}
+    select (select count(*) from settled)::int as settled, (select count(*) from done)::int as done`);
   if (Number(row?.settled) === 0) return viaSettle();
   return { outcome: { outcome: 'paid', transactionId, status }, completed: Number(row?.done) > 0 };
 }

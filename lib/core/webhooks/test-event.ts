@@ -6,11 +6,10 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
 import { findEndpoint } from './find-endpoint';
-import { serializeEndpoint } from './serialize';
 
 /**
- * POST /agent/webhooks/{id}/test: a `webhook.test` event (data: the endpoint)
- * with one delivery, to this endpoint only, through the same outbox and worker
+ * POST /agent/webhooks/{id}/test: a `webhook.test` event (data: the endpoint,
+ * rendered at delivery like every event's, lib/events/event-data.ts) with one delivery, to this endpoint only, through the same outbox and worker
  * as every other event. Answers the event and delivery ids.
  */
 export async function sendTestEvent(db: Db, actor: Actor, id: string) {
@@ -21,7 +20,7 @@ export async function sendTestEvent(db: Db, actor: Actor, id: string) {
     const [row] = await queryRows<{ event_id: string; delivery_id: string }>(tx, sql`
       with event as (
         insert into webhook_events (id, organisation_id, type, resource_id, data, created_at)
-        values (gen_random_uuid(), ${endpoint.organisationId}, 'webhook.test', ${endpoint.id}, ${JSON.stringify(serializeEndpoint(endpoint))}::jsonb, ${createdAt}::timestamptz)
+        values (gen_random_uuid(), ${endpoint.organisationId}, 'webhook.test', ${endpoint.id}, null, ${createdAt}::timestamptz)
         returning id
       )
       insert into webhook_deliveries (id, organisation_id, event_id, endpoint_id, created_at)

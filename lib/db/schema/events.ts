@@ -107,7 +107,7 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_org_idx').on(t.organisationId).where(sql`${t.deletedAt} is null`)],
 );
 
-/** Something that happened, as merchants see it: id, type, created time and the resource as the API returns it. */
+/** Something that happened, as merchants see it: id, type, created time and the resource as the API returns it (rendered later). */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
@@ -116,8 +116,12 @@ export const webhookEvents = pgTable(
     type: text('type').notNull(),
     /** The resource's id (transaction, refund, payment link, ...), for lookups and tests. */
     resourceId: text('resource_id').notNull(),
-    /** The resource as the API would return it at the time of the change. */
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The resource as the API shows it when the event is first rendered (its
+     * first delivery attempt, or a read of the delivery log): null until then.
+     * The change writes only the stub (docs/webhooks.md "Outbox"); set once.
+     */
+    data: jsonb('data').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
@@ -30,7 +31,9 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('refunds_transaction_idx').on(t.transactionId)],
+  (t) => [index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('refunds_transaction_idx').on(t.transactionId),
+    // Processor notifications find their refund by PSP reference (lib/core/processor-notifications/find-target.ts).
+    index('refunds_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`)],
 );
 
 export const creditNotes = pgTable(

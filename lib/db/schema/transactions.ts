@@ -63,6 +63,8 @@ export const transactions = pgTable(
     index('transactions_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('transactions_booking_idx').on(t.bookingId),
     index('transactions_link_idx').on(t.paymentLinkId),
+    // Processor notifications find their payment by PSP reference (lib/core/processor-notifications/find-target.ts).
+    index('transactions_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`),
     // Card testing counts a customer's recent failures by IP address (lib/core/payments/card-testing.ts).
     index('transactions_ip_created_idx').on(t.ipAddress, t.createdAt).where(sql`${t.ipAddress} is not null`),
     index('transactions_status_created_idx').on(t.status, t.createdAt),

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
 import { eventTypes, type EventType } from '@/lib/events/event-types';
+import { renderEvents } from '@/lib/events/render-events';
 import { cards, pay } from '../support/payments';
 
 /**
@@ -32,10 +33,18 @@ export async function deliveriesOf(eventIds: string[]) {
   return (await getDb()).select().from(webhookDeliveries).where(inArray(webhookDeliveries.eventId, eventIds));
 }
 
+/** Renders an event as the delivery worker does (render-events.ts: stored once), answering the row as stored after. */
+export async function renderEvent(event: typeof webhookEvents.$inferSelect) {
+  const db = await getDb();
+  await renderEvents(db, [event]);
+  return (await db.select().from(webhookEvents).where(eq(webhookEvents.id, event.id)))[0]!;
+}
+
 /**
- * Exactly one event of `type` about `resourceId`, in `organisationId`, whose
- * data is `expected` (what the API's GET answers now), with one queued delivery
- * to each of `endpointIds` and no other.
+ * Exactly one event of `type` about `resourceId`, in `organisationId`, written
+ * as a stub (data null: the change renders nothing), with one queued delivery
+ * to each of `endpointIds` and no other; rendered now (as the worker would),
+ * its data is `expected` (what the API's GET answers now). Answers it rendered.
  */
 export async function expectOneEvent(
   { organisationId, type, resourceId, expected, endpointIds }:
@@ -45,11 +54,13 @@ export async function expectOneEvent(
   expect(events).toHaveLength(1);
   const [event] = events;
   expect(event).toMatchObject({ organisationId, type, resourceId });
-  expect(event!.data).toEqual(expected);
+  expect(event!.data).toBeNull();
   const deliveries = await deliveriesOf([event!.id]);
   expect(deliveries.map((d) => d.endpointId).sort()).toEqual([...endpointIds].sort());
   expect(deliveries.every((d) => d.status === 'queued' && d.organisationId === organisationId)).toBe(true);
-  return event!;
+  const rendered = await renderEvent(event!);
+  expect(rendered.data).toEqual(expected);
+  return rendered;
 }
 
 /** A card payment on a link through the service path, answering its outcome with the transaction it made. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '@/lib/db/schema';
+import { renderEvents } from '@/lib/events/render-events';
 import { api } from '../support/api-client';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { adyenBatch, adyenItem, notificationsOf, postNotifications, TEST_HMAC_KEY } from '../support/notifications';
@@ -29,18 +30,27 @@ async function completedPayment(linkOverrides: Record<string, unknown> = {}) {
   return { ...tenant, bookingId, transactionId: (outcome as { transactionId: string }).transactionId };
 }
 
+/** Renders the organisation's events written so far, as the delivery worker would at its next pass (data: the chargeback then). */
+async function deliverPass(organisationId: string) {
+  const db = await getDb();
+  await renderEvents(db, await db.select().from(webhookEvents).where(eq(webhookEvents.organisationId, organisationId)));
+}
+
 const raise = (token: string, transactionId: string, body: Record<string, unknown>) => api.post(`/sandbox/transactions/${transactionId}/chargeback`, body, { token });
 
 describe('chargebacks', () => {
-  it('lives NOTIFIED → CHARGED_BACK → REVERSED in the sandbox, each move an event in the outbox with the chargeback as listed', async () => {
+  it('lives NOTIFIED → CHARGED_BACK → REVERSED in the sandbox, each move an event in the outbox, rendered as the chargeback is listed', async () => {
     const { admin, parentId, transactionId } = await completedPayment();
     const endpoint = await listeningEndpoint(parentId);
     const notified = await raise(admin.token, transactionId, { stage: 'notification', reason: 'Goods not received' });
+    await deliverPass(parentId);
     expect(notified.status).toBe(200);
     expect(notified.body.data).toMatchObject({ status: 'NOTIFIED', amount: 10000, currency: 'GBP', reason: 'Goods not received', transaction_id: transactionId, organisation: parentId, posting_date: null, due_date: expect.any(String) });
     const charged = await raise(admin.token, transactionId, { stage: 'chargeback' });
+    await deliverPass(parentId);
     expect(charged.body.data).toMatchObject({ id: notified.body.data.id, status: 'CHARGED_BACK', posting_date: expect.any(String) });
     const reversed = await raise(admin.token, transactionId, { stage: 'reversed' });
+    await deliverPass(parentId);
     expect(reversed.body.data).toMatchObject({ id: notified.body.data.id, status: 'REVERSED' });
     // Repeated, a stage is the same item: stored and applied once, no second event.
     expect((await raise(admin.token, transactionId, { stage: 'chargeback' })).body.data).toMatchObject({ status: 'REVERSED' });
@@ -65,10 +75,12 @@ describe('chargebacks', () => {
     const [payment] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
     const dispute = { pspReference: 'DISPUTE000000001', originalReference: payment!.providerReference!, merchantReference: transactionId, amount: 6000 };
     await postNotifications(adyenBatch(adyenItem({ eventCode: 'CHARGEBACK', ...dispute, reason: 'Fraud', additionalData: { chargebackReasonCode: '10.4', defensePeriodEndsAt: '2026-12-07T10:00:00+01:00' } })));
+    await deliverPass(parentId);
     await postNotifications(adyenBatch(adyenItem({ eventCode: 'NOTIFICATION_OF_CHARGEBACK', ...dispute })));
     const stored = await notificationsOf('DISPUTE000000001');
     expect(stored.find((n) => n.eventCode === 'NOTIFICATION_OF_CHARGEBACK')).toMatchObject({ status: 'ignored', outcome: 'chargeback already NOTIFIED or further' });
     await postNotifications(adyenBatch(adyenItem({ eventCode: 'CHARGEBACK_REVERSED', ...dispute })));
+    await deliverPass(parentId);
     const events = await db.select().from(webhookEvents).where(eq(webhookEvents.organisationId, parentId)).orderBy(webhookEvents.createdAt);
     expect(events.map((e) => e.type)).toEqual(['chargeback.opened', 'chargeback.updated']);
     expect(events[0]!.data).toMatchObject({ status: 'CHARGED_BACK', amount: 6000, reason: 'Fraud', due_date: '2026-12-07T09:00:00.000Z', posting_date: '2026-11-23T11:00:00.000Z' });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Actor } from '@/lib/auth/actor';
 import { loadActor } from '@/lib/auth/actor';
 import { closeDatabase, setDatabase } from '@/lib/db/client';
@@ -8,7 +8,8 @@ import { auditRecords, sandboxProcessorOperations } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import type { ApiResponse } from './api-client';
-import { createPostgresDatabase } from './test-database';
+import { createPostgresDatabase } from './postgres-database';
+import { openFreshPglite } from './test-database';
 
 /**
  * Race tests need two things the plain harness does not give: a second,
@@ -29,12 +30,12 @@ export function withRaceDatabases(): RaceDatabases {
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (process.env.TEST_DB === 'postgres') {
-      const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
       dropDatabase = drop;
       primary = await openDatabase({ url });
       secondary = await openDatabase({ url });
     } else {
-      primary = await openDatabase({ memory: true });
+      primary = await openFreshPglite();
       secondary = primary;
     }
     setDatabase(primary);

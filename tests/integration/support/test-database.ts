@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { closeDatabase, setDatabase } from '@/lib/db/client';
 import { openDatabase, type Database } from '@/lib/db/open';
+import { createPostgresDatabase } from './postgres-database';
 
 /**
  * Gives the test file a database of its own: in-memory PGlite, or (TEST_DB=postgres)
- * a fresh database on the TEST_DATABASE_URL server, dropped afterwards.
+ * a fresh database on the TEST_DATABASE_URL server, dropped afterwards. Both start
+ * from the schema migrated once per run (support/database-templates.ts).
  */
 export function withTestDatabase(): { current: () => Database; url: () => string | undefined } {
   let database: Database | undefined;
@@ -13,12 +15,12 @@ export function withTestDatabase(): { current: () => Database; url: () => string
   let dropDatabase: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (process.env.TEST_DB === 'postgres') {
-      const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      const { url, drop } = await createPostgresDatabase(process.env.TEST_DATABASE_URL!, inject('postgresTemplate'));
       database = await openDatabase({ url });
       databaseUrl = url;
       dropDatabase = drop;
     } else {
-      database = await openDatabase({ memory: true });
+      database = await openFreshPglite();
     }
     setDatabase(database);
   });
@@ -30,25 +32,7 @@ export function withTestDatabase(): { current: () => Database; url: () => string
   return { current: () => database!, url: () => databaseUrl };
 }
 
-/** A fresh database on the PostgreSQL server, and how to drop it. */
-export async function createPostgresDatabase(serverUrl: string) {
-  const { Client } = await import('pg');
-  const name = `tp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      // pool.end() resolves before its sockets have closed; a forced drop would then kill them noisily.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const client = new Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+/** An in-memory PGlite of its own, started from the run's migrated dump. */
+export async function openFreshPglite(): Promise<Database> {
+  return openDatabase({ memory: true, from: new Blob([fs.readFileSync(inject('pgliteTemplate'))]) });
 }

@@ -23,7 +23,7 @@ async function endpointWithEvents(path: string, events: number) {
   receiver.secrets.set(path, created.body.data.secret);
   const db = databases.primary().db;
   for (let i = 0; i < events; i++) {
-    await emitEvent(db, { organisationId: parentId, type: 'transaction.completed', resourceId: `tx-${i}`, data: async () => ({ id: `tx-${i}` }) });
+    await emitEvent(db, { organisationId: parentId, type: 'transaction.completed', resourceId: `tx-${i}` });
   }
   return created.body.data.id as string;
 }

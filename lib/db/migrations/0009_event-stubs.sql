@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_events" ALTER COLUMN "data" DROP NOT NULL;

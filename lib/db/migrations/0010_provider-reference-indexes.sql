@@ -1,0 +1,2 @@
+CREATE INDEX "transactions_provider_reference_idx" ON "transactions" USING btree ("provider_reference") WHERE "transactions"."provider_reference" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_provider_reference_idx" ON "refunds" USING btree ("provider_reference") WHERE "refunds"."provider_reference" is not null;
