@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
-import { renderEvents, type EventData } from './render-events';
+import { parsed, renderEvents, type EventData } from './render-events';
 
 /*
  * A queued delivery is claimed while claimed_at is set, like the email outbox
@@ -62,7 +62,7 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
   return rows.map((r) => ({
     id: String(r.id), attempts: Number(r.attempts), endpointId: String(r.endpoint_id), organisationId: String(r.organisation_id),
     eventId: String(r.event_id), eventType: String(r.event_type), eventCreatedAt: iso(r.event_created_at)!, eventResourceId: String(r.event_resource_id),
-    data: r.data === null || r.data === undefined ? null : (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as EventData,
+    data: r.data === null || r.data === undefined ? null : parsed(r.data),
     url: String(r.url), secret: String(r.secret), previousSecret: (r.previous_secret as string | null) ?? null,
     previousSecretExpiresAt: iso(r.previous_secret_expires_at), firstAttemptAt: iso(r.first_attempt_at),
     endpointGone: r.endpoint_deleted_at ? 'endpoint_deleted' : r.endpoint_status !== 'enabled' ? 'endpoint_disabled' : null,

@@ -6,7 +6,8 @@ import { loadEventData } from './event-data';
 export type EventToRender = { id: string; type: string; resourceId: string; data: Record<string, unknown> | null };
 export type EventData = Record<string, unknown>;
 
-const parsed = (value: unknown): EventData => (typeof value === 'string' ? JSON.parse(value) : value) as EventData;
+/** A stored `data` as either driver answers a raw query's jsonb (text or parsed): the object. */
+export const parsed = (value: unknown): EventData => (typeof value === 'string' ? JSON.parse(value) : value) as EventData;
 
 /**
  * The `data` of each event, rendering those still stubs (docs/webhooks.md
