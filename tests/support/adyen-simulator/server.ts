@@ -15,9 +15,10 @@ import { adyenId, newState, type Answer } from './state';
  * Here, in order, for every POST under /v71:
  * 1. X-API-Key: missing or wrong → 401 `{ status: 401, errorCode: "000", message: "HTTP Status Response -
  *    Unauthorized", errorType: "security" }` (generic-401 example of CheckoutService-v71.json).
- * 2. failNext answers set by the test (a 500 with or without `transient-error: true`, a delay past the
- *    client's timeout, a dropped connection), before processing unless `afterProcessing` (Adyen acted,
- *    the answer was lost).
+ * 2. failNext answers set by the test: a status/body (e.g. a 500 with or without `transient-error: true`)
+ *    or a dropped connection, instead of processing (Adyen did nothing) or, with `afterProcessing`, after
+ *    it (Adyen acted, the answer was lost); `{ delayMs }` alone is a slow Adyen: the request is processed
+ *    after the delay and its key stays in progress meanwhile (a retry then gets 704).
  * 3. Body not JSON → 400 errorCode "702" (generic-400 example).
  * 4. Idempotency-Key: stored answer, or 704 while the first is in progress (idempotency.ts).
  * 5. latencyMs (Adyen-like latency for the benchmark), spent while the key is in progress.
@@ -76,7 +77,7 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     return modify(context(), kind as ModificationKind, decodeURIComponent(psp!), body);
   }
 
-  async function process(path: string, headers: http.IncomingHttpHeaders, text: string): Promise<Answer> {
+  async function process(path: string, text: string, delayMs: number): Promise<Answer> {
     const route = routes.find(([pattern]) => pattern.test(path));
     if (!route) return error(404, '000', 'Not Found', 'validation', false);
     let body: Record<string, unknown>;
@@ -85,7 +86,7 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     } catch {
       return error(400, '702', 'Unexpected input', 'validation', false);
     }
-    if (options.latencyMs) await sleep(options.latencyMs);
+    if (options.latencyMs || delayMs) await sleep((options.latencyMs ?? 0) + delayMs);
     if (path !== '/payments/details' && body.merchantAccount !== merchantAccount) return error(403, '901', 'Invalid Merchant Account', 'security');
     const problems = check(route[1], body);
     if (problems.length) {
@@ -119,7 +120,10 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     if (req.headers['x-api-key'] !== apiKey) {
       return send({ status: 401, body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } });
     }
-    const failure = takeFailure(path);
+    const taken = takeFailure(path);
+    // A delay alone is a slow Adyen, not a failure: processed late (see the header).
+    const slow = taken && taken.status === undefined && taken.body === undefined && !taken.dropConnection ? (taken.delayMs ?? 0) : 0;
+    const failure = slow ? undefined : taken;
     if (failure && !failure.afterProcessing) return fail(failure, res, () => send(failAnswer(failure)), path, headers, body);
     const key = req.headers['idempotency-key'] as string | undefined;
     const echo = key ? { 'Idempotency-Key': key } : undefined;
@@ -130,12 +134,13 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     }
     let answer: Answer | null = null;
     try {
-      answer = await process(path, req.headers, text);
+      answer = await process(path, text, slow);
       if (echo) answer = { ...answer, headers: { ...answer.headers, ...echo } };
     } finally {
       if (key) idempotency.finish(path, key, text, answer);
     }
     if (failure) return fail(failure, res, () => send(failAnswer(failure)), path, headers, body);
+    if (res.destroyed) return void requests.push({ path, headers, body, status: 0 }); // the client gave up waiting
     send(answer);
   }
 

@@ -249,6 +249,21 @@ describe('failNext', () => {
   });
 });
 
+describe('a slow Adyen ({ delayMs } alone)', () => {
+  it('processes late, holds the key in progress meanwhile (704), then replays the stored answer', async () => {
+    sim.failNext('/payments', { delayMs: 400 });
+    const body = JSON.stringify(payment(card('4111111111111111')));
+    const send = (signal?: AbortSignal) => fetch(`${sim.url}/payments`, { method: 'POST', headers: { 'X-API-Key': sim.apiKey, 'Idempotency-Key': 'k-slow' }, body, ...(signal ? { signal } : {}) });
+    await expect(send(AbortSignal.timeout(100))).rejects.toThrow();
+    const during = await send();
+    expect(await during.json()).toMatchObject({ errorCode: '704' });
+    await new Promise((r) => setTimeout(r, 450));
+    const after = await send();
+    expect(await after.json()).toMatchObject({ resultCode: 'Authorised' });
+    expect(sim.requests.filter((r) => r.headers['idempotency-key'] === 'k-slow').map((r) => r.status)).toEqual([422, 0, 200]);
+  });
+});
+
 describe('notifications', () => {
   it('are HMAC-signed as the product verifies them, sent in Adyen envelope, reversed and repeated on demand', async () => {
     const received: { body: any; authorization?: string }[] = [];
