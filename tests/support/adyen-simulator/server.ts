@@ -161,7 +161,9 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
   }
 
   function takeFailure(path: string): FailAnswer | undefined {
-    const index = failures.findIndex((f) => (typeof f.pattern === 'string' ? path === f.pattern || path.endsWith(f.pattern) : f.pattern.test(path)));
+    // A string names the path with or without /v71, whole or by its end ('/captures' matches every capture).
+    const matches = (pattern: string | RegExp) => (typeof pattern === 'string' ? path.endsWith(pattern.replace(/^\/v71(?=\/)/, '')) : pattern.test(path));
+    const index = failures.findIndex((f) => matches(f.pattern));
     if (index < 0) return undefined;
     const entry = failures[index]!;
     if (--entry.times <= 0) failures.splice(index, 1);
