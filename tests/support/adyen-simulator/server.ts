@@ -201,6 +201,15 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     failModification(psp: string, eventCode: 'CAPTURE' | 'REFUND' | 'CANCELLATION' | 'CANCEL_OR_REFUND', reason = 'Modification refused') {
       state.failures.set(`${psp}:${eventCode}`, reason);
     },
+    /**
+     * The final outcome of a Received / Pending payment, as its (not yet delivered) AUTHORISATION notification
+     * tells it: by default the simulator queues success "true"; this makes it "false" with the reason given.
+     */
+    settleAsynchronously(psp: string, outcome: 'Authorised' | 'Refused', reason = 'Refused') {
+      const success = outcome === 'Authorised' ? ('true' as const) : ('false' as const);
+      const changed = notifications.amend((item) => item.eventCode === 'AUTHORISATION' && item.pspReference === psp, { success, reason: success === 'true' ? '' : reason });
+      if (!changed) throw new Error(`no queued AUTHORISATION for ${psp}`);
+    },
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
       server.close((e) => (e ? reject(e) : resolve()));
