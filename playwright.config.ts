@@ -119,7 +119,9 @@ export default defineConfig({
       url: `${productionUrl}/api/enums`,
       env: {
         ...commonEnv(productionPort, productionDataDir),
-        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', ADYEN_CHECKOUT_URL: '',
+        // Production refuses to start without the notifications' HMAC key (hex); this one signs nothing real.
+        ADYEN_HMAC_KEY: 'e2e0000000000000000000000000000000000000000000000000000000000000', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
       },
       reuseExistingServer: false,
       timeout: 120_000,
