@@ -1,4 +1,5 @@
 import { adyenEnvironment, type Env, type ServiceMode } from '@/lib/config';
+import { checkoutPlatform } from '@/lib/payments/processor/adyen/adyen-config';
 import { routing } from '@/lib/i18n/routing';
 
 /*
@@ -43,7 +44,26 @@ export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
   if (mode === 'sandbox') return [];
   const name = adyenEnvironment(env);
   if (!name) return [];
-  return [`https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`];
+  const adyen = [`https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`];
+  const stand = standInOrigin(env);
+  return stand ? [...adyen, stand] : adyen;
+}
+
+/**
+ * The origin of an ADYEN_CHECKOUT_URL an operator set on purpose to a server that is not
+ * Adyen's (checkoutPlatform 'other': the suite's Adyen simulator, a test double): such a
+ * server also serves the shopper pages its answers redirect to (3-D Secure, the bank), so
+ * the page may be sent there. Adyen's own hosts add nothing: their pages are the ones above.
+ */
+function standInOrigin(env: Env): string | null {
+  const configured = env.ADYEN_CHECKOUT_URL?.trim();
+  if (!configured) return null;
+  try {
+    const url = new URL(configured);
+    return checkoutPlatform(url.hostname) === 'other' && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -43,6 +43,16 @@ describe('contentSecurityPolicy', () => {
     for (const name of ['form-action', 'connect-src', 'frame-src']) expect(csp.get(name)).toBe(["'self'", ...liveUs].join(' '));
   });
 
+  it('adds the origin of a Checkout URL that is not Adyen’s (a simulator serves its own 3-D Secure and bank pages), never of Adyen’s own', () => {
+    const test = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com'];
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([...test, 'http://127.0.0.1:3215']);
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'https://checkout-test.adyen.com/v71' })).toEqual(test);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live', ADYEN_CHECKOUT_URL: 'https://abc-checkout-live.adyenpayments.com/checkout/v71' }))
+      .toEqual(test.map((host) => host.replace('-test', '-live')));
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'not a url' })).toEqual(test);
+    expect(processorOrigins('sandbox', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([]);
+  });
+
   it('nonces are fresh base64 values Next.js can read back', () => {
     const a = createNonce();
     expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
