@@ -64,3 +64,22 @@ test('the Adyen Card component is fetched and mounted only where card entry show
   }))).toBe(true);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });
+
+test('Adyen unreachable: the Card component mounts from the bundle, then says clearly that card entry failed', async ({ page, request }) => {
+  const linkId = await createLinkOn(request, 'production');
+  // adyen-web gives its secured-field frames 30 s to load (csfLoadFailTimeoutMS in SecuredFieldsProvider), then
+  // calls onError: the page's clock is moved on past that rather than waited for.
+  await page.clock.install();
+  const loaded = await loadedCode(page, `/${linkId}`);
+  const fields = page.getByTestId('adyen-card-fields');
+  // Mounted from our bundle: adyen-web's own markup, its frames pointing at Adyen's (refused) host.
+  await expect(page.locator('[data-testid="adyen-card"] .adyen-checkout__card-input')).toBeAttached();
+  await expect(page.locator('[data-testid="adyen-card"] iframe').first()).toBeAttached();
+  await expect.poll(async () => { await loaded.settled(); return loaded.code.filter((c) => c.adyen).length; }).toBeGreaterThan(0);
+  await expect(fields.getByRole('alert')).toHaveCount(0);
+  await page.clock.fastForward(31_000);
+  await expect(fields).toHaveAttribute('data-status', 'failed');
+  await expect(fields.getByRole('alert')).toHaveText('The secure card fields could not be loaded. Reload the page, or choose another way to pay.');
+  await expect(fields.getByRole('status')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});

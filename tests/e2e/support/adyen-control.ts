@@ -27,9 +27,12 @@ export const adyen = {
     return (await adyen.requests()).filter((r) => r.body?.reference === reference);
   },
   violations: () => control<string[]>('GET', '/violations'),
+  /** The origin of the simulator's pages (3-D Secure, bank) a shopper is sent to. */
+  origin: async () => new URL((await control<{ url: string }>('GET', '/health')).url).origin,
   /** Delivers the queued notifications (all, or one event code / merchant reference); the product's HTTP statuses. */
   deliver: (filter: { eventCode?: string; merchantReference?: string; order?: 'sent' | 'reversed'; repeat?: number } = {}) =>
     control<number[]>('POST', '/deliver', filter),
+  /** The next request to `path` (whose body holds `answer.bodyIncludes`, when given) gets `answer` (failures.ts). */
   failNext: (path: string, answer: Record<string, unknown>, times = 1) => control('POST', '/fail-next', { path, answer, times }),
 };
 

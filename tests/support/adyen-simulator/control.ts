@@ -12,7 +12,7 @@ import type { AdyenSimulator, FailAnswer } from './server';
  *   GET  /violations                  requests that broke the v71 description
  *   GET  /notifications               the notifications queued and not yet delivered
  *   POST /deliver    { order?, repeat?, eventCode?, merchantReference? }  delivers queued ones; answers the statuses
- *   POST /fail-next  { path, answer, times? }   `path` a string, or "/regex/" for a pattern
+ *   POST /fail-next  { path, answer, times? }   `path` a string, or "/regex/" for a pattern; answer.bodyIncludes picks one request
  *   POST /fail-modification { psp, eventCode, reason? }
  */
 export async function startSimulatorControl(sim: AdyenSimulator, port = 0): Promise<{ url: string; close: () => Promise<void> }> {

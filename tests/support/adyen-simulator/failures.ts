@@ -9,17 +9,21 @@ import { adyenId, type Answer } from './state';
  * - `{ dropConnection: true }`: the connection closes without an answer.
  * - `afterProcessing: true` with either: the request is processed first (Adyen acted, the answer was lost).
  * - `{ delayMs }` alone: a slow Adyen; processed after the delay, its Idempotency-Key in progress meanwhile.
+ * - `bodyIncludes` with any of them: only a request whose raw body contains that text is answered so (a test
+ *   running beside others, against one simulator, picks its own request out: its card number, its reference).
  */
-export type FailAnswer = { status?: number; headers?: Record<string, string>; body?: unknown; delayMs?: number; dropConnection?: boolean; afterProcessing?: boolean };
+export type FailAnswer = {
+  status?: number; headers?: Record<string, string>; body?: unknown; delayMs?: number; dropConnection?: boolean; afterProcessing?: boolean; bodyIncludes?: string;
+};
 
 export function failureQueue() {
   const entries: { pattern: string | RegExp; answer: FailAnswer; times: number }[] = [];
   return {
     add: (pattern: string | RegExp, answer: FailAnswer, times: number) => void entries.push({ pattern, answer, times }),
-    /** The next answer set for this path, if any. A string names the path with or without /v71, whole or by its end ('/captures'). */
-    take(path: string): FailAnswer | undefined {
+    /** The next answer set for this path (and body), if any. A string names the path with or without /v71, whole or by its end ('/captures'). */
+    take(path: string, text = ''): FailAnswer | undefined {
       const matches = (pattern: string | RegExp) => (typeof pattern === 'string' ? path.endsWith(pattern.replace(/^\/v71(?=\/)/, '')) : pattern.test(path));
-      const index = entries.findIndex((entry) => matches(entry.pattern));
+      const index = entries.findIndex((entry) => matches(entry.pattern) && (entry.answer.bodyIncludes === undefined || text.includes(entry.answer.bodyIncludes)));
       if (index < 0) return undefined;
       const entry = entries[index]!;
       if (--entry.times <= 0) entries.splice(index, 1);

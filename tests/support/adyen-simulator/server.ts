@@ -120,7 +120,7 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     if (req.headers['x-api-key'] !== apiKey) {
       return send({ status: 401, body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } });
     }
-    const taken = failures.take(path);
+    const taken = failures.take(path, text);
     const slow = slowness(taken); // a delay alone is a slow Adyen, not a failure: processed late
     const failure = slow ? undefined : taken;
     if (failure && !failure.afterProcessing) return fail(failure, res, send, { path, headers, body });

@@ -251,6 +251,13 @@ describe('failNext', () => {
     expect(retry.body.resultCode).toBe('Authorised');
     expect(sim.queuedNotifications().filter((i) => i.merchantReference === body.reference)).toHaveLength(1);
   });
+
+  it('with bodyIncludes, fails only the request whose body holds that text; the others pass it by', async () => {
+    sim.failNext('/payments', { status: 500, bodyIncludes: 'test_4988438843884305' });
+    expect((await post('/payments', payment(card('4111111111111111')))).status).toBe(200);
+    expect((await post('/payments', payment(card('4988438843884305')))).status).toBe(500);
+    expect((await post('/payments', payment(card('4988438843884305')))).status).toBe(200);
+  });
 });
 
 describe('a slow Adyen ({ delayMs } alone)', () => {
