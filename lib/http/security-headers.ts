@@ -32,19 +32,18 @@ export function createNonce(): string {
  * The processor's browser-facing origins: none in sandbox mode (its 3-D Secure and
  * bank pages are this service's own), Adyen's hosts in production: checkoutshopper
  * (Adyen Web's calls, secured card-field frames, redirect and 3-D Secure pages), its
- * CDN (resources) and checkoutanalytics (Adyen Web's analytics calls), the hosts
- * @adyen/adyen-web v6 names. ADYEN_ENVIRONMENT (test, live, live-us, ...) names the
- * live region; the test hosts are always allowed so a production-mode deployment on
- * Adyen's test platform works too.
+ * CDN (resources) and checkoutanalytics (Adyen Web's analytics calls), for the one
+ * environment ADYEN_ENVIRONMENT names (test, live, live-us, ...): @adyen/adyen-web v6
+ * maps each environment to exactly these three hosts (core/Environment/constants.js:
+ * API_ENVIRONMENTS, CDN_ENVIRONMENTS, ANALYTICS_ENVIRONMENTS). A live deployment never
+ * allows the test platform's hosts, nor a test one the live hosts. An environment Adyen
+ * does not know allows none (start-up refuses it in production anyway).
  */
 export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
   if (mode === 'sandbox') return [];
-  const environments = new Set<string>(['test']);
-  const configured = adyenEnvironment(env);
-  if (configured) environments.add(configured);
-  return [...environments].flatMap((name) => [
-    `https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`,
-  ]);
+  const name = adyenEnvironment(env);
+  if (!name) return [];
+  return [`https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`];
 }
 
 /**
