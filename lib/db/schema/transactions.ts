@@ -25,8 +25,16 @@ export const transactions = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull().default('GBX'),
     status: text('status').notNull(),
-    /** While PAYMENTINPROGRESS: authorising, challenge (3-D Secure) or bank (open banking). */
+    /**
+     * While PAYMENTINPROGRESS: authorising, challenge (3-D Secure) or bank (open banking). While PENDING: capturing
+     * or reversing, a capture or reverse claimed and not yet settled.
+     */
     stage: text('stage'),
+    /**
+     * When the processor received the capture or reverse of the claim in `stage` (Adyen answers `received`): from then
+     * on the claim waits for the processor's notification (CAPTURE, CANCEL_OR_REFUND or their failures) and is not sent again.
+     */
+    modificationSentAt: timestampColumn('modification_sent_at'),
     method: text('method').notNull().default('ONLINE'),
     type: text('type').notNull().default('CARD'),
     cardBrand: text('card_brand'),

@@ -1,0 +1,2 @@
+ALTER TABLE "transactions" ADD COLUMN "modification_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "refunds" ADD COLUMN "sent_at" timestamp with time zone;
