@@ -21,7 +21,7 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
     table: sql`transactions`,
     where: sql`status = 'PENDING' and stage is null and authorised_at < ${new Date(at.getTime() - AUTHORISATION_LIFETIME_MS).toISOString()}::timestamptz`,
     orderBy: sql`authorised_at`,
-    set: sql`stage = 'reversing', failure_reason = 'authorisation_expired', updated_at = ${at.toISOString()}::timestamptz`,
+    set: sql`stage = 'reversing', modification_attempts = modification_attempts + 1, failure_reason = 'authorisation_expired', updated_at = ${at.toISOString()}::timestamptz`,
     limit,
   });
   let reversed = 0;

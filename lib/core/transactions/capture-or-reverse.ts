@@ -6,7 +6,7 @@ import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { ProcessorError } from '@/lib/payments/processor';
-import { claimOf, finishModification, type Modification } from './finish-modification';
+import { claimOf, claimSet, finishModification, type Modification } from './finish-modification';
 import { findAccessibleTransaction, refundedAmounts, selectTransactions } from './transaction-query';
 import { serializeTransaction } from './serialize-transaction';
 
@@ -30,7 +30,7 @@ const pendingAndFree = (id: string) => and(eq(transactions.id, id), eq(transacti
 export async function captureOrReverse(db: Db, actor: Actor, transactionId: string, action: Modification) {
   requireRole(actor, 'booking-and-payment:create:payment');
   await findAccessibleTransaction(db, actor, transactionId);
-  const [claimed] = await db.update(transactions).set({ stage: claimOf(action), updatedAt: now() })
+  const [claimed] = await db.update(transactions).set(claimSet(action))
     .where(pendingAndFree(transactionId)).returning();
   if (!claimed) {
     const current = await findAccessibleTransaction(db, actor, transactionId);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
@@ -15,6 +15,19 @@ type Row = typeof transactions.$inferSelect;
 /** The claim a capture or reverse holds while it is in flight. */
 export const claimOf = (action: Modification) => (action === 'complete' ? 'capturing' : 'reversing');
 
+/** What a claim sets: the stage, and one more attempt (so its own idempotency key, modificationKey). */
+export const claimSet = (action: Modification) => ({ stage: claimOf(action), modificationAttempts: sql`${transactions.modificationAttempts} + 1`, updatedAt: now() });
+
+/**
+ * The idempotency key of the current claim's capture or reverse: `<id>:capture` for the first claim, then
+ * `<id>:capture:<n>`. A retry of the same claim sends the same key (never twice); a new claim after a failure a
+ * new one, because Adyen answers a reused key with the stored first answer without trying again.
+ */
+export function modificationKey(row: Pick<Row, 'id' | 'modificationAttempts'>, action: Modification): string {
+  const base = `${row.id}:${action === 'complete' ? 'capture' : 'reverse'}`;
+  return row.modificationAttempts > 1 ? `${base}:${row.modificationAttempts}` : base;
+}
+
 /**
  * The second half of a capture or reverse, once the authorisation is claimed
  * (stage 'capturing' or 'reversing'): asks the processor under the
@@ -23,7 +36,7 @@ export const claimOf = (action: Modification) => (action === 'complete' ? 'captu
  * REVERSED at once; one that only received it (Adyen) has the claim marked as
  * sent and kept: the transaction stays PENDING until the notification (CAPTURE,
  * CANCEL_OR_REFUND or a failure) settles it (apply-modification.ts).
- * A processor failure throws with the claim as it is. So does a database
+ * Each claim sends under its own key (modificationKey). A processor failure throws with the claim as it is. So does a database
  * failure after the processor answered: the caller must not take that for a
  * processor failure (only a ProcessorError says nothing was done).
  */
@@ -31,8 +44,8 @@ export async function finishModification(db: Db, row: Row, action: Modification,
   const processor = processorFor(db);
   const result = action === 'complete'
     // In what the authorisation was sent in: a DCC payment is captured in the card's currency.
-    ? await processor.capture({ providerReference: row.providerReference!, ...processorMoney(row), idempotencyKey: `${row.id}:capture` })
-    : await processor.reverse({ providerReference: row.providerReference!, idempotencyKey: `${row.id}:reverse` });
+    ? await processor.capture({ providerReference: row.providerReference!, ...processorMoney(row), idempotencyKey: modificationKey(row, 'complete') })
+    : await processor.reverse({ providerReference: row.providerReference!, idempotencyKey: modificationKey(row, 'reverse') });
   if (result.status === 'received') {
     await recordSent(db, row, action, actor);
     return 'sent';

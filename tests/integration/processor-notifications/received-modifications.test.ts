@@ -44,6 +44,16 @@ function answerReceived() {
   }
 }
 
+/** Received without touching the sandbox's ledger (the processor failed it later): answers the keys it was sent under. */
+function sentKeys(method: 'capture' | 'reverse') {
+  const keys: string[] = [];
+  vi.spyOn(SandboxProcessor.prototype, method).mockImplementation((async (input: { idempotencyKey: string }) => {
+    keys.push(input.idempotencyKey);
+    return { status: 'received', providerReference: `${method.toUpperCase()}-${keys.length}` };
+  }) as never);
+  return keys;
+}
+
 async function rowOf(id: string) {
   const [row] = await (await getDb()).select().from(transactions).where(eq(transactions.id, id));
   return row!;
@@ -142,6 +152,21 @@ describe('a capture Adyen received', () => {
     expect(await eventsOf(row.id, 'transaction.completed')).toHaveLength(1);
     expect(await auditCount(await getDb(), 'transaction:complete', row.id)).toBe(1);
   });
+
+  it('CAPTURE_FAILED puts it back to PENDING with an alert; completed again, it is sent under a new key', async () => {
+    answerReceived();
+    const keys = sentKeys('capture');
+    const { admin, row } = await paid({ authorisation_only: true });
+    expect((await api.get(`/agent/transactions/${row.id}/complete`, { token: admin.token })).status).toBe(200);
+    await postNotifications(adyenBatch(adyenItem({
+      eventCode: 'CAPTURE_FAILED', pspReference: 'CAPTUREPSP000011', originalReference: row.providerReference!, merchantReference: row.id, reason: 'Insufficient balance',
+    })));
+    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: null, modificationSentAt: null, failureReason: 'capture_failed' });
+    expect(await alertsOf(row.organisationId, 'alert:capture_failed')).toHaveLength(1);
+    expect((await api.get(`/agent/transactions/${row.id}/complete`, { token: admin.token })).status).toBe(200);
+    // Adyen answers a reused Idempotency-Key with its first answer, without trying again: the new attempt has its own.
+    expect(keys).toEqual([`${row.id}:capture`, `${row.id}:capture:2`]);
+  });
 });
 
 describe('a reverse Adyen received (/reversals), settled by CANCEL_OR_REFUND', () => {
@@ -175,8 +200,9 @@ describe('a reverse Adyen received (/reversals), settled by CANCEL_OR_REFUND', (
     expect((await notificationsOf('REVERSALPSP00002'))[0]).toMatchObject({ status: 'applied', outcome: 'payment REVERSED (the processor refunded it: it had been captured)' });
   });
 
-  it('failure puts it back to PENDING, the money still held, alerts the organisation, and it can be reversed again', async () => {
+  it('failure puts it back to PENDING, the money still held, alerts the organisation; reversed again under a new key', async () => {
     answerReceived();
+    const keys = sentKeys('reverse');
     const { admin, row } = await paid({ authorisation_only: true });
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(200);
     const failed = adyenBatch(adyenItem({
@@ -190,6 +216,8 @@ describe('a reverse Adyen received (/reversals), settled by CANCEL_OR_REFUND', (
     expect(await alertsOf(row.organisationId, 'alert:reverse_failed')).toHaveLength(1);
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(200);
     expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: 'reversing' });
+    // Adyen answers a reused Idempotency-Key with its first answer, without trying again: the new attempt has its own.
+    expect(keys).toEqual([`${row.id}:reverse`, `${row.id}:reverse:2`]);
   });
 
   it('the 7-day expiry waits for it too, and the REVERSED record keeps authorisation_expired', async () => {
