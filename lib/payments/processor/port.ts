@@ -73,6 +73,17 @@ export type FindPaymentInput = {
   sentAt: Date;
 };
 
+/**
+ * The answer to a capture, reverse or refund. `done`: the processor has made it
+ * (the sandbox settles at once). `received`: the processor accepted the request
+ * and settles it later (Adyen answers every modification `status: received`);
+ * the outcome comes as a notification (CAPTURE, CANCEL_OR_REFUND, REFUND or a
+ * failure of them), so the core records it as sent and waits.
+ * `providerReference` is the modification's own reference (Adyen's
+ * pspReference of the request; its notification carries it).
+ */
+export type ModificationResult = { status: 'received' | 'done'; providerReference: string };
+
 export interface Processor {
   readonly name: 'sandbox' | 'adyen';
   /** Card facts (brand, country, class) before any authorisation, for exclusions and surcharge; null when unknown. */
@@ -98,9 +109,11 @@ export interface Processor {
   }): Promise<AuthoriseResult>;
   /** Completes a 3-D Secure challenge with what the challenge page sent back. */
   finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;
-  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<void>;
-  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<void>;
-  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerReference: string }>;
+  /** Captures a held authorisation: see ModificationResult for what the answer means. */
+  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
+  /** Releases a held authorisation (Adyen: /reversals, which refunds instead if the payment was captured meanwhile). */
+  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<ModificationResult>;
+  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
   /** Charges (or only authorises) a saved card without the customer present. */
   chargeStoredCard(input: {
     token: string;
