@@ -3,7 +3,7 @@ import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
 import { applyAuthorisation } from './apply-authorisation';
 import { applyChargeback, isChargebackItem } from './apply-chargeback';
-import { applyCancellation, applyCapture } from './apply-modification';
+import { applyCapture, applyReversal } from './apply-modification';
 import { ignored, recordOutcome, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { applyRefund } from './apply-refund';
 import { normaliseItem, type RawItem } from './notification-item';
@@ -53,8 +53,9 @@ function dispatch(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
     case 'CAPTURE':
     case 'CAPTURE_FAILED':
       return applyCapture(db, n);
+    case 'CANCEL_OR_REFUND':
     case 'CANCELLATION':
-      return applyCancellation(db, n);
+      return applyReversal(db, n);
     case 'REFUND':
     case 'REFUND_FAILED':
       return applyRefund(db, n);

@@ -26,6 +26,17 @@ export type PaymentMethodInput =
   | { kind: 'card'; number: string; expiryMonth: number; expiryYear: number; cvc: string; holderName: string }
   | { kind: 'adyen_encrypted'; holderName: string; fields: Record<string, string> };
 
+export type ShopperInteraction = 'ecommerce' | 'moto';
+
+export type ShopperData = {
+  /** The customer's IP address as the service derived it (lib/http/client-ip.ts). */
+  ip?: string | null;
+  /** The payee's email on the link or session. */
+  email?: string | null;
+  /** The origin (scheme://host[:port]) of the page the card was entered on. */
+  origin?: string | null;
+};
+
 export type AuthoriseResult =
   | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
@@ -62,6 +73,17 @@ export type FindPaymentInput = {
   sentAt: Date;
 };
 
+/**
+ * The answer to a capture, reverse or refund. `done`: the processor has made it
+ * (the sandbox settles at once). `received`: the processor accepted the request
+ * and settles it later (Adyen answers every modification `status: received`);
+ * the outcome comes as a notification (CAPTURE, CANCEL_OR_REFUND, REFUND or a
+ * failure of them), so the core records it as sent and waits.
+ * `providerReference` is the modification's own reference (Adyen's
+ * pspReference of the request; its notification carries it).
+ */
+export type ModificationResult = { status: 'received' | 'done'; providerReference: string };
+
 export interface Processor {
   readonly name: 'sandbox' | 'adyen';
   /** Card facts (brand, country, class) before any authorisation, for exclusions and surcharge; null when unknown. */
@@ -77,12 +99,21 @@ export interface Processor {
     /** Where a 3-D Secure challenge returns to. */
     returnUrl: string;
     idempotencyKey: string;
+    /**
+     * How the card reached us. `ecommerce` (the default): the cardholder typed it on our page. `moto`: the
+     * merchant's agent took it by phone or mail (MOTO): no 3-D Secure, and no browser data (it would be the agent's).
+     */
+    shopperInteraction?: ShopperInteraction;
+    /** What is known of the shopper, for the processor's risk checks and frictionless 3-D Secure 2; each part optional. */
+    shopper?: ShopperData;
   }): Promise<AuthoriseResult>;
   /** Completes a 3-D Secure challenge with what the challenge page sent back. */
   finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;
-  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<void>;
-  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<void>;
-  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerReference: string }>;
+  /** Captures a held authorisation: see ModificationResult for what the answer means. */
+  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
+  /** Releases a held authorisation (Adyen: /reversals, which refunds instead if the payment was captured meanwhile). */
+  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<ModificationResult>;
+  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
   /** Charges (or only authorises) a saved card without the customer present. */
   chargeStoredCard(input: {
     token: string;

@@ -1,5 +1,5 @@
 import { now } from '@/lib/clock';
-import { ProcessorError, type CardFacts, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
+import { ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type ModificationResult, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
 import { adyenClient, type FetchLike } from './adyen-client';
@@ -9,7 +9,7 @@ import { mapPaymentResponse, openBankingStatus, type AdyenPaymentResponse } from
 import { decodeStoredCardToken } from './adyen-token';
 import { adyenFindPayment } from './adyen-find-payment';
 
-type Modification = { pspReference: string; status: string };
+type Modification = { pspReference?: string; status?: string };
 
 /**
  * A challenge's reference is Adyen's pspReference, with ":manual" when the
@@ -57,18 +57,21 @@ export class AdyenProcessor implements Processor {
   }
 
   async capture(input: Parameters<Processor['capture']>[0]) {
+    const path = payments(input.providerReference, 'captures');
     const request = body.captureRequest(this.config.merchantAccount, input.amount, input.currency);
-    await this.post<Modification>(payments(input.providerReference, 'captures'), request, input.idempotencyKey);
+    return modificationResult(path, await this.post<Modification>(path, request, input.idempotencyKey));
   }
 
+  /** /reversals: Adyen cancels an uncaptured payment or refunds a captured one, and says which in CANCEL_OR_REFUND. */
   async reverse(input: Parameters<Processor['reverse']>[0]) {
-    await this.post<Modification>(payments(input.providerReference, 'reversals'), body.reversalRequest(this.config.merchantAccount), input.idempotencyKey);
+    const path = payments(input.providerReference, 'reversals');
+    return modificationResult(path, await this.post<Modification>(path, body.reversalRequest(this.config.merchantAccount), input.idempotencyKey));
   }
 
   async refund(input: Parameters<Processor['refund']>[0]) {
+    const path = payments(input.providerReference, 'refunds');
     const request = body.refundRequest(this.config.merchantAccount, input.amount, input.currency);
-    const response = await this.post<Modification>(payments(input.providerReference, 'refunds'), request, input.idempotencyKey);
-    return { providerReference: response.pspReference };
+    return modificationResult(path, await this.post<Modification>(path, request, input.idempotencyKey));
   }
 
   async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]): Promise<FinalResult> {
@@ -105,6 +108,20 @@ export class AdyenProcessor implements Processor {
   findPayment(input: Parameters<Processor['findPayment']>[0]) {
     return adyenFindPayment(this.post, this.config.merchantAccount, input, now());
   }
+}
+
+/**
+ * Adyen answers a capture, reversal or refund with `status: "received"` and the
+ * modification's pspReference (Checkout v71 PaymentCaptureResource,
+ * PaymentReversalResource, PaymentRefundResource: `received` is the only
+ * status); the outcome comes later as a notification. Anything else in a 2xx
+ * answer cannot be read, and the request may have been acted on.
+ */
+function modificationResult(path: string, response: Modification): ModificationResult {
+  if (response.status !== 'received' || typeof response.pspReference !== 'string' || !response.pspReference) {
+    throw new ProcessorOutcomeUnknown(`Adyen ${path} answered status ${String(response.status)} without a usable pspReference; it may have acted`);
+  }
+  return { status: 'received', providerReference: response.pspReference };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import type { CardFacts, FinalResult, PaymentMethodInput, Processor } from '../port';
+import type { CardFacts, FinalResult, ModificationResult, PaymentMethodInput, Processor } from '../port';
 import { evaluateCard } from './card-outcome';
 import { sandboxAuthorise, sandboxFinishChallenge } from './sandbox-authorise';
 import { sandboxCapture, sandboxRefund, sandboxReverse } from './sandbox-modifications';
@@ -55,20 +55,29 @@ export class SandboxProcessor implements Processor {
     return result;
   }
 
-  async capture(input: Parameters<Processor['capture']>[0]) {
+  // The sandbox settles a modification at once ('done'); its notification, applied later, only confirms it.
+  async capture(input: Parameters<Processor['capture']>[0]): Promise<ModificationResult> {
     await sandboxCapture(this.db, input);
-    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: `${input.providerReference}-CAPTURE`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    const providerReference = `${input.providerReference}-CAPTURE`;
+    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    return { status: 'done', providerReference };
   }
 
-  async reverse(input: Parameters<Processor['reverse']>[0]) {
+  /** Like Adyen's /reversals, settled with CANCEL_OR_REFUND; the sandbox reverses only what was not captured ('cancel'). */
+  async reverse(input: Parameters<Processor['reverse']>[0]): Promise<ModificationResult> {
     await sandboxReverse(this.db, input);
-    await this.notify([{ eventCode: 'CANCELLATION', success: true, pspReference: `${input.providerReference}-CANCEL`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey) }]);
+    const providerReference = `${input.providerReference}-CANCEL`;
+    await this.notify([{
+      eventCode: 'CANCEL_OR_REFUND', success: true, pspReference: providerReference, originalReference: input.providerReference,
+      merchantReference: referenceOfKey(input.idempotencyKey), additionalData: { 'modification.action': 'cancel' },
+    }]);
+    return { status: 'done', providerReference };
   }
 
-  async refund(input: Parameters<Processor['refund']>[0]) {
-    const result = await sandboxRefund(this.db, input);
-    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: result.providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
-    return result;
+  async refund(input: Parameters<Processor['refund']>[0]): Promise<ModificationResult> {
+    const { providerReference } = await sandboxRefund(this.db, input);
+    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    return { status: 'done', providerReference };
   }
 
   async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]) {
