@@ -1,15 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { adyen, api, createLinkOn, expectNoViolations, linkTransactions, onlyTransaction, organisation, paymentCallsFor, payWithCard, productionUrl } from './support/production-checkout';
+import { test } from '@playwright/test';
+import { adyen, api, expect, productionJourneys, createLinkOn, linkTransactions, onlyTransaction, organisation, paymentCallsFor, payWithCard } from './support/production-checkout';
 
 /*
  * Pay by Bank and stored cards in production mode, against the suite's Adyen simulator: its bank page
  * (pass / abandon), and a card saved with a first payment then charged by the runner without the customer.
  */
-test.use({ baseURL: productionUrl, javaScriptEnabled: false });
-test.afterEach(expectNoViolations);
+productionJourneys();
 
 test('Pay by Bank approved: the bank page, back with only redirectResult, the success page', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, 'production', { card_enabled: false, open_banking_enabled: true });
+  const linkId = await createLinkOn(request, { card_enabled: false, open_banking_enabled: true });
   await page.goto(`/${linkId}`);
   await page.getByTestId('bank-form').getByRole('button').click();
   await expect(page).toHaveURL(new RegExp(`^${await adyen.origin()}/bank/`));
@@ -22,7 +21,7 @@ test('Pay by Bank approved: the bank page, back with only redirectResult, the su
 });
 
 test('Pay by Bank abandoned: the link waits for the bank, and is payable again once Adyen closes the offer', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, 'production', { card_enabled: false, open_banking_enabled: true });
+  const linkId = await createLinkOn(request, { card_enabled: false, open_banking_enabled: true });
   await page.goto(`/${linkId}`);
   await page.getByTestId('bank-form').getByRole('button').click();
   await page.getByRole('link', { name: 'abandon' }).click();
@@ -39,7 +38,7 @@ test('Pay by Bank abandoned: the link waits for the bank, and is payable again o
 test('a card saved with the first payment is charged by the runner for a scheduled payment (ContAuth)', async ({ page, request }) => {
   const reference = `PRD-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const booking = await api(request, 'PUT', '/agent/bookings', { organisation, booking_reference: reference, customer_name: 'Ada Lovelace', email: 'ada@example.com' });
-  const linkId = await createLinkOn(request, 'production', { booking_id: booking.id, store_card_forced: true, amount: 5000 });
+  const linkId = await createLinkOn(request, { booking_id: booking.id, store_card_forced: true, amount: 5000 });
   await payWithCard(page, linkId, '5555555555554444');
   await expect(page.getByTestId('result-success')).toBeVisible();
   const first = await onlyTransaction(request, linkId);
@@ -48,12 +47,12 @@ test('a card saved with the first payment is charged by the runner for a schedul
 
   const cards: { id: string; bin: string }[] = await api(request, 'GET', `/payment/booking/${booking.id}/available-tokens`);
   expect(cards).toHaveLength(1);
-  await api(request, 'POST', `/payment/booking/${booking.id}/payment`, { token: cards[0]!.id, amount: 4200 });
-  // The production server's in-process runner charges due payments every few seconds.
+  // Due in a few seconds: queued, then charged by the production server's in-process runner (every 5 s), not inline.
+  await api(request, 'POST', `/payment/booking/${booking.id}/payment`, { token: cards[0]!.id, amount: 4200, date: new Date(Date.now() + 3_000).toISOString() });
   await expect.poll(async () => {
     const listed = await api(request, 'POST', '/payment/scheduled-payment', { organisation, keyword: reference, total_filter: 'COMPLETE' });
     return (Array.isArray(listed) ? listed : listed.items).length;
-  }, { timeout: 30_000 }).toBe(1);
+  }, { timeout: 60_000 }).toBe(1);
   const charges = (await adyen.requests()).filter((r) => r.path === '/payments' && r.body.shopperReference === `tp-${first.id}` && r.body.shopperInteraction === 'ContAuth');
   expect(charges).toHaveLength(1);
   expect(charges[0]!.status).toBe(200);

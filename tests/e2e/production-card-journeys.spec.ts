@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { test } from '@playwright/test';
 import {
-  adyen, api, createLinkOn, expectNoServerError, expectNoViolations, linkTransactions, onlyTransaction, organisation, paymentCallsFor, payWithCard, productionUrl,
+  adyen, expect, productionJourneys, api, createLinkOn, expectNoServerError, linkTransactions, onlyTransaction, organisation, paymentCallsFor, payWithCard, productionUrl,
 } from './support/production-checkout';
 
 /*
@@ -8,12 +8,11 @@ import {
  * (playwright.config.ts), paid by a shopper without JavaScript (support/production-checkout.ts).
  * Each journey checks what the customer sees, what the API says and what Adyen was sent.
  */
-test.use({ baseURL: productionUrl, javaScriptEnabled: false });
-test.afterEach(expectNoViolations);
+productionJourneys();
 
 
 test('a card payment reaches Adyen with its test values and lands on the success page', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, 'production');
+  const linkId = await createLinkOn(request);
   await payWithCard(page, linkId, '5555555555554444');
   await expect(page.getByTestId('result-success')).toBeVisible();
   const transaction = await onlyTransaction(request, linkId);
@@ -31,7 +30,7 @@ test('a card payment reaches Adyen with its test values and lands on the success
 });
 
 test('a card Adyen refuses lands on the failure page and the link can be paid again', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, 'production');
+  const linkId = await createLinkOn(request);
   await payWithCard(page, linkId, '5555555555554444', 'DECLINED');
   await expect(page.getByTestId('result-failure')).toContainText('Nothing has been charged.');
   expect((await onlyTransaction(request, linkId)).status).toBe('DECLINED');
@@ -42,7 +41,7 @@ test('a card Adyen refuses lands on the failure page and the link can be paid ag
 });
 
 test('3-D Secure passed: the issuer page, back with only redirectResult, the success page', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, 'production');
+  const linkId = await createLinkOn(request);
   await payWithCard(page, linkId, '4917610000000000');
   await expect(page).toHaveURL(new RegExp(`^${await adyen.origin()}/threeds/`));
   await page.getByRole('link', { name: 'pass' }).click();
@@ -58,7 +57,7 @@ test('3-D Secure passed: the issuer page, back with only redirectResult, the suc
 });
 
 test('3-D Secure failed: the failure page, nothing charged, and the link payable again', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, 'production');
+  const linkId = await createLinkOn(request);
   await payWithCard(page, linkId, '5454545454545454');
   await expect(page).toHaveURL(new RegExp(`^${await adyen.origin()}/threeds/`));
   await page.getByRole('link', { name: 'fail' }).click();
@@ -72,14 +71,15 @@ test('3-D Secure failed: the failure page, nothing charged, and the link payable
 });
 
 test('Adyen answers Received: the payment is being confirmed, a second payment is refused, AUTHORISATION settles it', async ({ page, request, browser }) => {
-  const linkId = await createLinkOn(request, 'production');
+  const linkId = await createLinkOn(request);
   // A second tab opened on the link before the first pays: its form is the "pay again" a customer could still press.
   const other = await browser.newPage({ baseURL: productionUrl, javaScriptEnabled: false });
   await other.goto(`/${linkId}`);
   await payWithCard(page, linkId, '5555555555554444', 'PENDING');
   await expect(page.getByTestId('confirming')).toContainText('Your payment is being confirmed');
   const received = await onlyTransaction(request, linkId);
-  expect(received.status).toBe('UNSETTLED');
+  // In progress at Adyen (stage unsettled): the link shows it being confirmed and takes no second payment.
+  expect(received.status).toBe('PAYMENTINPROGRESS');
 
   const form = other.locator('form[data-testid="card-form"]');
   for (const [name, value] of Object.entries({ encryptedCardNumber: 'test_5555555555554444', encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', holderName: 'Ada' })) {
@@ -98,7 +98,7 @@ test('Adyen answers Received: the payment is being confirmed, a second payment i
 
 test('the card look-up fails at Adyen on a link with card rules: a clear form error, nothing charged, payable again', async ({ page, request }) => {
   // A link whose rules need the card's facts (docs/checkout.md, "A card lookup that fails"); a plain link takes the card as unknown.
-  const linkId = await createLinkOn(request, 'production', { excluded_card_types: ['AMEX'] });
+  const linkId = await createLinkOn(request, { excluded_card_types: ['AMEX'] });
   // Only this journey's card: the simulator serves the specs running beside it too.
   await adyen.failNext('/cardDetails', { status: 500, headers: { 'transient-error': 'true' }, bodyIncludes: 'test_4988438843884305' });
   await payWithCard(page, linkId, '4988438843884305');
@@ -116,7 +116,7 @@ test('the card look-up fails at Adyen on a link with card rules: a clear form er
 
 test('no currency choice in production without a quote source: a Dutch card on a DCC link pays in pounds, nothing offered', async ({ page, request }) => {
   await api(request, 'POST', `/agent/organisations/${organisation}/settings`, { dcc_enabled: true });
-  const linkId = await createLinkOn(request, 'production', { dcc_enabled: true });
+  const linkId = await createLinkOn(request, { dcc_enabled: true });
   await payWithCard(page, linkId, '4111111111111111');
   await expect(page.getByTestId('result-success')).toBeVisible();
   const transaction = await onlyTransaction(request, linkId);

@@ -1,16 +1,15 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adyen, api, createLinkOn, expectNoViolations, modificationsOf, onlyTransaction, organisation, payWithCard, productionUrl, pspOf } from './support/production-checkout';
+import { test, type APIRequestContext } from '@playwright/test';
+import { adyen, api, expect, productionJourneys, createLinkOn, modificationsOf, onlyTransaction, organisation, payWithCard, pspOf } from './support/production-checkout';
 
 /*
  * What happens after a production card payment, through the API: a held payment captured or reversed,
  * a payment refunded. Adyen accepts each modification at once (201 "received") and tells its outcome
  * later in a notification (tests/support/adyen-simulator/modifications.ts): nothing is final before it.
  */
-test.use({ baseURL: productionUrl, javaScriptEnabled: false });
-test.afterEach(expectNoViolations);
+productionJourneys();
 
 async function paidTransaction(page: import('@playwright/test').Page, request: APIRequestContext, options: { held?: boolean; holderName?: string } = {}) {
-  const linkId = await createLinkOn(request, 'production', options.held ? { authorisation_only: true } : {});
+  const linkId = await createLinkOn(request, options.held ? { authorisation_only: true } : {});
   await payWithCard(page, linkId, '5555555555554444', options.holderName);
   await expect(page.getByTestId('result-success')).toBeVisible();
   const transaction = await onlyTransaction(request, linkId);
@@ -38,6 +37,8 @@ test('a pre-authorisation is held, then captured through the API; Adyen confirms
   expect(await modificationsOf(psp)).toEqual([['/captures', 201]]);
   const capture = (await adyen.requests()).find((r) => r.path === `/payments/${psp}/captures`)!;
   expect(capture.body.amount).toEqual({ value: 10000, currency: 'GBP' });
+  // Adyen only received it: still held until its notification.
+  expect((await onlyTransaction(request, linkId)).status).toBe('PENDING');
   expect(await adyen.deliver({ eventCode: 'CAPTURE', merchantReference: transaction.id })).toEqual([200]);
   await expect.poll(async () => (await onlyTransaction(request, linkId)).status).toBe('COMPLETE');
 });
@@ -46,6 +47,7 @@ test('a pre-authorisation reversed through the API is REVERSED once Adyen confir
   const { linkId, transaction, psp } = await paidTransaction(page, request, { held: true });
   await api(request, 'GET', `/agent/transactions/${transaction.id}/reverse`);
   expect(await modificationsOf(psp)).toEqual([['/reversals', 201]]);
+  expect((await onlyTransaction(request, linkId)).status).toBe('PENDING');
   expect(await adyen.deliver({ eventCode: 'CANCEL_OR_REFUND', merchantReference: transaction.id })).toEqual([200]);
   await expect.poll(async () => (await onlyTransaction(request, linkId)).status).toBe('REVERSED');
 });
@@ -56,7 +58,8 @@ test('a refund is sent to Adyen and complete only once its REFUND notification a
   expect(await modificationsOf(psp)).toEqual([['/refunds', 201]]);
   const sent = (await adyen.requests()).find((r) => r.path === `/payments/${psp}/refunds`)!;
   expect(sent.body.amount).toEqual({ value: 2500, currency: 'GBP' });
-  expect((await refundById(request, id))?.status).not.toBe('COMPLETE');
+  // Sent, and Adyen only received it: AUTHORISED (never sent again) until its notification.
+  expect((await refundById(request, id))?.status).toBe('AUTHORISED');
   expect(await adyen.deliver({ eventCode: 'REFUND', merchantReference: transaction.id })).toEqual([200]);
   await expect.poll(async () => (await refundById(request, id))?.status).toBe('COMPLETE');
 });
