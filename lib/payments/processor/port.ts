@@ -55,7 +55,7 @@ export type FindPaymentInput = {
   /** Our transaction id: the reference the payment was sent with. */
   reference: string;
   idempotencyKey: string;
-  /** What was sent (logged with an unknown answer; the sandbox answers from its ledger without it). */
+  /** What was sent and how (amount, currency, capture, sentAt): the sandbox answers from its ledger without them, Adyen cannot be asked. */
   amount: number;
   currency: string;
   /** Whether the payment was sent to be captured at once (false: authorise only). */
