@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NO_PROCESSOR_ANSWER, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
+import { NO_PROCESSOR_ANSWER, raiseUnresolvedPayment, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox, transactions } from '@/lib/db/schema';
 import { ProcessorOutcomeUnknown, SandboxProcessor } from '@/lib/payments/processor';
@@ -103,5 +103,13 @@ describe('an unsettled payment the processor never answers', () => {
     expect((await postNotifications(adyenBatch(item))).text).toBe('[accepted]');
     expect(await rowOf(transactionId)).toMatchObject({ status: 'COMPLETE', stage: null, failureReason: null, providerReference: 'LATEPSP000000001' });
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.already_paid' });
+  });
+
+  it('raises its alert once when two runners reach the bound together', async () => {
+    const { transactionId } = await unansweredPayment();
+    const db = await getDb();
+    const raised = await Promise.all([raiseUnresolvedPayment(db, { id: transactionId }), raiseUnresolvedPayment(db, { id: transactionId })]);
+    expect(raised.filter(Boolean)).toHaveLength(1);
+    expect(await alertsOf((await rowOf(transactionId)).organisationId)).toHaveLength(1);
   });
 });
