@@ -29,7 +29,10 @@ beforeAll(async () => {
   Object.assign(process.env, { MODE: 'production', ADYEN_CHECKOUT_URL: sim.url, ADYEN_API_KEY: sim.apiKey, ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount, ADYEN_HMAC_KEY: sim.hmacKey, ADYEN_TIMEOUT_MS: '2000' });
 });
 afterAll(async () => {
-  for (const name of ENV) (saved[name] === undefined ? delete process.env[name] : (process.env[name] = saved[name]));
+  for (const name of ENV) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
   await sim.close();
 });
 afterEach(() => {
