@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProcessorError, ProcessorOutcomeUnknown, type PaymentMethodInput } from '@/lib/payments/processor/port';
 import { AdyenRequestError } from '@/lib/payments/processor/adyen/adyen-client';
 import { AdyenProcessor } from '@/lib/payments/processor/adyen/adyen-processor';
@@ -147,11 +147,13 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     await expect(adyen.authorise(dropped)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
     expect((await adyen.authorise(dropped)).status).toBe('authorised');
 
-    sim.failNext('/payments', { delayMs: 3_000 });
+    sim.failNext('/payments', { delayMs: 5_000 });
     const slow = order(encrypted('4111111111111111'));
     await expect(adyen.authorise(slow)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown); // timed out after 2 s
     await expect(adyen.authorise(slow)).rejects.toThrow(/704/); // still in progress at Adyen
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Once Adyen finished the first request (recorded with status 0: its client had left), the retry gets its answer.
+    const finished = () => sim.requests.filter((r) => r.headers['idempotency-key'] === slow.idempotencyKey && r.status === 0);
+    await vi.waitFor(() => expect(finished()).toHaveLength(1), { timeout: 8_000, interval: 100 });
     expect((await adyen.authorise(slow)).status).toBe('authorised');
   });
 

@@ -77,7 +77,16 @@ export function notificationQueue(config: { hmacKey: string; merchantAccount: st
     return statuses;
   }
 
-  return { add, deliver, queued: () => [...queue], setUrl: (next: string) => void (url = next) };
+  /** Changes a queued item (e.g. the outcome of a Received payment) and signs it again; false when none matches. */
+  function amend(match: (item: NotificationItem) => boolean, changes: Partial<Pick<NotificationItem, 'success' | 'reason' | 'amount' | 'merchantReference'>>): boolean {
+    const index = queue.findIndex(match);
+    if (index < 0) return false;
+    const { additionalData, ...rest } = { ...queue[index]!, ...changes };
+    queue[index] = { ...rest, additionalData: { ...additionalData, hmacSignature: signItem(rest, config.hmacKey) } };
+    return true;
+  }
+
+  return { add, amend, deliver, queued: () => [...queue], setUrl: (next: string) => void (url = next) };
 }
 
 export type NotificationQueue = ReturnType<typeof notificationQueue>;

@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { failAnswer, failureQueue, slowness, type FailAnswer } from './failures';
 import { modify, standaloneCancel, type ModificationKind } from './modifications';
 import { check, answer as validationAnswer } from './openapi-check';
 import { idempotencyStore, inProgress } from './idempotency';
 import { notificationQueue, type DeliverOptions, type NotificationItem } from './notifications';
+import { shopperPage } from './pages';
 import { cardDetails, paymentDetails, payments, shopperDecides } from './payments';
 import { adyenId, newState, type Answer } from './state';
 
@@ -15,10 +17,8 @@ import { adyenId, newState, type Answer } from './state';
  * Here, in order, for every POST under /v71:
  * 1. X-API-Key: missing or wrong → 401 `{ status: 401, errorCode: "000", message: "HTTP Status Response -
  *    Unauthorized", errorType: "security" }` (generic-401 example of CheckoutService-v71.json).
- * 2. failNext answers set by the test: a status/body (e.g. a 500 with or without `transient-error: true`)
- *    or a dropped connection, instead of processing (Adyen did nothing) or, with `afterProcessing`, after
- *    it (Adyen acted, the answer was lost); `{ delayMs }` alone is a slow Adyen: the request is processed
- *    after the delay and its key stays in progress meanwhile (a retry then gets 704).
+ * 2. failNext answers set by the test (failures.ts): a 500 with or without `transient-error: true`, a
+ *    dropped connection, before or after processing; `{ delayMs }` alone is a slow Adyen (key in progress: 704).
  * 3. Body not JSON → 400 errorCode "702" (generic-400 example).
  * 4. Idempotency-Key: stored answer, or 704 while the first is in progress (idempotency.ts).
  * 5. latencyMs (Adyen-like latency for the benchmark), spent while the key is in progress.
@@ -26,16 +26,16 @@ import { adyenId, newState, type Answer } from './state';
  *    "Invalid Merchant Account", errorType: "security", pspReference }` (generic-403 example).
  * 7. The OpenAPI check: a failing request is recorded in `violations` and answered 400/422.
  * 8. The endpoint.
- * GET /threeds/:id and /bank/:id are the simulator's 3-D Secure and bank pages (for a browser or a
- * manual run): `?decision=pass|fail` redirects to the returnUrl with redirectResult, as shopper() does.
+ * GET /threeds/:id and /bank/:id are the simulator's 3-D Secure and bank pages (pages.ts).
  */
-export type FailAnswer = { status?: number; headers?: Record<string, string>; body?: unknown; delayMs?: number; dropConnection?: boolean; afterProcessing?: boolean };
 export type AdyenSimulatorOptions = {
   hmacKey?: string; notificationUrl?: string; basicAuth?: { username: string; password: string }; latencyMs?: number; apiKey?: string; merchantAccount?: string;
   /** Port to listen on (default: any free port). */ port?: number;
 };
 export type RecordedRequest = { path: string; headers: Record<string, string>; body: unknown; status: number };
 
+export type { FailAnswer };
+/** Adyen's example HMAC key from its docs (also the product tests' TEST_HMAC_KEY). */
 export const defaultHmacKey = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
 
 const routes: [RegExp, string][] = [
@@ -64,7 +64,7 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
   const idempotency = idempotencyStore();
   const requests: RecordedRequest[] = [];
   const violations: string[] = [];
-  const failures: { pattern: string | RegExp; answer: FailAnswer; times: number }[] = [];
+  const failures = failureQueue();
   let origin = '';
   const context = () => ({ state, notifications, baseUrl: origin, merchantAccount });
 
@@ -106,7 +106,7 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string) {
     const url = new URL(req.url ?? '/', origin);
-    if (req.method === 'GET') return page(url, res);
+    if (req.method === 'GET') return shopperPage(url, res, (id) => state.redirects.has(id), (redirectUrl, decision) => shopperDecides(context(), redirectUrl, decision));
     const path = url.pathname.replace(/^\/v71/, '');
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     let body: unknown = text;
@@ -120,11 +120,10 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     if (req.headers['x-api-key'] !== apiKey) {
       return send({ status: 401, body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } });
     }
-    const taken = takeFailure(path);
-    // A delay alone is a slow Adyen, not a failure: processed late (see the header).
-    const slow = taken && taken.status === undefined && taken.body === undefined && !taken.dropConnection ? (taken.delayMs ?? 0) : 0;
+    const taken = failures.take(path);
+    const slow = slowness(taken); // a delay alone is a slow Adyen, not a failure: processed late
     const failure = slow ? undefined : taken;
-    if (failure && !failure.afterProcessing) return fail(failure, res, () => send(failAnswer(failure)), path, headers, body);
+    if (failure && !failure.afterProcessing) return fail(failure, res, send, { path, headers, body });
     const key = req.headers['idempotency-key'] as string | undefined;
     const echo = key ? { 'Idempotency-Key': key } : undefined;
     if (key) {
@@ -139,45 +138,18 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     } finally {
       if (key) idempotency.finish(path, key, text, answer);
     }
-    if (failure) return fail(failure, res, () => send(failAnswer(failure)), path, headers, body);
+    if (failure) return fail(failure, res, send, { path, headers, body });
     if (res.destroyed) return void requests.push({ path, headers, body, status: 0 }); // the client gave up waiting
     send(answer);
   }
 
-  const failAnswer = (f: FailAnswer): Answer => ({
-    status: f.status ?? 500, headers: f.headers,
-    body: f.body ?? { status: f.status ?? 500, errorCode: '905', message: 'Payment details are not supported', errorType: 'configuration', pspReference: adyenId() },
-  });
-
-  async function fail(f: FailAnswer, res: http.ServerResponse, send: () => void, path: string, headers: Record<string, string>, body: unknown) {
+  async function fail(f: FailAnswer, res: http.ServerResponse, send: (answer: Answer) => void, recorded: Omit<RecordedRequest, 'status'>) {
     if (f.delayMs) await sleep(f.delayMs);
     if (f.dropConnection) {
-      requests.push({ path, headers, body, status: 0 });
-      res.socket?.destroy();
-      return;
+      requests.push({ ...recorded, status: 0 });
+      return void res.socket?.destroy();
     }
-    if (res.writableEnded || res.destroyed) return;
-    send();
-  }
-
-  function takeFailure(path: string): FailAnswer | undefined {
-    const index = failures.findIndex((f) => (typeof f.pattern === 'string' ? path === f.pattern || path.endsWith(f.pattern) : f.pattern.test(path)));
-    if (index < 0) return undefined;
-    const entry = failures[index]!;
-    if (--entry.times <= 0) failures.splice(index, 1);
-    return entry.answer;
-  }
-
-  function page(url: URL, res: http.ServerResponse) {
-    const decision = url.searchParams.get('decision');
-    if (decision === 'pass' || decision === 'fail' || decision === 'abandon') {
-      const back = shopperDecides(context(), url.origin + url.pathname, decision);
-      if (back) return void res.writeHead(302, { Location: back }).end();
-      return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>Left the page.</p>');
-    }
-    if (!state.redirects.has(url.pathname.split('/').pop() ?? '')) return void res.writeHead(404).end('Not Found');
-    const links = ['pass', 'fail', 'abandon'].map((d) => `<a href="?decision=${d}">${d}</a>`).join(' ');
-    res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>Adyen simulator</title><p>Simulated ${url.pathname.split('/')[1]} page: ${links}</p>`);
+    if (!res.writableEnded && !res.destroyed) send(failAnswer(f));
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
@@ -193,11 +165,20 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     queuedNotifications: (): NotificationItem[] => notifications.queued(),
     deliverNotifications: (deliverOptions?: DeliverOptions) => notifications.deliver(deliverOptions),
     failNext(pathPattern: string | RegExp, answer: FailAnswer, times = 1) {
-      failures.push({ pattern: pathPattern, answer, times });
+      failures.add(pathPattern, answer, times);
     },
     /** The next CAPTURE / REFUND / CANCELLATION / CANCEL_OR_REFUND of this payment is refused in its notification (success "false"). */
     failModification(psp: string, eventCode: 'CAPTURE' | 'REFUND' | 'CANCELLATION' | 'CANCEL_OR_REFUND', reason = 'Modification refused') {
       state.failures.set(`${psp}:${eventCode}`, reason);
+    },
+    /**
+     * The final outcome of a Received / Pending payment, as its (not yet delivered) AUTHORISATION notification
+     * tells it: by default the simulator queues success "true"; this makes it "false" with the reason given.
+     */
+    settleAsynchronously(psp: string, outcome: 'Authorised' | 'Refused', reason = 'Refused') {
+      const success = outcome === 'Authorised' ? ('true' as const) : ('false' as const);
+      const changed = notifications.amend((item) => item.eventCode === 'AUTHORISATION' && item.pspReference === psp, { success, reason: success === 'true' ? '' : reason });
+      if (!changed) throw new Error(`no queued AUTHORISATION for ${psp}`);
     },
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();

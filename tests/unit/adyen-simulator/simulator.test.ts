@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isValidAdyenSignature } from '@/lib/core/processor-notifications/adyen-hmac';
 import { notificationBatchSchema } from '@/lib/core/processor-notifications/notification-item';
 import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
@@ -75,6 +75,10 @@ describe('/payments with cards', () => {
     expect(pending.body.resultCode).toBe('Pending');
     const items = sim.queuedNotifications().filter((i) => [received.body.pspReference, pending.body.pspReference].includes(i.pspReference));
     expect(items.map((i) => [i.eventCode, i.success])).toEqual([['AUTHORISATION', 'true'], ['AUTHORISATION', 'true']]);
+    sim.settleAsynchronously(received.body.pspReference, 'Refused', 'Not enough balance');
+    const settled = sim.queuedNotifications().find((i) => i.pspReference === received.body.pspReference)!;
+    expect(settled).toMatchObject({ success: 'false', reason: 'Not enough balance' });
+    expect(isValidAdyenSignature(settled, settled.additionalData.hmacSignature, sim.hmacKey)).toBe(true);
   });
 
   it('refuses what it cannot decrypt with 422 errorCode 101', async () => {
@@ -251,13 +255,14 @@ describe('failNext', () => {
 
 describe('a slow Adyen ({ delayMs } alone)', () => {
   it('processes late, holds the key in progress meanwhile (704), then replays the stored answer', async () => {
-    sim.failNext('/payments', { delayMs: 400 });
+    sim.failNext('/payments', { delayMs: 1_500 });
     const body = JSON.stringify(payment(card('4111111111111111')));
     const send = (signal?: AbortSignal) => fetch(`${sim.url}/payments`, { method: 'POST', headers: { 'X-API-Key': sim.apiKey, 'Idempotency-Key': 'k-slow' }, body, ...(signal ? { signal } : {}) });
     await expect(send(AbortSignal.timeout(100))).rejects.toThrow();
     const during = await send();
     expect(await during.json()).toMatchObject({ errorCode: '704' });
-    await new Promise((r) => setTimeout(r, 450));
+    // The first request finishes at the simulator once its delay is over (recorded with status 0: its client left).
+    await vi.waitFor(() => expect(sim.requests.filter((r) => r.headers['idempotency-key'] === 'k-slow')).toHaveLength(2), { timeout: 5_000, interval: 50 });
     const after = await send();
     expect(await after.json()).toMatchObject({ resultCode: 'Authorised' });
     expect(sim.requests.filter((r) => r.headers['idempotency-key'] === 'k-slow').map((r) => r.status)).toEqual([422, 0, 200]);
