@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { settleOpenBanking } from '../payments/open-banking';
 import { captureIntent, cardOfRow } from '../payments/reconcile-payment';
+import { clearUnresolvedMarker } from '../payments/unresolved-payment';
 import { settleAuthorisation } from '../payments/settle-payment';
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { applied, ignored, retry, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
@@ -57,7 +58,10 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   }
   if (row.type === 'OPEN_BANKING' && waiting) {
     try {
-      await settleOpenBanking(db, row.id, (tx) => n.record(tx, applied('payment COMPLETE')));
+      await settleOpenBanking(db, row.id, async (tx) => {
+        await clearUnresolvedMarker(tx, row.id);
+        await n.record(tx, applied('payment COMPLETE'));
+      });
       return applied('payment COMPLETE');
     } catch (error) {
       if (error instanceof AppError) return ignored('payment settled meanwhile');
@@ -70,7 +74,11 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   const result = await settleAuthorisation(db, row.id, {
     status: 'authorised', providerReference: item.pspReference, card: cardFromNotification(item, cardOfRow(row)),
     captured, ...(storedCardToken ? { storedCardToken } : {}),
-  }, null, (tx) => n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`)));
+  }, null, async (tx) => {
+    // A payment alerted as having no answer (unresolved-payment.ts) has it now.
+    await clearUnresolvedMarker(tx, row.id);
+    await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
+  });
   if (result.outcome === 'paid') return applied(`payment ${result.status}`);
   // Not in progress any more and not this very answer: settleAuthorisation released the money (reverse or refund).
   return applied(`payment was ${row.status}: authorisation released`);

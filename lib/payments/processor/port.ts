@@ -52,7 +52,9 @@ export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandon
  * captured / authorised: money is taken or held. declined: refused, nothing
  * taken. awaiting_shopper: a 3-D Secure or bank step was started and never
  * finished, so nothing was taken. not_found: the processor positively has no
- * payment under that key, nothing was taken. A query that cannot tell throws.
+ * payment under that key, nothing was taken. A query that cannot tell throws
+ * (ProcessorOutcomeUnknown): a processor with no documented status query
+ * (Adyen) always does, and its notification is the answer.
  */
 export type PaymentLookup =
   | { status: 'captured' | 'authorised'; providerReference: string; amount?: number; currency?: string; card?: CardFacts; storedCardToken?: string }
@@ -64,12 +66,12 @@ export type FindPaymentInput = {
   /** Our transaction id: the reference the payment was sent with. */
   reference: string;
   idempotencyKey: string;
-  /** What was sent, for a processor that answers only a replay of the same request (Adyen). */
+  /** What was sent and how (amount, currency, capture, sentAt): the sandbox answers from its ledger without them, Adyen cannot be asked. */
   amount: number;
   currency: string;
   /** Whether the payment was sent to be captured at once (false: authorise only). */
   capture: boolean;
-  /** When the payment was first sent: a processor whose memory of keys expires cannot say "not found" after that. */
+  /** When the payment was first sent. */
   sentAt: Date;
 };
 
@@ -126,7 +128,10 @@ export interface Processor {
   startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
   /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
   finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
-  /** Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell. */
+  /**
+   * Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell.
+   * The sandbox answers from its ledger; Adyen has no documented status query and always throws ProcessorOutcomeUnknown.
+   */
   findPayment(input: FindPaymentInput): Promise<PaymentLookup>;
 }
 

@@ -123,16 +123,18 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     expect(notificationsOf(left.providerReference)).toEqual([['OFFER_CLOSED', 'true']]);
   });
 
-  it('a retry under the same Idempotency-Key gets the first answer, and findPayment reads it back', async () => {
+  it('a retry under the same Idempotency-Key gets the first answer; findPayment asks Adyen nothing (no documented status query)', async () => {
     const input = order(encrypted('4111111111111111'));
     const first = await adyen.authorise(input);
     expect(await adyen.authorise(input)).toEqual(first);
     expect(notificationsOf(first.providerReference)).toHaveLength(1);
+    const sent = sim.requests.length;
     const lookup = { reference: input.reference, idempotencyKey: input.idempotencyKey, amount: input.amount, currency: input.currency, capture: true, sentAt: new Date() };
-    expect(await adyen.findPayment(lookup)).toMatchObject({ status: 'captured', providerReference: first.providerReference });
-    expect(await adyen.findPayment({ ...lookup, idempotencyKey: 'never-sent' })).toEqual({ status: 'not_found' });
-    // The replay that finds nothing is a request Adyen refuses (it carries no card and no returnUrl): expected here.
-    expect(sim.violations.splice(0)).toEqual(['/payments PaymentRequest.returnUrl: is not provided']);
+    await expect(adyen.findPayment(lookup)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    await expect(adyen.findPayment({ ...lookup, idempotencyKey: 'never-sent' })).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    // No replay of /payments under the payment's live key: the AUTHORISATION notification is the answer.
+    expect(sim.requests.length).toBe(sent);
+    expect(sim.mismatchedReplays).not.toContain(input.idempotencyKey);
   });
 
   it('failures: transient 500, 500 without the header, dropped connection, timeout with the key still in progress', async () => {

@@ -1,4 +1,3 @@
-import { now } from '@/lib/clock';
 import { ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type ModificationResult, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
@@ -105,8 +104,9 @@ export class AdyenProcessor implements Processor {
     return { status: openBankingStatus(response) };
   }
 
+  /** Adyen documents no status query: unknown, its notification is the answer (adyen-find-payment.ts). */
   findPayment(input: Parameters<Processor['findPayment']>[0]) {
-    return adyenFindPayment(this.post, this.config.merchantAccount, input, now());
+    return adyenFindPayment(input);
   }
 }
 
