@@ -9,6 +9,7 @@ import { payableSelection } from './member-coverage';
 import { methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
+import { storedCardUseOf } from './stored-card-use';
 
 type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 
@@ -68,6 +69,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   try {
     const result = await processor.authorise({
       reference: id, ...sent, method: input.method, capture: !link.options.authorisation_only, storeCard, returnUrl: input.returnUrl, idempotencyKey: id,
+      storedCardUse: storedCardUseOf(link),
     });
     return await settleAuthorisation(db, id, result);
   } catch (error) {

@@ -56,10 +56,9 @@ async function storedAnswer(post: Post, path: string, body: unknown, key: string
 
 function lookupOf(response: AdyenPaymentResponse, input: FindPaymentInput): PaymentLookup {
   if (response.resultCode === 'Error') return { status: 'declined', providerReference: response.pspReference ?? input.reference, reason: 'processor_error' };
-  if (response.resultCode === 'Pending' || response.resultCode === 'Received') {
-    throw new ProcessorOutcomeUnknown(`Adyen has no final outcome yet for ${response.pspReference ?? input.reference}`);
-  }
   const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: true, fallback: {} });
+  // Received / Pending: Adyen decides later and says so by notification; until then nobody can tell.
+  if (result.status === 'received') throw new ProcessorOutcomeUnknown(`Adyen has no final outcome yet for ${result.providerReference}`);
   if (result.status === 'challenge') return { status: 'awaiting_shopper', providerReference: result.providerReference };
   if (result.status === 'declined') return result;
   const { providerReference, card, storedCardToken } = result;
