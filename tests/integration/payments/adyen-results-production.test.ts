@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => bridge.listen(0, '127.0.0.1', resolve));
   sim.setNotificationUrl(`http://127.0.0.1:${(bridge.address() as AddressInfo).port}/api/processor/adyen/notifications`);
-});
+}, 30_000);
 afterAll(async () => {
   bridge.close();
   await sim.close();
