@@ -9,7 +9,7 @@ import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
 import { emitPaymentEvents } from '@/lib/events/transaction-events';
-import { methodNotAccepted } from './payment-errors';
+import { methodNotAccepted, paymentBeingConfirmed } from './payment-errors';
 import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
@@ -28,9 +28,15 @@ export async function startOpenBankingPayment(db: Db, input: { checkoutId: strin
   });
   try {
     const started = await processorFor(db).startOpenBanking({ reference: id, ...sent, returnUrl: input.returnUrl, idempotencyKey: id });
+    if (started.status === 'received') {
+      // Taken without a bank redirect, decided later: unsettled, the link locked until the notification or the runner settles it.
+      await settleAuthorisation(db, id, started);
+      throw paymentBeingConfirmed();
+    }
     await db.update(transactions).set({ providerReference: started.providerReference, updatedAt: now() }).where(eq(transactions.id, id));
     return { transactionId: id, redirectUrl: started.redirectUrl };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((await settleFailure(db, id, error)).outcome === 'unsettled') {
       throw new AppError('payment.processor_unavailable', 'The bank did not answer in time. The payment is being confirmed; nothing more can be paid on this link until it is.');
     }

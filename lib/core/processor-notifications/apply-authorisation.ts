@@ -8,6 +8,8 @@ import { settleOpenBanking } from '../payments/open-banking';
 import { captureIntent, cardOfRow } from '../payments/reconcile-payment';
 import { clearUnresolvedMarker } from '../payments/unresolved-payment';
 import { settleAuthorisation } from '../payments/settle-payment';
+import { SERVICE_ACTOR } from '../audit/record-audit';
+import { completeScheduledCharge } from '../scheduled-payments/finish-scheduled-payment';
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { applied, ignored, retry, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { cardFromNotification, storedCardTokenOf } from './card-from-notification';
@@ -47,11 +49,14 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     });
   }
   if (!waiting && !TOOK_NOTHING.includes(row.status)) return ignored(`payment already ${row.status}`);
-  if (waiting && scheduledPaymentIdOfKey(row.idempotencyKey)) {
+  const scheduled = waiting && scheduledPaymentIdOfKey(row.idempotencyKey) ? row.idempotencyKey! : null;
+  if (scheduled && row.stage !== 'unsettled') {
     // A scheduled charge lands with its scheduled payment in one statement (settle-scheduled-charge.ts); its runner step,
-    // or that step's recovery under the same key, records both. This item is looked at again later.
+    // while it waits for this same answer, records both. This item is looked at again later.
     return retry('scheduled charge: left to its runner step');
   }
+  // An unsettled one had no final answer (Adyen's Received, or none): a replay under its key only repeats that, so this
+  // notification settles it, and its scheduled payment in the same transaction.
   if (row.stage === 'authorising' && now().getTime() - row.updatedAt.getTime() < AUTHORISING_GRACE_MS) {
     // The call that sent it is probably still waiting for this same answer: let it record it (card facts, DCC and all).
     return retry('payment is being authorised; tried again later');
@@ -74,9 +79,10 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   const result = await settleAuthorisation(db, row.id, {
     status: 'authorised', providerReference: item.pspReference, card: cardFromNotification(item, cardOfRow(row)),
     captured, ...(storedCardToken ? { storedCardToken } : {}),
-  }, null, async (tx) => {
+  }, scheduled ? SERVICE_ACTOR : null, async (tx, id) => {
     // A payment alerted as having no answer (unresolved-payment.ts) has it now.
     await clearUnresolvedMarker(tx, row.id);
+    if (scheduled) await completeScheduledCharge(tx, id, scheduled);
     await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
   });
   if (result.outcome === 'paid') return applied(`payment ${result.status}`);

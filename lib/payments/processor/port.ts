@@ -37,14 +37,34 @@ export type ShopperData = {
   origin?: string | null;
 };
 
+/**
+ * `received`: the processor accepted the payment and will decide later (Adyen's
+ * Received or Pending): no outcome yet, and not a failure. The payment stays
+ * unsettled (its link locked) until the processor's notification or the
+ * reconcile step tells what became of it; it must never be retried or freed.
+ */
 export type AuthoriseResult =
   | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'challenge'; providerReference: string; redirectUrl: string; card: CardFacts };
+  | { status: 'challenge'; providerReference: string; redirectUrl: string; card: CardFacts }
+  | { status: 'received'; providerReference: string };
 
 export type FinalResult = Exclude<AuthoriseResult, { status: 'challenge' }>;
 
 export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandoned';
+
+/** A bank payment started: the customer goes to the bank, or the processor took it without a redirect and decides later. */
+export type OpenBankingStart =
+  | { status: 'redirect'; providerReference: string; redirectUrl: string }
+  | { status: 'received'; providerReference: string; redirectUrl?: undefined };
+
+/**
+ * What a stored card is for, which card schemes require the payment to say
+ * (Adyen's recurringProcessingModel): `scheduled`, charges on dates fixed in
+ * advance (group instalments, scheduled payments); `unscheduled`, charges the
+ * merchant makes at a time of its choosing (a saved card charged through the API).
+ */
+export type StoredCardUse = 'scheduled' | 'unscheduled';
 
 /**
  * What the processor knows of the payment sent under an idempotency key: the
@@ -98,6 +118,8 @@ export interface Processor {
     /** false: authorise only (pre-authorisation), capture later. */
     capture: boolean;
     storeCard: boolean;
+    /** With storeCard: what the card is stored for (default `unscheduled`). */
+    storedCardUse?: StoredCardUse;
     /** Where a 3-D Secure challenge returns to. */
     returnUrl: string;
     idempotencyKey: string;
@@ -124,8 +146,10 @@ export interface Processor {
     currency: string;
     capture: boolean;
     idempotencyKey: string;
+    /** A charge on a date fixed in advance (a scheduled payment, an instalment), or one the merchant makes now. */
+    use: StoredCardUse;
   }): Promise<FinalResult>;
-  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
+  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<OpenBankingStart>;
   /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
   finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
   /**

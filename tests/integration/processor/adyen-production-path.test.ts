@@ -115,10 +115,12 @@ describe('AdyenProcessor against the Adyen simulator', () => {
   it('Pay by Bank: the bank page, back with redirectResult, authorised; an abandoned one ends in OFFER_CLOSED', async () => {
     const input = order({ kind: 'adyen_encrypted', holderName: '', fields: {} });
     const started = await adyen.startOpenBanking({ reference: input.reference, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}` });
+    if (started.status !== 'redirect') throw new Error(`no bank redirect: ${started.status}`);
     const back = new URL((await sim.shopper(started.redirectUrl, 'pass'))!);
     expect(await adyen.finishOpenBanking({ providerReference: started.providerReference, payload: Object.fromEntries(back.searchParams) })).toEqual({ status: 'authorised' });
 
     const left = await adyen.startOpenBanking({ reference: `${input.reference}b`, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}b` });
+    if (left.status !== 'redirect') throw new Error(`no bank redirect: ${left.status}`);
     expect(await sim.shopper(left.redirectUrl, 'abandon')).toBeNull();
     expect(notificationsOf(left.providerReference)).toEqual([['OFFER_CLOSED', 'true']]);
   });

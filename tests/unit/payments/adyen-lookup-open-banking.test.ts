@@ -26,7 +26,16 @@ describe('Adyen open banking (Pay by Bank)', () => {
     const started = await processor.startOpenBanking({
       reference: 'txn_a1', amount: 150_000, currency: 'GBP', returnUrl: 'https://pay.example.com/pay/a1/return', idempotencyKey: 'ob-txn_a1',
     });
-    expect(started).toEqual({ providerReference: 'ZTDS9G3K5V6LQW82', redirectUrl: 'https://checkoutshopper-test.adyen.com/checkoutshopper/checkoutPaymentRedirect?redirectData=abc' });
+    expect(started).toEqual({ status: 'redirect', providerReference: 'ZTDS9G3K5V6LQW82', redirectUrl: 'https://checkoutshopper-test.adyen.com/checkoutshopper/checkoutPaymentRedirect?redirectData=abc' });
+    done();
+  });
+
+  it('answers a start Adyen received without a redirect as received (decided later), not as a failure', async () => {
+    const { processor, done } = adyenWith('open-banking-start-received');
+    const started = await processor.startOpenBanking({
+      reference: 'txn_a1', amount: 150_000, currency: 'GBP', returnUrl: 'https://pay.example.com/pay/a1/return', idempotencyKey: 'ob-txn_a1',
+    });
+    expect(started).toEqual({ status: 'received', providerReference: 'ZTDS9G3K5V6LQW82' });
     done();
   });
 

@@ -1,4 +1,5 @@
-import { ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type ModificationResult, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
+import { publicBaseUrl } from '@/lib/config';
+import { ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type ModificationResult, type FinalResult, type OpenBankingStart, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
 import { adyenClient, type FetchLike } from './adyen-client';
@@ -75,20 +76,24 @@ export class AdyenProcessor implements Processor {
 
   async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]): Promise<FinalResult> {
     const stored = decodeStoredCardToken(input.token);
-    const request = body.storedCardPaymentRequest(this.config.merchantAccount, input, stored);
+    // The service's own address: required by /payments, never visited (no customer is there to be redirected).
+    const request = body.storedCardPaymentRequest(this.config.merchantAccount, input, stored, `${publicBaseUrl()}/`);
     const response = await this.post<AdyenPaymentResponse>('/payments', request, input.idempotencyKey);
     const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: false, fallback: {} });
     if (result.status === 'challenge') throw new ProcessorError(`Adyen asked the absent customer for a challenge on ${result.providerReference}`);
     return result;
   }
 
-  async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]) {
+  async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]): Promise<OpenBankingStart> {
     const response = await this.post<AdyenPaymentResponse>('/payments', body.openBankingRequest(this.config.merchantAccount, input), input.idempotencyKey);
+    const providerReference = response.pspReference ?? input.reference;
+    // Received / Pending: Adyen took the payment and decides later (adyen-results.ts), so it is not a failure.
+    if (response.resultCode === 'Received' || response.resultCode === 'Pending') return { status: 'received', providerReference };
     const url = response.action?.url;
     if (response.resultCode !== 'RedirectShopper' || !url || response.action?.method !== 'GET') {
       throw new ProcessorError(`Adyen answered ${response.resultCode ?? 'no resultCode'} to a Pay by Bank payment`);
     }
-    return { providerReference: response.pspReference ?? input.reference, redirectUrl: url };
+    return { status: 'redirect', providerReference, redirectUrl: url };
   }
 
   /**

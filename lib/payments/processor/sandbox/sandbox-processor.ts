@@ -15,7 +15,7 @@ function authorisationItem(result: FinalResult, reference: string | null, amount
   return {
     eventCode: 'AUTHORISATION', success: result.status === 'authorised', pspReference: result.providerReference, merchantReference: reference, amount, currency,
     ...(result.status === 'declined' ? { reason: result.reason } : {}),
-    additionalData: cardData(result.card, result.status === 'authorised' ? result.storedCardToken : undefined),
+    additionalData: cardData('card' in result ? result.card : undefined, result.status === 'authorised' ? result.storedCardToken : undefined),
   };
 }
 
