@@ -29,7 +29,13 @@ export type PaymentMethodInput =
 export type AuthoriseResult =
   | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'challenge'; providerReference: string; redirectUrl: string; card: CardFacts };
+  /**
+   * `providerReference` is null when the processor names the payment only in the answer that finishes it: Adyen's
+   * PaymentResponse.pspReference "for payment methods that require a redirect or additional action, you will get
+   * this value in the /payments/details response" (CheckoutService-v71.json; its iDEAL RedirectShopper example has
+   * none). Never our own reference in its place: a notification carrying the real one must still find the payment.
+   */
+  | { status: 'challenge'; providerReference: string | null; redirectUrl: string; card: CardFacts };
 
 export type FinalResult = Exclude<AuthoriseResult, { status: 'challenge' }>;
 
@@ -46,7 +52,7 @@ export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandon
 export type PaymentLookup =
   | { status: 'captured' | 'authorised'; providerReference: string; amount?: number; currency?: string; card?: CardFacts; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'awaiting_shopper'; providerReference: string }
+  | { status: 'awaiting_shopper'; providerReference: string | null }
   | { status: 'not_found' };
 
 export type FindPaymentInput = {
@@ -78,8 +84,13 @@ export interface Processor {
     returnUrl: string;
     idempotencyKey: string;
   }): Promise<AuthoriseResult>;
-  /** Completes a 3-D Secure challenge with what the challenge page sent back. */
-  finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;
+  /**
+   * Completes a 3-D Secure challenge with what the customer brought back to returnUrl (`payload.redirectResult`,
+   * Adyen's one return parameter, which the sandbox imitates). `providerReference` is null when the challenge's
+   * answer named none; `reference` (our transaction id) and `capture` (false: authorise only) are what the payment
+   * was sent with, so a processor needs neither from the reference.
+   */
+  finishChallenge(input: { providerReference: string | null; reference?: string; capture?: boolean; payload: Record<string, string> }): Promise<FinalResult>;
   capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<void>;
   reverse(input: { providerReference: string; idempotencyKey: string }): Promise<void>;
   refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerReference: string }>;
@@ -92,9 +103,14 @@ export interface Processor {
     capture: boolean;
     idempotencyKey: string;
   }): Promise<FinalResult>;
-  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
-  /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
-  finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
+  /** `providerReference` null: the processor names the payment only later (the finishing answer, its notification). */
+  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string | null; redirectUrl: string }>;
+  /**
+   * `payload`: what the bank sent back on return (Adyen's redirectResult; the sandbox reads its own ledger). No payload,
+   * or an answer that is not final, is `pending`: the outcome then comes from the AUTHORISATION notification or the runner.
+   * `providerReference` in the answer: the processor's reference when it gave one (record it).
+   */
+  finishOpenBanking(input: { providerReference: string | null; reference?: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus; providerReference?: string }>;
   /** Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell. */
   findPayment(input: FindPaymentInput): Promise<PaymentLookup>;
 }

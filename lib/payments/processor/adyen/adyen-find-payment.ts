@@ -1,5 +1,6 @@
 import { ProcessorOutcomeUnknown, type FindPaymentInput, type PaymentLookup } from '../port';
 import { AdyenRequestError } from './adyen-client';
+import { detailsIdempotencyKey } from './adyen-requests';
 import { mapPaymentResponse, type AdyenPaymentResponse } from './adyen-results';
 
 type Post = <T>(path: string, body: unknown, idempotencyKey?: string) => Promise<T>;
@@ -36,9 +37,11 @@ export async function adyenFindPayment(post: Post, merchantAccount: string, inpu
     throw new ProcessorOutcomeUnknown(`Adyen tells a Pay by Bank outcome only by redirectResult or webhook (${first.pspReference ?? input.reference})`);
   }
   let answer = first;
-  if (first.resultCode === 'RedirectShopper' && first.pspReference) {
-    const finished = await storedAnswer(post, '/payments/details', { details: { redirectResult: '' } }, `details-${first.pspReference}`);
-    if (!finished) return { status: 'awaiting_shopper', providerReference: first.pspReference };
+  if (first.resultCode === 'RedirectShopper') {
+    // Under the finish's own key: the pspReference, or our reference when the redirect answer named none (adyen-requests.ts).
+    const key = detailsIdempotencyKey(first.pspReference ?? null, input.reference)!;
+    const finished = await storedAnswer(post, '/payments/details', { details: { redirectResult: '' } }, key);
+    if (!finished) return { status: 'awaiting_shopper', providerReference: first.pspReference ?? null };
     answer = finished;
   }
   return lookupOf(answer, input);
