@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import HmacValidator from '@adyen/api-library/lib/src/utils/hmacValidator';
+import type { NotificationRequestItem } from '@adyen/api-library/lib/src/typings/notification/models';
 
 /** The fields of a NotificationRequestItem that Adyen signs (docs.adyen.com, "Verify HMAC signatures"). */
 export type SignedFields = {
@@ -11,27 +12,39 @@ export type SignedFields = {
   success?: unknown;
 };
 
-const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
+/**
+ * Adyen's own validator (@adyen/api-library's HmacValidator), imported alone:
+ * the library's root module loads every API service (about 0.6 s), this file
+ * loads only its constants.
+ */
+const validator = new HmacValidator();
 
 /**
- * Adyen's signing string for a standard notification item: eight values in a
- * fixed order joined by ':' (a missing one is empty), nothing escaped:
- * pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success
+ * The item as the library reads it. It joins the eight signed values
+ * (pspReference:originalReference:merchantAccountCode:merchantReference:value:currency:eventCode:success,
+ * a missing one empty) but dereferences `amount` unguarded, so an item without one
+ * gets an empty amount here: its signing string is the same, and it cannot throw.
  */
+function libraryItem(item: SignedFields): NotificationRequestItem {
+  return { ...item, amount: item.amount ?? {} } as unknown as NotificationRequestItem;
+}
+
+/** Adyen's signing string for a standard notification item. */
 export function signingString(item: SignedFields): string {
-  return [item.pspReference, item.originalReference, item.merchantAccountCode, item.merchantReference, item.amount?.value, item.amount?.currency, item.eventCode, item.success]
-    .map(text).join(':');
+  return validator.getDataToSign(libraryItem(item));
 }
 
 /** HMAC-SHA256 of the signing string with the key decoded from hex, in base64 (what additionalData.hmacSignature holds). */
 export function adyenHmacSignature(item: SignedFields, hexKey: string): string {
-  return createHmac('sha256', Buffer.from(hexKey, 'hex')).update(signingString(item), 'utf8').digest('base64');
+  return validator.calculateHmac(signingString(item), hexKey);
 }
 
-/** Whether `signature` is the item's signature under the key; compared in constant time. */
+/**
+ * Whether `signature` is the item's signature under the key, compared in
+ * constant time by the library. A key that is not hex would decode to some
+ * other key without complaint, so it verifies nothing.
+ */
 export function isValidAdyenSignature(item: SignedFields, signature: unknown, hexKey: string): boolean {
-  if (typeof signature !== 'string' || !hexKey || !/^([0-9a-fA-F]{2})+$/.test(hexKey)) return false;
-  const expected = Buffer.from(adyenHmacSignature(item, hexKey), 'utf8');
-  const given = Buffer.from(signature, 'utf8');
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  if (typeof signature !== 'string' || !signature || !hexKey || !/^([0-9a-fA-F]{2})+$/.test(hexKey)) return false;
+  return validator.validateHMAC({ ...libraryItem(item), additionalData: { hmacSignature: signature } }, hexKey);
 }

@@ -38,4 +38,12 @@ describe('Adyen notification HMAC', () => {
     expect(isValidAdyenSignature(ITEM, ITEM.additionalData.hmacSignature, 'not-hex')).toBe(false);
     expect(isValidAdyenSignature(ITEM, ITEM.additionalData.hmacSignature, '')).toBe(false);
   });
+
+  it('signs and checks an item without an amount (an empty value and currency) without throwing', () => {
+    const noAmount = { ...ITEM, amount: undefined };
+    expect(signingString(noAmount)).toBe('7914073381342284::TestMerchant:TestPayment-1407325143704:::AUTHORISATION:true');
+    const signature = adyenHmacSignature(noAmount, KEY);
+    expect(isValidAdyenSignature(noAmount, signature, KEY)).toBe(true);
+    expect(isValidAdyenSignature(ITEM, signature, KEY)).toBe(false);
+  });
 });
