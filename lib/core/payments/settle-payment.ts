@@ -33,7 +33,8 @@ const cardColumns = (card: CardFacts | undefined) => card ? {
 export async function settleAuthorisation(
   db: Db,
   transactionId: string,
-  result: AuthoriseResult,
+  /** A refusal may name no processor reference (a bank's, when neither the start nor the answer gave one): the row keeps its own. */
+  result: AuthoriseResult | { status: 'declined'; providerReference: string | null; reason: string; card?: CardFacts },
   actor: AuditActor | null = null,
   /** Runs in the transaction that records the payment as taken (a scheduled payment's COMPLETE lands with it). */
   onPaid?: (tx: Executor, transactionId: string) => Promise<void>,
@@ -47,7 +48,8 @@ export async function settleAuthorisation(
   if (result.status === 'declined') {
     // The decline and its event land together (a second answer finds nothing in progress and emits nothing).
     await db.transaction(async (tx) => {
-      const [row] = await tx.update(transactions).set({ status: 'DECLINED', stage: null, providerReference: result.providerReference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
+      const reference = result.providerReference ? { providerReference: result.providerReference } : {};
+      const [row] = await tx.update(transactions).set({ status: 'DECLINED', stage: null, ...reference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
         .where(inProgress).returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (row) await emitTransactionEvent(tx, row);
     });

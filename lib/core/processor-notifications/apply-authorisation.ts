@@ -39,7 +39,7 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     if (!waiting) return ignored(`refusal of a payment already ${row.status}`);
     return db.transaction(async (tx) => {
       const [declined] = await tx.update(transactions)
-        .set({ status: 'DECLINED', stage: null, providerReference: row.providerReference ?? item.pspReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
+        .set({ status: 'DECLINED', stage: null, providerReference: item.pspReference || row.providerReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
         .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, AWAITING_ANSWER)))
         .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (declined) await emitTransactionEvent(tx, declined);
@@ -63,10 +63,11 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   }
   if (row.type === 'OPEN_BANKING' && waiting) {
     try {
+      // The notification's pspReference is recorded: a Pay by Bank start may have named none.
       await settleOpenBanking(db, row.id, async (tx) => {
         await clearUnresolvedMarker(tx, row.id);
         await n.record(tx, applied('payment COMPLETE'));
-      });
+      }, item.pspReference);
       return applied('payment COMPLETE');
     } catch (error) {
       if (error instanceof AppError) return ignored('payment settled meanwhile');

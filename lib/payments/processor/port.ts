@@ -46,7 +46,13 @@ export type ShopperData = {
 export type AuthoriseResult =
   | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'challenge'; providerReference: string; redirectUrl: string; card: CardFacts }
+  /**
+   * `providerReference` is null when the processor names the payment only in the answer that finishes it: Adyen's
+   * PaymentResponse.pspReference "for payment methods that require a redirect or additional action, you will get
+   * this value in the /payments/details response" (CheckoutService-v71.json; its iDEAL RedirectShopper example has
+   * none). Never our own reference in its place: a notification carrying the real one must still find the payment.
+   */
+  | { status: 'challenge'; providerReference: string | null; redirectUrl: string; card: CardFacts }
   | { status: 'received'; providerReference: string };
 
 export type FinalResult = Exclude<AuthoriseResult, { status: 'challenge' }>;
@@ -55,7 +61,7 @@ export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandon
 
 /** A bank payment started: the customer goes to the bank, or the processor took it without a redirect and decides later. */
 export type OpenBankingStart =
-  | { status: 'redirect'; providerReference: string; redirectUrl: string }
+  | { status: 'redirect'; providerReference: string | null; redirectUrl: string }
   | { status: 'received'; providerReference: string; redirectUrl?: undefined };
 
 /**
@@ -79,7 +85,7 @@ export type StoredCardUse = 'scheduled' | 'unscheduled';
 export type PaymentLookup =
   | { status: 'captured' | 'authorised'; providerReference: string; amount?: number; currency?: string; card?: CardFacts; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'awaiting_shopper'; providerReference: string }
+  | { status: 'awaiting_shopper'; providerReference: string | null }
   | { status: 'not_found' };
 
 export type FindPaymentInput = {
@@ -131,8 +137,13 @@ export interface Processor {
     /** What is known of the shopper, for the processor's risk checks and frictionless 3-D Secure 2; each part optional. */
     shopper?: ShopperData;
   }): Promise<AuthoriseResult>;
-  /** Completes a 3-D Secure challenge with what the challenge page sent back. */
-  finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;
+  /**
+   * Completes a 3-D Secure challenge with what the customer brought back to returnUrl (`payload.redirectResult`,
+   * Adyen's one return parameter, which the sandbox imitates). `providerReference` is null when the challenge's
+   * answer named none; `reference` (our transaction id) and `capture` (false: authorise only) are what the payment
+   * was sent with, so a processor needs neither from the reference.
+   */
+  finishChallenge(input: { providerReference: string | null; reference?: string; capture?: boolean; payload: Record<string, string> }): Promise<FinalResult>;
   /** Captures a held authorisation: see ModificationResult for what the answer means. */
   capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
   /** Releases a held authorisation (Adyen: /reversals, which refunds instead if the payment was captured meanwhile). */
@@ -149,9 +160,14 @@ export interface Processor {
     /** A charge on a date fixed in advance (a scheduled payment, an instalment), or one the merchant makes now. */
     use: StoredCardUse;
   }): Promise<FinalResult>;
+  /** `providerReference` null: the processor names the payment only later (the finishing answer, its notification). */
   startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<OpenBankingStart>;
-  /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
-  finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
+  /**
+   * `payload`: what the bank sent back on return (Adyen's redirectResult; the sandbox reads its own ledger). No payload,
+   * or an answer that is not final, is `pending`: the outcome then comes from the AUTHORISATION notification or the runner.
+   * `providerReference` in the answer: the processor's reference when it gave one (record it).
+   */
+  finishOpenBanking(input: { providerReference: string | null; reference?: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus; providerReference?: string }>;
   /**
    * Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell.
    * The sandbox answers from its ledger; Adyen has no documented status query and always throws ProcessorOutcomeUnknown.

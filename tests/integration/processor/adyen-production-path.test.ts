@@ -33,7 +33,7 @@ const order = (method: PaymentMethodInput, extra: { capture?: boolean; storeCard
     returnUrl: `https://pay.example.com/en/link_1/return`, idempotencyKey: `auth-${reference}`,
   };
 };
-const notificationsOf = (psp: string) => sim.queuedNotifications().filter((i) => i.pspReference === psp || i.originalReference === psp).map((i) => [i.eventCode, i.success]);
+const notificationsOf = (psp: string | null) => sim.queuedNotifications().filter((i) => i.pspReference === psp || i.originalReference === psp).map((i) => [i.eventCode, i.success]);
 
 describe('AdyenProcessor against the Adyen simulator', () => {
   it('authorises a card sent as adyen-web encrypted fields, with its facts from additionalData', async () => {
@@ -62,7 +62,7 @@ describe('AdyenProcessor against the Adyen simulator', () => {
   it('authorises only, then captures, refunds and reverses: 201 received, and the notifications Adyen would send', async () => {
     const held = await adyen.authorise(order(encrypted('4111111111111111'), { capture: false }));
     expect(held).toMatchObject({ status: 'authorised', captured: false });
-    const psp = held.providerReference;
+    const psp = held.providerReference!;
     expect(sim.requests.at(-1)!.body).toMatchObject({ additionalData: { manualCapture: 'true' } });
     await adyen.capture({ providerReference: psp, amount: 12345, currency: 'GBP', idempotencyKey: `capture-${psp}` });
     const refund = await adyen.refund({ providerReference: psp, amount: 2345, currency: 'GBP', idempotencyKey: `refund-${psp}` });
@@ -117,7 +117,8 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     const started = await adyen.startOpenBanking({ reference: input.reference, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}` });
     if (started.status !== 'redirect') throw new Error(`no bank redirect: ${started.status}`);
     const back = new URL((await sim.shopper(started.redirectUrl, 'pass'))!);
-    expect(await adyen.finishOpenBanking({ providerReference: started.providerReference, payload: Object.fromEntries(back.searchParams) })).toEqual({ status: 'authorised' });
+    expect(await adyen.finishOpenBanking({ providerReference: started.providerReference, payload: Object.fromEntries(back.searchParams) }))
+      .toEqual({ status: 'authorised', providerReference: started.providerReference });
 
     const left = await adyen.startOpenBanking({ reference: `${input.reference}b`, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}b` });
     if (left.status !== 'redirect') throw new Error(`no bank redirect: ${left.status}`);

@@ -157,3 +157,10 @@ export const captureRequest = (merchantAccount: string, amount: number, currency
 export const refundRequest = captureRequest;
 export const reversalRequest = (merchantAccount: string) => ({ merchantAccount });
 export const detailsRequest = (redirectResult: string) => ({ details: { redirectResult } });
+
+/**
+ * The Idempotency-Key of a redirect payment's /payments/details: `details-<pspReference>`, or `details-<our reference>`
+ * when the first answer named no pspReference (redirect methods may not: CheckoutService-v71 PaymentResponse.pspReference).
+ * The finish and findPayment's replay of it must use the same key. Null when neither is known.
+ */
+export const detailsIdempotencyKey = (psp: string | null, reference: string | null) => (psp ?? reference ? `details-${psp ?? reference}` : null);

@@ -9,7 +9,7 @@ import { assertAmount, assertCurrency } from './sandbox-validation';
 type StartInput = Parameters<Processor['startOpenBanking']>[0];
 type Started = { status: 'pending'; redirectUrl: string; returnUrl: string };
 
-export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promise<OpenBankingStart> {
+export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promise<OpenBankingStart & { providerReference: string }> {
   assertAmount(input.amount);
   assertCurrency(input.currency);
   return once(
