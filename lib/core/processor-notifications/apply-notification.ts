@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/types';
 import { applyAuthorisation } from './apply-authorisation';
 import { applyChargeback, isChargebackItem } from './apply-chargeback';
 import { applyCapture, applyReversal } from './apply-modification';
+import { applyOfferClosed } from './apply-offer-closed';
 import { ignored, recordOutcome, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { applyRefund } from './apply-refund';
 import { normaliseItem, type RawItem } from './notification-item';
@@ -59,6 +60,8 @@ function dispatch(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
     case 'REFUND':
     case 'REFUND_FAILED':
       return applyRefund(db, n);
+    case 'OFFER_CLOSED':
+      return applyOfferClosed(db, n);
     default:
       if (isChargebackItem(n.item)) return applyChargeback(db, n);
       return Promise.resolve(ignored(`event code ${n.item.eventCode} is not used`));
