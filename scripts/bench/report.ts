@@ -140,6 +140,8 @@ function formatRunner(run: RunnerRun): string[] {
       + ` in ${JSON.stringify(run.per_worker_passes)} passes (the ${run.interval_ms} ms sleep after each wake-up: ~${run.interval_sleep_share === null ? 'n/a' : Math.round(run.interval_sleep_share * 100)} % of the busiest worker's time)`,
     `     machine: ${run.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${run.cpu.load_average_end.join(' ')}`,
   ];
+  const c = run.cpu_ms_per_payment;
+  if (c) lines.push(`     CPU per payment (last ${c.payments}): workers ${c.workers} ms + PostgreSQL ${c.postgres ?? 'n/a'} ms = ${c.total ?? 'n/a'} ms`);
   const p = run.proof;
   if (p) {
     lines.push(

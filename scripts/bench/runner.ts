@@ -9,6 +9,7 @@ import { createBenchTenant } from './bench-tenant';
 import { cpuMeter, round, type CpuUsage } from './measure';
 import { APPROVED_VISA } from './payments';
 import { createBenchDatabase } from './postgres';
+import { postgresCpuSeconds, processCpuSeconds } from './process-cpu';
 import { seedGroupCollections } from './runner-groups';
 import { sleep } from './server';
 
@@ -30,7 +31,7 @@ export const RUNNER_WORKER_COUNTS = [1, 2] as const;
 export const RUNNER_INTERVAL_MS = 200;
 /** runOnce's default, which scripts/worker.ts uses. */
 export const RUNNER_BATCH = 50;
-const RUNNER_TIMEOUT_MS = 240_000;
+const RUNNER_TIMEOUT_MS = 600_000;
 const WORKER_SCRIPT = 'scripts/worker.ts';
 
 export type DoubleChargeProof = {
@@ -82,6 +83,12 @@ export type RunnerRun = {
   interval_sleep_share: number | null;
   proof: DoubleChargeProof | null;
   cpu: CpuUsage;
+  /**
+   * CPU time per payment, from the first claim the bench saw to the last completion: the workers' processes and the
+   * PostgreSQL server's (null when it is not on this machine). Unlike payments/s, hardly moved by other work on the
+   * machine: with 2 CPUs, 2000 / total is the most this machine could clear per second.
+   */
+  cpu_ms_per_payment: { workers: number; postgres: number | null; total: number | null; payments: number } | null;
   worker_logs: string[];
   failed: boolean;
   problems: string[];
@@ -130,6 +137,7 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     interval_sleep_share: null,
     proof: null,
     cpu: { busy_percent: null, load_average_end: [] },
+    cpu_ms_per_payment: null,
     worker_logs: [],
     failed: false,
     problems: [],
@@ -145,10 +153,15 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     run.seed_seconds = round((Date.now() - seedStarted) / 1000, 1);
     await client.connect();
 
+    const backendPid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid);
     const meter = cpuMeter();
     const started = performance.now();
     const sleepsByPid: Record<string, number> = {};
     const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1));
+    const cpuNow = () => ({
+      workers: spawned.reduce((sum, worker) => sum + (processCpuSeconds(worker.pid) ?? 0), 0), postgres: postgresCpuSeconds(backendPid),
+    });
+    let firstCpu: { workers: number; postgres: number | null; left: number } | null = null;
     try {
       const deadline = Date.now() + RUNNER_TIMEOUT_MS;
       let left = Number.POSITIVE_INFINITY;
@@ -156,6 +169,16 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
         await sleep(100);
         const { rows } = await client.query<{ n: string }>(`select count(*) as n from scheduled_payments where status in ('QUEUED', 'IN_PROGRESS')`);
         left = Number(rows[0]?.n ?? 0);
+        // The window starts at the first sample that saw work done (the workers' start-up is not a payment's cost).
+        const done = (await client.query<{ n: string }>(`select count(*) as n from scheduled_payments where status not in ('QUEUED', 'IN_PROGRESS')`)).rows[0]?.n;
+        if (!firstCpu && Number(done) > 0) firstCpu = { ...cpuNow(), left };
+        if (left === 0 && firstCpu && firstCpu.left > 0) {
+          const last = cpuNow();
+          const per = (seconds: number) => round((seconds * 1000) / firstCpu!.left, 2);
+          const postgres = last.postgres !== null && firstCpu.postgres !== null ? per(last.postgres - firstCpu.postgres) : null;
+          const workersMs = per(last.workers - firstCpu.workers);
+          run.cpu_ms_per_payment = { workers: workersMs, postgres, total: postgres === null ? null : round(workersMs + postgres, 2), payments: firstCpu.left };
+        }
         const dead = spawned.filter((worker) => worker.exitCode() !== null);
         if (left > 0 && dead.length) throw new Error(`worker ${dead.map((w) => `${w.pid} exited (${w.exitCode()})`).join(', ')} with ${left} payments left; see ${dead[0]!.logFile}`);
         if (left > 0 && Date.now() > deadline) throw new Error(`${left} scheduled payments still due after ${RUNNER_TIMEOUT_MS / 1000} s`);
