@@ -10,8 +10,10 @@ import { cpuMeter, round, type CpuUsage } from './measure';
 import { APPROVED_VISA } from './payments';
 import { createBenchDatabase } from './postgres';
 import { postgresCpuSeconds, processCpuSeconds } from './process-cpu';
+import { SIMULATOR_LATENCY_MS, simulatorCharges, simulatorWorkerEnv, startBenchSimulator, storeCardAtSimulator } from './runner-adyen';
 import { seedGroupCollections } from './runner-groups';
 import { sleep } from './server';
+import { DEFAULT_CHARGE_CONCURRENCY } from '@/lib/runner/scheduled-payments-step';
 
 /*
  * The runner clearing a backlog of due scheduled payments on PostgreSQL, with
@@ -31,6 +33,8 @@ export const RUNNER_WORKER_COUNTS = [1, 2] as const;
 export const RUNNER_INTERVAL_MS = 200;
 /** runOnce's default, which scripts/worker.ts uses. */
 export const RUNNER_BATCH = 50;
+/** The workers' RUNNER_CHARGE_CONCURRENCY: BENCH_RUNNER_CONCURRENCY, else the default on PostgreSQL (scheduled-payments-step.ts). */
+export const RUNNER_CHARGE_CONCURRENCY = Number(process.env.BENCH_RUNNER_CONCURRENCY ?? DEFAULT_CHARGE_CONCURRENCY);
 const RUNNER_TIMEOUT_MS = 600_000;
 const WORKER_SCRIPT = 'scripts/worker.ts';
 
@@ -63,7 +67,11 @@ export type DoubleChargeProof = {
 
 export type RunnerRun = {
   scenario: string;
+  /** Who charged: the sandbox processor (its ledger proves), or the Adyen simulator at SIMULATOR_LATENCY_MS a call (its record of /payments proves). */
+  processor: 'sandbox' | 'adyen';
   workers: number;
+  /** RUNNER_CHARGE_CONCURRENCY of each worker (charges in flight at once). */
+  charge_concurrency: number;
   worker_command: string;
   batch: number;
   interval_ms: number;
@@ -95,13 +103,26 @@ export type RunnerRun = {
 };
 
 /** What a runner run clears: the bookings' scheduled payments, or one due date of a group's opted-in members. */
-type RunnerScenario = { label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean };
+type RunnerScenario = {
+  label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean;
+  /** sandbox: MODE=sandbox, the sandbox processor's ledger; adyen: MODE=production against the Adyen simulator (runner-adyen.ts). */
+  processor: 'sandbox' | 'adyen';
+};
 
 const RUNNER_SCENARIOS: (RunnerScenario & { key: string })[] = [
-  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false },
+  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false, processor: 'sandbox' },
   {
     key: 'groups', label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`, describe: 'opted-in group members\' instalments due at once',
-    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true,
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true, processor: 'sandbox',
+  },
+  {
+    key: 'scheduled-adyen', label: `${RUNNER_PAYMENTS / 1000}k scheduled, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
+    describe: `due scheduled payments against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`, seed: (url) => seedScheduledPayments(url), group: false, processor: 'adyen',
+  },
+  {
+    key: 'groups-adyen', label: `${RUNNER_PAYMENTS / 1000}k group instalments, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
+    describe: `opted-in group members' instalments due at once against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`,
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true, processor: 'adyen',
   },
 ];
 
@@ -122,7 +143,9 @@ export async function benchRunner(serverUrl: string): Promise<RunnerRun[]> {
 async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenario): Promise<RunnerRun> {
   const run: RunnerRun = {
     scenario: `runner: ${scenario.label}, ${workers} worker${workers > 1 ? 's' : ''}`,
+    processor: scenario.processor,
     workers,
+    charge_concurrency: RUNNER_CHARGE_CONCURRENCY,
     worker_command: `node --import tsx ${WORKER_SCRIPT}`,
     batch: RUNNER_BATCH,
     interval_ms: RUNNER_INTERVAL_MS,
@@ -147,17 +170,28 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-runner-'));
   trackTempDir(dir);
   const client = new Client({ connectionString: created.url, connectionTimeoutMillis: 10_000 });
+  let connected = false;
+  let sim: Awaited<ReturnType<typeof startBenchSimulator>> | null = null;
   try {
     const seedStarted = Date.now();
     run.scheduled_payments = await scenario.seed(created.url);
+    if (scenario.processor === 'adyen') {
+      sim = await startBenchSimulator();
+      const token = await storeCardAtSimulator(sim);
+      await client.connect();
+      connected = true;
+      // Every saved card becomes the card stored at the simulator (one shopper, one stored card), as the sandbox seed copies its token.
+      await client.query('update saved_cards set processor_token = $1', [token]);
+    }
     run.seed_seconds = round((Date.now() - seedStarted) / 1000, 1);
-    await client.connect();
+    if (!connected) await client.connect();
 
     const backendPid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid);
     const meter = cpuMeter();
     const started = performance.now();
     const sleepsByPid: Record<string, number> = {};
-    const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1));
+    const processorEnv = sim ? simulatorWorkerEnv(sim) : {};
+    const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1, processorEnv));
     const cpuNow = () => ({
       workers: spawned.reduce((sum, worker) => sum + (processCpuSeconds(worker.pid) ?? 0), 0), postgres: postgresCpuSeconds(backendPid),
     });
@@ -200,7 +234,8 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
       }
     }
 
-    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments, scenario.group);
+    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments, scenario.group, sim ? simulatorCharges(sim) : null);
+    if (sim && sim.violations.length) run.problems.push(`requests the Adyen simulator found against the v71 spec: ${sim.violations.slice(0, 3).join('; ')}`);
     const [window] = (await client.query<{ seconds: string | null }>(
       `select extract(epoch from max(completed_at) - min(claimed_at)) as seconds from scheduled_payments`)).rows;
     run.clearing_seconds = round(Number(window?.seconds ?? 0));
@@ -219,6 +254,7 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     run.problems.push((error as Error).message);
   } finally {
     await client.end().catch(() => undefined);
+    await sim?.close().catch(() => undefined);
     removeTempDir(dir);
     await created.drop().catch((error: Error) => run.problems.push(`could not drop ${created.name}: ${error.message}`));
     forget();
@@ -291,11 +327,15 @@ async function seedScheduledPayments(url: string): Promise<number> {
 export type Worker = { index: number; pid: number; logFile: string; exitCode: () => string | null; stop: () => Promise<void> };
 
 /** One `scripts/worker.ts` process in a group of its own, logging to a file; stop() sends SIGTERM (it ends after its current pass). */
-export function spawnWorker(url: string, dir: string, index: number): Worker {
+export function spawnWorker(url: string, dir: string, index: number, processorEnv: Record<string, string> = {}): Worker {
   const logFile = path.join(dir, `worker-${index}.log`);
   const log = fs.openSync(logFile, 'a');
-  const env: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };
-  for (const name of ['TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production',
+    RUNNER_CHARGE_CONCURRENCY: String(RUNNER_CHARGE_CONCURRENCY),
+  };
+  for (const name of Object.keys(env)) if (name.startsWith('ADYEN_') || name === 'TEST_DATABASE_URL' || name === 'BENCH_DATABASE_URL') delete env[name];
+  Object.assign(env, processorEnv);
   // `node --import tsx` (as run.ts re-runs itself) rather than `npx tsx`: no npm launcher competing for the 2 CPUs.
   // BENCH_WORKER_PROFILE=<dir>: each worker writes a CPU profile there when it stops (where a charge's time goes).
   const profile = process.env.BENCH_WORKER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE] : [];
@@ -357,11 +397,25 @@ function passesByPid(logFile: string): Record<string, { completed: number; passe
   return byPid;
 }
 
-async function proveNoDoubleCharges(client: Client, expected: number, group: boolean): Promise<DoubleChargeProof> {
+/**
+ * `simulator`: the Adyen simulator's record of stored-card charges (runner-adyen.ts), which then stands in
+ * for the sandbox ledger ("ledger_*" below): loaded into a temporary table, the same query proves the same things.
+ */
+async function proveNoDoubleCharges(client: Client, expected: number, group: boolean, simulator: ReturnType<typeof simulatorCharges> | null): Promise<DoubleChargeProof> {
+  let charges = `select idempotency_key, amount, (outcome::jsonb -> 'result' ->> 'status') = 'authorised' as authorised from sandbox_processor_operations where kind = 'charge_stored'`;
+  if (simulator) {
+    await client.query('create temporary table simulator_charges (idempotency_key text, amount bigint, authorised boolean)');
+    for (let start = 0; start < simulator.length; start += 5000) {
+      const part = simulator.slice(start, start + 5000);
+      await client.query('insert into simulator_charges select * from unnest($1::text[], $2::bigint[], $3::boolean[])',
+        [part.map((c) => c.idempotency_key), part.map((c) => c.amount), part.map((c) => c.authorised)]);
+    }
+    charges = 'select * from simulator_charges';
+  }
   const { rows } = await client.query<Record<string, string | null>>(`
     with scheduled as (select * from scheduled_payments),
          tx as (select * from transactions where idempotency_key like 'scheduled:%'),
-         charges as (select * from sandbox_processor_operations where kind = 'charge_stored')
+         charges as (${charges})
     select
       (select count(*) from scheduled) as scheduled_payments,
       (select count(*) from scheduled where status = 'COMPLETE') as scheduled_complete,
@@ -379,8 +433,8 @@ async function proveNoDoubleCharges(client: Client, expected: number, group: boo
       (select count(*) from charges) as ledger_charge_stored,
       (select count(distinct idempotency_key) from charges) as ledger_charge_stored_distinct_keys,
       (select count(*) from (select idempotency_key from charges group by idempotency_key having count(*) > 1) twice) as ledger_keys_charged_more_than_once,
-      (select count(*) from charges where (outcome::jsonb -> 'result' ->> 'status') = 'authorised') as ledger_charge_stored_authorised,
-      (select coalesce(sum(amount), 0) from charges where (outcome::jsonb -> 'result' ->> 'status') = 'authorised') as ledger_charged_amount_sum,
+      (select count(*) from charges where authorised) as ledger_charge_stored_authorised,
+      (select coalesce(sum(amount), 0) from charges where authorised) as ledger_charged_amount_sum,
       (select count(*) from charges c join tx t on c.idempotency_key = t.id::text) as ledger_matched_to_transaction,
       (select count(*) from scheduled s join tx t on t.id = s.transaction_id and t.payment_link_id = s.payment_link_id
         where s.status = 'COMPLETE') as scheduled_paying_their_link,
