@@ -9,7 +9,9 @@ import { defineConfig } from '@playwright/test';
  *
  * Two servers, each with a fresh, empty data folder (so PGlite, never DATABASE_URL):
  *   - MODE=sandbox                                      on E2E_SANDBOX_PORT, default 3210;
- *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211;
+ *   - the Adyen simulator (scripts/adyen-simulator.ts)  on E2E_ADYEN_PORT, default E2E_SANDBOX_PORT + 5, its test
+ *     hooks on the next port (E2E_ADYEN_CONTROL_URL); it delivers its notifications to the production server;
+ *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211, with Adyen at the simulator;
  *     scripts/e2e-production-seed.ts first writes an organisation and an API key into its
  *     data folder ($DATA_DIR/e2e-credentials.json) for specs that create links there.
  *   - MODE=sandbox, a second one                        on E2E_CLOCK_PORT, default E2E_SANDBOX_PORT + 2:
@@ -31,6 +33,10 @@ const sandboxUrl = `http://localhost:${sandboxPort}`;
 const productionUrl = `http://localhost:${productionPort}`;
 const clockPort = Number(process.env.E2E_CLOCK_PORT ?? sandboxPort + 2);
 const clockUrl = `http://localhost:${clockPort}`;
+// The production server's Adyen is the test suite's simulator (tests/support/adyen-simulator), and its test hooks.
+const adyenPort = Number(process.env.E2E_ADYEN_PORT ?? sandboxPort + 5);
+const adyenControlUrl = `http://127.0.0.1:${adyenPort + 1}`;
+process.env.E2E_ADYEN_CONTROL_URL = adyenControlUrl;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
 process.env.E2E_CLOCK_URL = clockUrl;
 process.env.E2E_PRODUCTION_URL = productionUrl;
@@ -114,15 +120,27 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      name: 'adyen-simulator',
+      command: `npx tsx scripts/adyen-simulator.ts --port ${adyenPort} --control-port ${adyenPort + 1} --notify ${productionUrl}/api/processor/adyen/notifications`,
+      url: `${adyenControlUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
       name: 'production',
       command: `bash scripts/e2e-server.sh ${productionPort} production`,
       url: `${productionUrl}/api/enums`,
       env: {
         ...commonEnv(productionPort, productionDataDir),
-        MODE: 'production', ADYEN_API_KEY: 'test-key', ADYEN_MERCHANT_ACCOUNT: 'TestMerchant', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+        MODE: 'production', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+        // The simulator's defaults (tests/support/adyen-simulator/server.ts).
+        ADYEN_CHECKOUT_URL: `http://127.0.0.1:${adyenPort}/v71`, ADYEN_API_KEY: 'AQE_simulator_key', ADYEN_MERCHANT_ACCOUNT: 'TravelPayECOM',
+        ADYEN_HMAC_KEY: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       stdout: 'pipe',
       stderr: 'pipe',
     },
@@ -132,7 +150,7 @@ export default defineConfig({
       url: `${clockUrl}/api/enums`,
       env: { ...commonEnv(clockPort, clockDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', ADYEN_CLIENT_KEY: '', TOKEN_SECRET: '' },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       stdout: 'pipe',
       stderr: 'pipe',
     },

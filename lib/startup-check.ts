@@ -1,4 +1,5 @@
 import { adyenEnvironments, serviceModes, type Env } from './config';
+import { checkoutUrlProblem } from './payments/processor/adyen/adyen-config';
 
 /** Bearer tokens signed with a short secret could be forged by guessing it. */
 export const MIN_TOKEN_SECRET_LENGTH = 32;
@@ -8,7 +9,10 @@ export const MIN_TOKEN_SECRET_LENGTH = 32;
  * every entry point (server, worker, operator) applies exactly the same rules:
  *   - MODE, when given, is sandbox or production;
  *   - a PostgreSQL server (DATABASE_URL) is never run in a mode nobody chose;
- *   - production has processor keys (server and browser) and its own token secret.
+ *   - production has processor keys (server and browser), the notifications' HMAC key
+ *     (without it every Adyen notification is refused, so no outcome Adyen pushes would
+ *     ever be recorded) and its own token secret;
+ *   - the Checkout URL is on the platform ADYEN_ENVIRONMENT names (checkoutUrlProblem).
  */
 export function startupProblem(env: Env): string | null {
   const mode = env.MODE?.trim();
@@ -19,12 +23,16 @@ export function startupProblem(env: Env): string | null {
     return 'DATABASE_URL is set but MODE is not: set MODE=production (or MODE=sandbox for a test service)';
   }
   if (mode !== 'production') return null;
-  const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'TOKEN_SECRET'].filter((name) => !env[name]?.trim());
+  const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY', 'TOKEN_SECRET'].filter((name) => !env[name]?.trim());
   if (missing.length) return `MODE=production needs ${missing.join(', ')}`;
+  // Adyen shows the key as hex (64 digits); anything else would fail every signature in silence.
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(env.ADYEN_HMAC_KEY!.trim())) return 'ADYEN_HMAC_KEY must be the hex key from the webhook settings in Adyen\'s Customer Area';
   const environment = env.ADYEN_ENVIRONMENT?.trim().toLowerCase();
   if (environment && !(adyenEnvironments as readonly string[]).includes(environment)) {
     return `ADYEN_ENVIRONMENT must be one of ${adyenEnvironments.join(', ')} (got "${environment.slice(0, 40)}")`;
   }
+  const checkoutUrl = checkoutUrlProblem(env);
+  if (checkoutUrl) return checkoutUrl;
   if (env.TOKEN_SECRET!.length < MIN_TOKEN_SECRET_LENGTH) return `TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters in production`;
   return null;
 }

@@ -20,9 +20,10 @@ export type StageMessage =
  * - embed.not_found: the session is unknown or deleted;
  * - embed.not_payable: INITIATE_PAY arrived while no payment form is shown (paid, expired, in progress);
  * - embed.public_key_mismatch: INITIATE_PAY named a public key that is not one of the session's organisation's;
- * - embed.no_payment_method: the session offers no method this frame can take.
+ * - embed.no_payment_method: the session offers no method this frame can take;
+ * - embed.moto_not_allowed: the URL asks for MOTO (`method=MOTO_IN_PERSON`) on a session that does not allow it.
  */
-export type EmbedErrorCode = 'embed.not_found' | 'embed.not_payable' | 'embed.public_key_mismatch' | 'embed.no_payment_method';
+export type EmbedErrorCode = 'embed.not_found' | 'embed.not_payable' | 'embed.public_key_mismatch' | 'embed.no_payment_method' | 'embed.moto_not_allowed';
 
 export const stageMessage = (message: StageMessage): string => JSON.stringify(message);
 

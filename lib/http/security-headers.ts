@@ -1,4 +1,5 @@
 import { adyenEnvironment, type Env, type ServiceMode } from '@/lib/config';
+import { checkoutPlatform } from '@/lib/payments/processor/adyen/adyen-config';
 import { routing } from '@/lib/i18n/routing';
 
 /*
@@ -32,19 +33,37 @@ export function createNonce(): string {
  * The processor's browser-facing origins: none in sandbox mode (its 3-D Secure and
  * bank pages are this service's own), Adyen's hosts in production: checkoutshopper
  * (Adyen Web's calls, secured card-field frames, redirect and 3-D Secure pages), its
- * CDN (resources) and checkoutanalytics (Adyen Web's analytics calls), the hosts
- * @adyen/adyen-web v6 names. ADYEN_ENVIRONMENT (test, live, live-us, ...) names the
- * live region; the test hosts are always allowed so a production-mode deployment on
- * Adyen's test platform works too.
+ * CDN (resources) and checkoutanalytics (Adyen Web's analytics calls), for the one
+ * environment ADYEN_ENVIRONMENT names (test, live, live-us, ...): @adyen/adyen-web v6
+ * maps each environment to exactly these three hosts (core/Environment/constants.js:
+ * API_ENVIRONMENTS, CDN_ENVIRONMENTS, ANALYTICS_ENVIRONMENTS). A live deployment never
+ * allows the test platform's hosts, nor a test one the live hosts. An environment Adyen
+ * does not know allows none (start-up refuses it in production anyway).
  */
 export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
   if (mode === 'sandbox') return [];
-  const environments = new Set<string>(['test']);
-  const configured = adyenEnvironment(env);
-  if (configured) environments.add(configured);
-  return [...environments].flatMap((name) => [
-    `https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`,
-  ]);
+  const name = adyenEnvironment(env);
+  if (!name) return [];
+  const adyen = [`https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`];
+  const stand = standInOrigin(env);
+  return stand ? [...adyen, stand] : adyen;
+}
+
+/**
+ * The origin of an ADYEN_CHECKOUT_URL an operator set on purpose to a server that is not
+ * Adyen's (checkoutPlatform 'other': the suite's Adyen simulator, a test double): such a
+ * server also serves the shopper pages its answers redirect to (3-D Secure, the bank), so
+ * the page may be sent there. Adyen's own hosts add nothing: their pages are the ones above.
+ */
+function standInOrigin(env: Env): string | null {
+  const configured = env.ADYEN_CHECKOUT_URL?.trim();
+  if (!configured) return null;
+  try {
+    const url = new URL(configured);
+    return checkoutPlatform(url.hostname) === 'other' && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

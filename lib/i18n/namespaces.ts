@@ -23,6 +23,7 @@ export const messageNamespaces = [
   'CardTesting',
   'GroupCheckout',
   'GroupPortal',
+  'ErrorPage',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -32,7 +32,7 @@ async function send(request: APIRequestContext, url: string, options: Parameters
   }
 }
 
-async function call(request: APIRequestContext, server: Server, method: 'GET' | 'PUT' | 'POST', apiPath: string, data?: unknown) {
+export async function call(request: APIRequestContext, server: Server, method: 'GET' | 'PUT' | 'POST', apiPath: string, data?: unknown) {
   const { url, credentials } = servers[server];
   const key = credentials();
   const auth = await send(request, `${url}/api/token`, { method: 'POST', data: { public_key: key.public_key, private_key: key.private_key } });

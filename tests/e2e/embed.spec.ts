@@ -102,12 +102,16 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await expect.poll(async () => (await stages(page)).map((m) => m.stage)).toEqual(['rendered', 'processing', 'rendered']);
   });
 
-  test('hsc=1 offers no store-card choice; method=MOTO_IN_PERSON records the payment as MOTO', async ({ page, request }) => {
+  test('hsc=1 offers no store-card choice; method=MOTO_IN_PERSON records the payment as MOTO where the session allows it', async ({ page, request }) => {
     const booking = await createBooking(request);
     const withChoice = await createSession(request, { booking_id: booking });
     await openMerchant(page, withChoice);
     await expect(embedFrame(page).getByTestId('store-card')).toBeVisible();
-    const id = await createSession(request, { booking_id: booking });
+    // The MOTO flag on a session that does not allow MOTO: refused with its reason, no form.
+    await openMerchant(page, withChoice, { flags: 'method=MOTO_IN_PERSON' });
+    await expect(embedFrame(page).getByTestId('moto-not-allowed')).toBeVisible();
+    await expect(embedFrame(page).getByTestId('card-form')).toHaveCount(0);
+    const id = await createSession(request, { booking_id: booking, moto_enabled: true });
     await openMerchant(page, id, { flags: 'hsc=1&method=MOTO_IN_PERSON' });
     const frame = embedFrame(page);
     await expect(frame.getByTestId('card-form')).toBeVisible();

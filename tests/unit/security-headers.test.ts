@@ -28,15 +28,29 @@ describe('contentSecurityPolicy', () => {
     expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
   });
 
-  it('names Adyen’s hosts for forms, frames and fetches in production only', () => {
+  it('names Adyen’s hosts for forms, frames and fetches in production only, for the configured environment alone', () => {
     expect(processorOrigins('sandbox', { ADYEN_ENVIRONMENT: 'live' })).toEqual([]);
     const test = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com'];
+    const live = ['https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live.cdn.adyen.com', 'https://checkoutanalytics-live.adyen.com'];
     const liveUs = ['https://checkoutshopper-live-us.adyen.com', 'https://checkoutshopper-live-us.cdn.adyen.com', 'https://checkoutanalytics-live-us.adyen.com'];
     expect(processorOrigins('production', {})).toEqual(test);
-    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' })).toEqual([...test, ...liveUs]);
-    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'evil.example' })).toEqual(test);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'test' })).toEqual(test);
+    // A live deployment allows no test host (the test platform is where test card data goes).
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live' })).toEqual(live);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'Live-US' })).toEqual(liveUs);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'evil.example' })).toEqual([]);
     const csp = directives(contentSecurityPolicy({ nonce: 'n', mode: 'production', processor: processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' }) }));
-    for (const name of ['form-action', 'connect-src', 'frame-src']) expect(csp.get(name)).toBe(["'self'", ...test, ...liveUs].join(' '));
+    for (const name of ['form-action', 'connect-src', 'frame-src']) expect(csp.get(name)).toBe(["'self'", ...liveUs].join(' '));
+  });
+
+  it('adds the origin of a Checkout URL that is not Adyen’s (a simulator serves its own 3-D Secure and bank pages), never of Adyen’s own', () => {
+    const test = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com'];
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([...test, 'http://127.0.0.1:3215']);
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'https://checkout-test.adyen.com/v71' })).toEqual(test);
+    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live', ADYEN_CHECKOUT_URL: 'https://abc-checkout-live.adyenpayments.com/checkout/v71' }))
+      .toEqual(test.map((host) => host.replace('-test', '-live')));
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'not a url' })).toEqual(test);
+    expect(processorOrigins('sandbox', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([]);
   });
 
   it('nonces are fresh base64 values Next.js can read back', () => {

@@ -10,9 +10,10 @@ import { clientIp as trustedClientIp } from '@/lib/http/client-ip';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import { cardExclusion, type CardExclusion } from '@/lib/core/hosted-checkout/card-check';
-import type { CardPaymentOutcome } from '@/lib/core/payments/pay-by-card';
+import { CARD_LOOKUP_FAILED, type CardPaymentOutcome } from '@/lib/core/payments/pay-by-card';
 import type { CardEntryError } from '@/lib/payments/card-entry';
 import { postedCard } from './card-entry/card-method';
+import { cardLookupMessage, motoNotAllowedMessage } from './card-refusal-messages';
 import { cardTestingMessage } from './card-testing-message';
 import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } from './checkout-paths';
 import { surfaceFromForm } from './checkout-surface';
@@ -87,11 +88,19 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
     outcome = 'refused';
   }
   if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
+  // A MOTO flag on a session that does not allow MOTO: nothing was recorded; the page says why.
+  if (outcome !== 'refused' && outcome.outcome === 'not_allowed') return { ok: false, formError: await motoNotAllowedMessage(locale, checkout.organisationName) };
   if (outcome !== 'refused' && outcome.outcome === 'rejected') {
-    const formError = isCardTestingRefusal(outcome) ? await cardTestingMessage(locale, outcome.retryAt) : outcome.message;
-    return { ok: false, formError, ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
+    return { ok: false, formError: await rejectionMessage(locale, outcome), ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
   }
   redirect(cardPaymentDestination(outcome, to));
+}
+
+/** A refused card in the customer's language where the page has the words; otherwise the core's own. */
+async function rejectionMessage(locale: string, outcome: Extract<CardPaymentOutcome, { outcome: 'rejected' }>): Promise<string> {
+  if (isCardTestingRefusal(outcome)) return cardTestingMessage(locale, outcome.retryAt);
+  if (outcome.reason === CARD_LOOKUP_FAILED) return cardLookupMessage(locale);
+  return outcome.message;
 }
 
 /**
@@ -101,7 +110,7 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
  * refused as a duplicate (paid, in progress, expired), where the state table
  * shows the one true outcome.
  */
-function cardPaymentDestination(outcome: Exclude<CardPaymentOutcome, { outcome: 'confirm_surcharge' | 'rejected' }> | 'refused', to: CheckoutDestinations): string {
+function cardPaymentDestination(outcome: Exclude<CardPaymentOutcome, { outcome: 'confirm_surcharge' | 'rejected' | 'not_allowed' }> | 'refused', to: CheckoutDestinations): string {
   if (outcome === 'refused' || outcome.outcome === 'unsettled') return to.checkout;
   if (outcome.outcome === 'challenge') return to.step(outcome.redirectUrl);
   return outcome.outcome === 'paid' ? to.success : to.failure;

@@ -30,6 +30,8 @@ export const checkoutFields = {
   excluded_card_regions: z.array(z.enum(['DOMESTIC', 'INTER', 'INTRA'])).max(3).default([]),
   hide_store_card: z.boolean().default(false),
   store_card_forced: z.boolean().default(false),
+  /** Ecommerce sessions only (docs/api-extensions.md): the embed's MOTO flag may take a MOTO payment on this session. */
+  moto_enabled: z.boolean().default(false),
   success_url: redirectUrl.optional(),
   failure_url: redirectUrl.optional(),
   cancel_url: redirectUrl.optional(),
@@ -47,5 +49,6 @@ export function checkoutOptionsFrom(input: CheckoutInput): CheckoutOptions {
     excluded_card_regions: [...new Set(input.excluded_card_regions)],
     hide_store_card: input.hide_store_card,
     store_card_forced: input.store_card_forced,
+    moto_enabled: input.moto_enabled,
   };
 }

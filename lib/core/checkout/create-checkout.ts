@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { requireOrganisation, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
-import { customers, paymentLinks } from '@/lib/db/schema';
+import { customers, organisations, paymentLinks } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { invalidField, notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
@@ -22,7 +22,16 @@ export async function createCheckout(db: Db, actor: Actor, kind: CheckoutKind, i
   const expiresAt = input.expires_at ? endOfDayOrInstant(input.expires_at) : addDays(now(), defaultLifetimeDays);
   if (expiresAt.getTime() <= now().getTime()) throw invalidField('expires_at must be in the future.');
 
+  if (input.moto_enabled && kind !== 'ecommerce') {
+    throw invalidField('moto_enabled applies only to ecommerce sessions (the embedded checkout\'s MOTO flag); a payment link is always paid online.');
+  }
   return db.transaction(async (tx) => {
+    if (input.moto_enabled) {
+      const [organisation] = await tx.select({ paymentMethods: organisations.paymentMethods }).from(organisations).where(eq(organisations.id, input.organisation));
+      if (!organisation?.paymentMethods.includes('MOTO_IN_PERSON')) {
+        throw invalidField('moto_enabled needs MOTO_IN_PERSON in the organisation\'s payment_methods.');
+      }
+    }
     if (input.booking_id) await findBookingInOrganisation(tx, input.organisation, input.booking_id);
     if (input.customer_id) {
       const [customer] = await tx.select({ id: customers.id }).from(customers)

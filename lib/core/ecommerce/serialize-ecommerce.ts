@@ -18,7 +18,8 @@ export function serializeEcommerce({ link }: CheckoutRow, transactions: Checkout
     card_enabled: link.cardEnabled,
     booking_id: link.bookingId,
     organisation: link.organisationId,
-    options: link.options,
+    // moto_enabled is absent on sessions made before it existed: false.
+    options: { ...link.options, moto_enabled: link.options.moto_enabled === true },
     transactions: transactions.map(({ id, amount, status, completed_at, created_at }) => ({ id, amount, status, completed_at, created_at })),
     expires_at: link.expiresAt.toISOString(),
     created_at: link.createdAt.toISOString(),

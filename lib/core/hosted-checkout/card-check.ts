@@ -33,8 +33,11 @@ export type CardCheck =
       currency: string;
       total: number;
       surcharge: { amount: number; class: 'commercial' | 'international' } | null;
-      /** The card's own currency offer (our code): amount in minor units, rate per major unit of the link's currency, mark-up included. */
-      dcc: { currency: string; rate: number; markupBps: number; amount: number } | null;
+      /**
+       * The card's own currency offer (our code): amount in minor units, rate per major unit of the link's currency, mark-up included.
+       * `sandboxRate`: made-up sandbox rates, which the page labels as such (production offers no DCC without a quote source).
+       */
+      dcc: { currency: string; rate: number; markupBps: number; amount: number; sandboxRate: boolean } | null;
     }
   /** The link can no longer be paid (paid in another tab, expired): the page reloads to show why. */
   | { status: 'unavailable' };
@@ -65,7 +68,10 @@ export function cardCheckFromQuote(quote: CardQuote, linkCurrency: string): Card
     status: 'accepted', card: shownCard(quote.card), currency: linkCurrency, total: quote.total,
     surcharge: quote.surcharge > 0 && surchargeClass ? { amount: quote.surcharge, class: surchargeClass } : null,
     dcc: quote.dcc
-      ? { currency: quote.dcc.cardCurrency, rate: quote.dcc.rate, markupBps: quote.dcc.markup_bps, amount: quote.dcc.converted_amount }
+      ? {
+        currency: quote.dcc.cardCurrency, rate: quote.dcc.rate, markupBps: quote.dcc.markup_bps, amount: quote.dcc.converted_amount,
+        sandboxRate: quote.dcc.source === 'sandbox',
+      }
       : null,
   };
 }

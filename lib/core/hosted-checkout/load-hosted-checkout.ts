@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
+import { motoAllowed } from '../payments/moto';
 import { isUuid } from '../shared/is-uuid';
 import { loadMemberCheckout, type MemberCheckout } from './member-checkout';
 
@@ -37,6 +38,8 @@ export type HostedCheckout = {
   expiresAt: Date;
   methods: { card: boolean; openBanking: boolean };
   authorisationOnly: boolean;
+  /** An ecommerce session whose creator allowed MOTO, of an organisation whose payment methods include it (lib/core/payments/moto.ts). */
+  motoAllowed: boolean;
   /** The store-card choice the page offers (the core applies the same rule): none without a booking to save to. */
   storeCard: StoreCardChoice;
   redirects: { success: string | null; failure: string | null; cancel: string | null };
@@ -101,7 +104,7 @@ function buildCheckoutQuery(db: Db) {
       currency: l.currency, customerName: l.customerName, expiresAt: l.expiresAt, cardEnabled: l.cardEnabled,
       openBankingEnabled: l.openBankingEnabled, options: l.options, successUrl: l.successUrl, failureUrl: l.failureUrl, cancelUrl: l.cancelUrl,
     },
-    organisation: { name: o.name, settings: o.settings, image: o.image, country: o.country },
+    organisation: { name: o.name, settings: o.settings, image: o.image, country: o.country, paymentMethods: o.paymentMethods },
     bookingReference: bookings.bookingReference,
     chosen: latest.columns,
   })
@@ -158,6 +161,7 @@ export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckou
     expiresAt: link.expiresAt,
     methods: { card: link.cardEnabled, openBanking: link.openBankingEnabled },
     authorisationOnly: link.options.authorisation_only,
+    motoAllowed: motoAllowed(kind, link.options, row.organisation.paymentMethods),
     storeCard: storeCardChoice(Boolean(link.bookingId), link.options),
     redirects: { success: link.successUrl, failure: link.failureUrl, cancel: link.cancelUrl },
     latest: chosen ? {

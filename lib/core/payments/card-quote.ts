@@ -1,6 +1,7 @@
 import { checkCardExclusions, dccQuote, exclusionMessage, surchargeFor, type DccQuote, type ExclusionCheck } from '@/lib/payments/card-rules';
 import type { CardFacts } from '@/lib/payments/processor';
 import type { PayableCheckout } from './load-payable-checkout';
+import { dccRates } from './dcc-rates';
 import { cardUnverified } from './payment-errors';
 
 export type CardQuote =
@@ -24,12 +25,11 @@ const verified = (card: CardFacts | null): card is CardFacts => Boolean(card?.br
  * needs them — excluded brands or regions, surcharging, DCC — rather than
  * taken unchecked. A link with none of those rules takes it as it is.
  */
-export function quoteCard({ link, settings }: PayableCheckout, card: CardFacts | null): CardQuote {
-  const surcharging = link.options.surcharging_enabled && settings.surcharge.enabled;
-  const dccOn = link.options.dcc_enabled && settings.dcc_enabled;
+export function quoteCard(checkout: PayableCheckout, card: CardFacts | null): CardQuote {
+  const { link, settings } = checkout;
+  const { surcharging, rates } = activeRules(checkout);
   if (!verified(card)) {
-    const ruled = link.options.excluded_card_types.length > 0 || link.options.excluded_card_regions.length > 0 || surcharging || dccOn;
-    if (ruled) return { accepted: false, message: cardUnverified(), card, reason: 'card_unverified' };
+    if (cardRulesNeedFacts(checkout)) return { accepted: false, message: cardUnverified(), card, reason: 'card_unverified' };
     return { accepted: true, card, surcharge: 0, surchargeClass: null, total: link.amount, dcc: null };
   }
   const check = checkCardExclusions({
@@ -39,6 +39,20 @@ export function quoteCard({ link, settings }: PayableCheckout, card: CardFacts |
   if (!check.allowed) return { accepted: false, message: exclusionMessage(check), card, reason: 'card_excluded', exclusion: check };
   const surcharge = surchargeFor({ amount: link.amount, card, organisationCountry: settings.country, rates: settings.surcharge, enabled: surcharging });
   const total = link.amount + surcharge.surcharge;
-  const dcc = dccOn ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry }) : null;
+  const dcc = rates ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry, rates }) : null;
   return { accepted: true, card, surcharge: surcharge.surcharge, surchargeClass: surcharge.class, total, dcc };
+}
+
+/** Surcharging when the link and the organisation allow it; DCC rates when both allow DCC and a rate source exists (dcc-rates.ts). */
+function activeRules({ link, settings }: PayableCheckout) {
+  const surcharging = link.options.surcharging_enabled && settings.surcharge.enabled;
+  const rates = link.options.dcc_enabled && settings.dcc_enabled ? dccRates() : null;
+  return { surcharging, rates };
+}
+
+/** True when a rule of the checkout needs the card's brand or issuing country: excluded brands or regions, surcharging, DCC. */
+export function cardRulesNeedFacts(checkout: PayableCheckout): boolean {
+  const { link } = checkout;
+  const { surcharging, rates } = activeRules(checkout);
+  return link.options.excluded_card_types.length > 0 || link.options.excluded_card_regions.length > 0 || surcharging || rates !== null;
 }

@@ -1,16 +1,22 @@
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import { processorFor, type PaymentMethodInput } from '@/lib/payments/processor';
-import { quoteCard, type CardQuote } from './card-quote';
+import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type PaymentMethodInput, type Processor } from '@/lib/payments/processor';
+import { cardRulesNeedFacts, quoteCard, type CardQuote } from './card-quote';
 import { refuseCardTesting } from './card-testing';
 import type { PayableCheckout } from './load-payable-checkout';
 import { payableSelection } from './member-coverage';
-import { methodNotAccepted } from './payment-errors';
+import { MOTO_NOT_ALLOWED, motoRefusal } from './moto';
+import { cardLookupFailed, methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
 
 type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
+/** A card the payment refuses before the processor is asked to authorise it, as recorded. */
+type Refusal = Pick<CardQuoteRefusal, 'card' | 'message' | 'exclusion'> & { status: 'REJECTED' | 'FAILED'; reason: string };
+
+/** Failure reason of a card whose facts the processor could not give (its /cardDetails failed or timed out). */
+export const CARD_LOOKUP_FAILED = 'card_lookup_failed';
 
 export type CardPaymentInput = {
   checkoutId: string;
@@ -23,7 +29,11 @@ export type CardPaymentInput = {
   acceptedSurcharge?: number;
   /** The customer chose to pay in their card's currency at the quoted rate. */
   acceptDcc?: boolean;
-  transactionMethod?: 'ONLINE' | 'MOTO_IN_PERSON' | 'MOTO_OTHER';
+  /**
+   * MOTO_IN_PERSON is what the embed's MOTO flag asks for: taken only where the session allows it (moto.ts),
+   * otherwise the payment is refused (`not_allowed`, reason moto_not_allowed) and nothing is recorded.
+   */
+  transactionMethod?: 'ONLINE' | 'MOTO_IN_PERSON';
   returnUrl: string;
   ipAddress?: string | null;
   fingerprint?: string | null;
@@ -31,7 +41,9 @@ export type CardPaymentInput = {
 
 export type CardPaymentOutcome =
   | PaymentOutcome
-  | { outcome: 'rejected'; transactionId: string; message: string; exclusion?: CardQuoteRefusal['exclusion'] }
+  | { outcome: 'rejected'; transactionId: string; message: string; reason: string; exclusion?: CardQuoteRefusal['exclusion'] }
+  /** Refused before anything was recorded: a MOTO flag where MOTO is not allowed. */
+  | { outcome: 'not_allowed'; reason: typeof MOTO_NOT_ALLOWED; message: string }
   | { outcome: 'confirm_surcharge'; surcharge: number; total: number };
 
 /**
@@ -45,12 +57,21 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const checkout = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
   const { link } = checkout;
   if (!link.cardEnabled) throw methodNotAccepted('Card payment');
+  // The method comes from the session, never from the posted flag alone: a MOTO flag where MOTO is not allowed stops here.
+  const moto = input.transactionMethod === 'MOTO_IN_PERSON';
+  const motoRefused = moto ? motoRefusal(checkout) : null;
+  if (motoRefused) return { outcome: 'not_allowed', reason: MOTO_NOT_ALLOWED, message: motoRefused };
+  const method = moto ? 'MOTO_IN_PERSON' : 'ONLINE';
   // Card testing: a link or IP paused after repeated failures is refused here, before the processor sees the card at all.
-  const paused = await refuseCardTesting(db, checkout, { ...input, holderName: input.method.holderName });
+  const paused = await refuseCardTesting(db, checkout, { ...input, transactionMethod: method, holderName: input.method.holderName });
   if (paused) return paused;
   const processor = processorFor(db);
-  const quote = quoteCard(checkout, await processor.lookupCard(input.method));
-  if (!quote.accepted) return reject(db, input, checkout, quote);
+  const facts = await lookupCardFacts(processor, input.method);
+  if (facts === 'failed' && cardRulesNeedFacts(checkout)) {
+    return refuse(db, input, method, checkout, { status: 'FAILED', reason: CARD_LOOKUP_FAILED, message: cardLookupFailed(), card: null });
+  }
+  const quote = quoteCard(checkout, facts === 'failed' ? null : facts);
+  if (!quote.accepted) return refuse(db, input, method, checkout, { ...quote, status: 'REJECTED' });
   const { surcharge, total } = quote;
   if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total };
 
@@ -62,12 +83,15 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const sent = dccAccepted ? { amount: quote.dcc!.converted_amount, currency: isoCurrency(quote.dcc!.cardCurrency) } : { amount: total, currency: isoCurrency(link.currency) };
   const storeCard = Boolean(link.bookingId) && (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
   const { id } = await startTransaction(db, {
-    checkoutId: link.id, coveredLinkIds: input.coveredLinkIds, amount: total, surcharge, type: 'CARD', stage: 'authorising', method: input.transactionMethod ?? 'ONLINE',
+    checkoutId: link.id, coveredLinkIds: input.coveredLinkIds, amount: total, surcharge, type: 'CARD', stage: 'authorising', method,
     storeCard, dcc, processor: sent, ipAddress: input.ipAddress, fingerprint: input.fingerprint,
   });
   try {
     const result = await processor.authorise({
       reference: id, ...sent, method: input.method, capture: !link.options.authorisation_only, storeCard, returnUrl: input.returnUrl, idempotencyKey: id,
+      shopperInteraction: moto ? 'moto' : 'ecommerce',
+      // The 3-D Secure 2 data Adyen recommends (adyen-requests.ts): the payee's email, the customer's IP, the page's origin.
+      shopper: { email: link.email, ip: input.ipAddress ?? null, origin: originOf(input.returnUrl) },
     });
     return await settleAuthorisation(db, id, result);
   } catch (error) {
@@ -75,14 +99,42 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   }
 }
 
-/** A card the link excludes, or one the link's rules cannot check: recorded as REJECTED, never sent to the processor. */
-async function reject(db: Db, input: CardPaymentInput, checkout: PayableCheckout, { card, message, reason, exclusion }: CardQuoteRefusal): Promise<CardPaymentOutcome> {
+/**
+ * The card's facts before any authorisation, or 'failed' when the processor could not say (its lookup failed
+ * or timed out: a lookup takes nothing, so an unknown outcome is only a failure). The caller decides: a link
+ * whose rules need the facts refuses the card (FAILED, card_lookup_failed, the customer may try again);
+ * any other link takes it as an unknown card, as when the lookup answers null. Other errors are bugs and throw.
+ */
+async function lookupCardFacts(processor: Processor, method: PaymentMethodInput): Promise<CardFacts | null | 'failed'> {
+  try {
+    return await processor.lookupCard(method);
+  } catch (error) {
+    if (error instanceof ProcessorError || error instanceof ProcessorOutcomeUnknown) return 'failed';
+    throw error;
+  }
+}
+
+/** The page's origin (scheme://host[:port]), from the absolute return URL on the same public host. */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A card refused before any authorisation, recorded and never sent to the processor: one the link excludes,
+ * one its rules cannot check (REJECTED), or one whose facts the processor could not give (FAILED: the card
+ * was never judged, so it does not count towards the card-testing pause).
+ */
+async function refuse(db: Db, input: CardPaymentInput, method: 'ONLINE' | 'MOTO_IN_PERSON', checkout: PayableCheckout, refusal: Refusal): Promise<CardPaymentOutcome> {
+  const { card, message, reason, exclusion, status } = refusal;
   const [row] = await db.insert(transactions).values({
     organisationId: checkout.link.organisationId, bookingId: checkout.link.bookingId, paymentLinkId: checkout.link.id,
-    amount: checkout.link.amount, currency: checkout.link.currency, status: 'REJECTED', type: 'CARD',
-    method: input.transactionMethod ?? 'ONLINE', failureReason: reason,
+    amount: checkout.link.amount, currency: checkout.link.currency, status, type: 'CARD', method, failureReason: reason,
     cardBrand: card?.brand || null, cardLastFour: card?.lastFour || null, cardBin: card?.bin || null, cardType: card?.funding ?? null, binType: card?.cardClass ?? null,
     issuingCountry: card?.issuingCountry || null, cardholderName: card?.holderName ?? input.method.holderName ?? null, ipAddress: input.ipAddress ?? null,
   }).returning({ id: transactions.id });
-  return { outcome: 'rejected', transactionId: row!.id, message, ...(exclusion ? { exclusion } : {}) };
+  return { outcome: 'rejected', transactionId: row!.id, message, reason, ...(exclusion ? { exclusion } : {}) };
 }

@@ -10,3 +10,5 @@ export const paymentBeingConfirmed = () =>
 export const methodNotAccepted = (method: string) => new AppError('checkout.method_not_accepted', `${method} is not accepted for this payment.`);
 export const cardUnverified = () =>
   'This card could not be verified (its issuing country or brand is unknown), and this payment has card rules that need them. Please use another card.';
+export const cardLookupFailed = () =>
+  'We could not check this card just now, so nothing was charged. Please try again in a moment.';

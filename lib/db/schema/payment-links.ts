@@ -16,6 +16,11 @@ export type CheckoutOptions = {
   excluded_card_regions: ('DOMESTIC' | 'INTRA' | 'INTER')[];
   hide_store_card: boolean;
   store_card_forced: boolean;
+  /**
+   * Ecommerce sessions only: the embed's `method=MOTO_IN_PERSON` flag may take a MOTO payment on this session
+   * (docs/api-extensions.md). Absent on rows written before it existed, which is false.
+   */
+  moto_enabled?: boolean;
 };
 
 /**

@@ -16,6 +16,17 @@ export type MidRates = Record<DccCurrency, number>;
  */
 export const sandboxMidRates: MidRates = { GBP: 1, EUR: 1.17, USD: 1.27 };
 
+/**
+ * The rates a quote is made from, and where they came from. A quote is only
+ * ever made from rates a caller names: there is no default, so no code path can
+ * show the sandbox's invented rates to a real card (issue 15, defect 4). Only
+ * `sandbox` exists so far; a production source (an acquirer's quote, such as
+ * Adyen's ForexQuote) would be another `source` with its own expiry.
+ */
+export type DccRates = { source: 'sandbox'; mid: MidRates };
+
+export const sandboxDccRates: DccRates = { source: 'sandbox', mid: sandboxMidRates };
+
 /** Disclosed to the customer with every quote (3%). */
 export const defaultDccMarkupBps = 300;
 
@@ -29,6 +40,8 @@ export type DccQuote = {
   converted_amount: number;
   /** The rate before mark-up (6 decimals). */
   mid_rate: number;
+  /** Where the mid rate came from: `sandbox` rates are made up and the page says so. */
+  source: DccRates['source'];
 };
 
 const MICROS = 1_000_000;
@@ -43,13 +56,13 @@ export function dccQuote(input: {
   amount: number;
   linkCurrency: string;
   cardCountry: string;
-  rates?: MidRates;
+  rates: DccRates;
   markupBps?: number;
 }): DccQuote | null {
   const linkIso = isoCurrency(input.linkCurrency) as DccCurrency;
   const cardIso = homeCurrencyOf(input.cardCountry);
   if (!cardIso || cardIso === linkIso) return null;
-  const rates = input.rates ?? sandboxMidRates;
+  const rates = input.rates.mid;
   const markupBps = input.markupBps ?? defaultDccMarkupBps;
   const midMicros = Math.round((rates[cardIso] / rates[linkIso]) * MICROS);
   // The mark-up is applied to the rounded mid rate, so mid_rate x (1 + mark-up) is what the customer sees.
@@ -62,5 +75,6 @@ export function dccQuote(input: {
     markup_bps: markupBps,
     converted_amount: converted,
     mid_rate: midMicros / MICROS,
+    source: input.rates.source,
   };
 }

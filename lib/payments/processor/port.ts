@@ -26,6 +26,17 @@ export type PaymentMethodInput =
   | { kind: 'card'; number: string; expiryMonth: number; expiryYear: number; cvc: string; holderName: string }
   | { kind: 'adyen_encrypted'; holderName: string; fields: Record<string, string> };
 
+export type ShopperInteraction = 'ecommerce' | 'moto';
+
+export type ShopperData = {
+  /** The customer's IP address as the service derived it (lib/http/client-ip.ts). */
+  ip?: string | null;
+  /** The payee's email on the link or session. */
+  email?: string | null;
+  /** The origin (scheme://host[:port]) of the page the card was entered on. */
+  origin?: string | null;
+};
+
 export type AuthoriseResult =
   | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
@@ -77,6 +88,13 @@ export interface Processor {
     /** Where a 3-D Secure challenge returns to. */
     returnUrl: string;
     idempotencyKey: string;
+    /**
+     * How the card reached us. `ecommerce` (the default): the cardholder typed it on our page. `moto`: the
+     * merchant's agent took it by phone or mail (MOTO): no 3-D Secure, and no browser data (it would be the agent's).
+     */
+    shopperInteraction?: ShopperInteraction;
+    /** What is known of the shopper, for the processor's risk checks and frictionless 3-D Secure 2; each part optional. */
+    shopper?: ShopperData;
   }): Promise<AuthoriseResult>;
   /** Completes a 3-D Secure challenge with what the challenge page sent back. */
   finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;

@@ -61,11 +61,11 @@ describe('cardCheckFromQuote: the page view of quoteCard', () => {
   it('an accepted card carries the surcharge with its class and the DCC offer; an unknown card is unknown', () => {
     const quote: CardQuote = {
       accepted: true, card: { ...facts, brand: 'MASTER', cardClass: 'commercial', issuingCountry: 'FR' }, surcharge: 150, surchargeClass: 'commercial', total: 10150,
-      dcc: { cardCurrency: 'EUX', rate: 1.2051, markup_bps: 300, converted_amount: 12232, mid_rate: 1.17 },
+      dcc: { cardCurrency: 'EUX', rate: 1.2051, markup_bps: 300, converted_amount: 12232, mid_rate: 1.17, source: 'sandbox' },
     };
     expect(cardCheckFromQuote(quote, 'GBX')).toMatchObject({
       status: 'accepted', currency: 'GBX', total: 10150, surcharge: { amount: 150, class: 'commercial' },
-      dcc: { currency: 'EUX', rate: 1.2051, markupBps: 300, amount: 12232 },
+      dcc: { currency: 'EUX', rate: 1.2051, markupBps: 300, amount: 12232, sandboxRate: true },
     });
     expect(cardCheckFromQuote({ accepted: true, card: null, surcharge: 0, surchargeClass: null, total: 100, dcc: null }, 'GBX')).toEqual({ status: 'unknown' });
   });

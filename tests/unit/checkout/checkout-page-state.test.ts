@@ -9,7 +9,7 @@ const attempt = (status: string, stage: string | null = null): HostedTransaction
 });
 const link = (latest: HostedTransaction | null, expiresAt = new Date('2026-12-01T00:00:00Z')): HostedCheckout => ({
   id: 'l', organisationName: 'Org', organisationLogo: null, organisationCountry: 'GB', brandColour: null, description: null, amount: 100, currency: 'GBX', bookingReference: null, payeeName: 'A',
-  expiresAt, methods: { card: true, openBanking: false }, authorisationOnly: false, storeCard: 'hidden', redirects: { success: null, failure: null, cancel: null }, latest,
+  expiresAt, methods: { card: true, openBanking: false }, authorisationOnly: false, motoAllowed: false, storeCard: 'hidden', redirects: { success: null, failure: null, cancel: null }, latest,
 });
 const past = new Date('2026-11-01T00:00:00Z');
 

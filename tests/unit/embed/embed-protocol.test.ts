@@ -72,4 +72,11 @@ describe('the stage an embed page announces', () => {
     expect(pageStage(session(null), 'active', 't2')).toEqual({ stage: 'declined', transactionID: 't2' });
     expect(pageStage(session(null, { card: false, openBanking: false }), 'active')).toEqual({ stage: 'error', code: 'embed.no_payment_method' });
   });
+
+  it('refuses the MOTO flag on a session that does not allow MOTO, and only then', () => {
+    expect(pageStage({ ...session(null), motoAllowed: false }, 'active', undefined, true)).toEqual({ stage: 'error', code: 'embed.moto_not_allowed' });
+    expect(pageStage({ ...session(null), motoAllowed: true }, 'active', undefined, true)).toEqual({ stage: 'rendered' });
+    expect(pageStage({ ...session(null), motoAllowed: false }, 'active')).toEqual({ stage: 'rendered' });
+    expect(pageStage({ ...session(paid), motoAllowed: false }, 'paid', undefined, true)).toEqual({ stage: 'success', transactionID: 't1' });
+  });
 });

@@ -59,6 +59,7 @@ export function DccChoice({ check }: { check: AcceptedCheck }) {
         <label htmlFor="dcc-yes">{t('dccPayCard', { amount: formatMoney(dcc.amount, dcc.currency, locale), currency: cardIso })}</label>
       </div>
       <p className="muted" data-testid="dcc-rate">{t('dccRate', { linkCurrency: linkIso, cardCurrency: cardIso, rate, markup })}</p>
+      {dcc.sandboxRate && <p className="muted" data-testid="dcc-sandbox-rate">{t('dccSandboxRate')}</p>}
     </fieldset>
   );
 }

@@ -27,7 +27,7 @@ type Props = {
  */
 export async function EmbedCheckout({ checkout, state, locale, id, flags, declined }: Props) {
   const t = await getTranslations('Embed');
-  const message = stageMessage(pageStage(checkout, state, declined));
+  const message = stageMessage(pageStage(checkout, state, declined, flags.moto));
   if (!checkout) {
     return (
       <main className="checkout narrow embed" data-state="not_found" data-testid="embed">
@@ -57,7 +57,14 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
             </div>
           )}
           {!checkout.methods.card && !checkout.methods.openBanking && <p className="notice">{t('noMethod', { organisation })}</p>}
-          <PaymentMethods checkout={checkout} target={target} storeCard={embedStoreCardChoice(checkout.storeCard, flags)} hidePayButton={flags.hidePayButton} />
+          {flags.moto && !checkout.motoAllowed ? (
+            // The MOTO flag is refused here with its reason, never turned silently into an online payment (lib/core/payments/moto.ts).
+            <div className="notice" role="alert" data-testid="moto-not-allowed">
+              <p>{t('motoNotAllowed', { organisation })}</p>
+            </div>
+          ) : (
+            <PaymentMethods checkout={checkout} target={target} storeCard={embedStoreCardChoice(checkout.storeCard, flags)} hidePayButton={flags.hidePayButton} />
+          )}
         </>
       )}
     </main>

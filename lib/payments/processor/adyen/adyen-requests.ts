@@ -25,28 +25,70 @@ export const shopperReferenceFor = (reference: string) => `tp-${reference}`;
 /** Authorise only: Adyen's per-payment manual capture; otherwise the account's capture delay applies, which must be immediate. */
 const captureData = (capture: boolean) => (capture ? {} : { additionalData: { manualCapture: 'true' } });
 
+/*
+ * A card payment's request (v71 PaymentRequest). Ecommerce: the 3-D Secure 2 data Adyen recommends for
+ * frictionless approval, each where known: `shopperIP` and `shopperEmail` (Visa and JCB 3DS2 need one of them),
+ * `origin` (required for channel Web 3DS2), `browserInfo` (the full object for web integrations), and the
+ * redirect flow (`nativeThreeDS: disabled`, GET both ways). No `billingAddress`: the service does not collect the
+ * cardholder's address (a link's customer is the traveller, not always the cardholder, and address_1 does not
+ * separate the house number Adyen's BillingAddress requires), and Adyen wants all of its fields or none.
+ * MOTO: `shopperInteraction: Moto` (v71 enum: Ecommerce, ContAuth, Moto, POS), no 3-D Secure, so none of the
+ * 3DS or redirect fields, and no browser or IP data: they would describe the agent, not the cardholder.
+ */
 export function cardPaymentRequest(merchantAccount: string, input: Parameters<Processor['authorise']>[0]) {
-  const method = input.method;
-  const browserInfo = method.kind === 'adyen_encrypted' && method.fields.browserInfo ? { browserInfo: JSON.parse(method.fields.browserInfo) as unknown } : {};
+  const moto = input.shopperInteraction === 'moto';
+  const shopper = input.shopper ?? {};
   return {
     merchantAccount,
     reference: input.reference,
     amount: amountOf(input.amount, input.currency),
-    paymentMethod: paymentMethodBody(method),
+    paymentMethod: paymentMethodBody(input.method),
+    // Required by the v71 PaymentRequest even when no redirect can follow (MOTO).
     returnUrl: input.returnUrl,
     channel: 'Web',
-    shopperInteraction: 'Ecommerce',
-    // Redirect (not native) 3-D Secure, by GET both ways: the port's challenge is one URL to send the customer to,
-    // and the customer comes back to returnUrl with ?redirectResult=... for finishChallenge.
-    authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
-    redirectToIssuerMethod: 'GET',
-    redirectFromIssuerMethod: 'GET',
-    ...browserInfo,
+    shopperInteraction: moto ? 'Moto' : 'Ecommerce',
+    ...(shopper.email ? { shopperEmail: shopper.email } : {}),
+    ...(moto ? {} : ecommerceShopperData(input)),
     ...captureData(input.capture),
     ...(input.storeCard
       ? { storePaymentMethod: true, shopperReference: shopperReferenceFor(input.reference), recurringProcessingModel: 'UnscheduledCardOnFile' }
       : {}),
   };
+}
+
+/** The cardholder's own session: where they are, their browser, and the redirect 3-D Secure flow. */
+function ecommerceShopperData(input: Parameters<Processor['authorise']>[0]) {
+  const shopper = input.shopper ?? {};
+  const browserInfo = input.method.kind === 'adyen_encrypted' ? browserInfoOf(input.method.fields.browserInfo) : null;
+  return {
+    ...(shopper.ip ? { shopperIP: shopper.ip } : {}),
+    ...(shopper.origin ? { origin: shopper.origin } : {}),
+    ...(browserInfo ? { browserInfo } : {}),
+    // Redirect (not native) 3-D Secure, by GET both ways: the port's challenge is one URL to send the customer to,
+    // and the customer comes back to returnUrl with ?redirectResult=... for finishChallenge.
+    authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+    redirectToIssuerMethod: 'GET',
+    redirectFromIssuerMethod: 'GET',
+  };
+}
+
+/** The v71 BrowserInfo's required fields: an object without all of them is not sent (Adyen would refuse the payment). */
+const browserInfoFields = ['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent'];
+
+/** adyen-web's state.data.browserInfo, posted by the page as a JSON string; anything unreadable or partial is left out, never thrown. */
+export function browserInfoOf(text: string | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const info = parsed as Record<string, unknown>;
+  if (!browserInfoFields.every((name) => info[name] !== undefined && info[name] !== null)) return null;
+  // Only BrowserInfo's own fields are forwarded: the page's post is the customer's to shape.
+  return Object.fromEntries([...browserInfoFields, 'javaScriptEnabled'].filter((name) => name in info).map((name) => [name, info[name]]));
 }
 
 export function storedCardPaymentRequest(

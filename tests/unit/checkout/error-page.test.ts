@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ErrorContent, errorLocale } from '@/app/[locale]/error-content';
+import { routing } from '@/lib/i18n/routing';
+
+const words = (locale: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, 'ErrorPage.json'), 'utf8')) as Record<string, string>;
+const render = (locale: string, error: unknown) =>
+  renderToStaticMarkup(createElement(ErrorContent, { locale: errorLocale(locale), error, retry: () => undefined }));
+const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe('the error page (app/[locale]/error.tsx, app/global-error.tsx)', () => {
+  it.each(routing.locales)('%s: its heading, advice and retry button, and the digest as a reference', (locale) => {
+    const error = Object.assign(new Error('relation "transactions" does not exist at Object.<anonymous> (/app/lib/db.ts:12:3)'), { digest: '2417593751' });
+    const html = render(locale, error);
+    const t = words(locale);
+    expect(html).toContain(`<h1>${escaped(t.title!)}</h1>`);
+    expect(html).toContain(escaped(t.body!));
+    expect(html).toContain(`<button type="button">${escaped(t.retry!)}</button>`);
+    expect(html).toContain(escaped(t.reference!.replace('{reference}', '2417593751')));
+    // Never the error's message or stack.
+    expect(html).not.toMatch(/relation|does not exist|lib\/db\.ts|at Object/);
+  });
+
+  it('writes right-to-left languages right to left, and falls back to English for an unknown locale', () => {
+    expect(render('ar', new Error('x'))).toContain('dir="rtl"');
+    expect(render('xx', new Error('x'))).toContain(escaped(words('en-GB').title!));
+    expect(errorLocale(undefined)).toBe('en-GB');
+  });
+
+  it('shows no reference for a client error without a digest, nor a digest that is not a plain id', () => {
+    expect(render('en-GB', new Error('x'))).not.toContain('Error reference');
+    expect(render('en-GB', { digest: '<script>' })).not.toContain('Error reference');
+    expect(render('en-GB', 'thrown string')).not.toContain('thrown string');
+  });
+});
