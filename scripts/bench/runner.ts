@@ -19,13 +19,13 @@ import { DEFAULT_CHARGE_CONCURRENCY } from '@/lib/runner/scheduled-payments-step
  * The runner clearing a backlog of due scheduled payments on PostgreSQL, with
  * one and then with two worker processes, in two scenarios: the bookings'
  * scheduled payments (below) and one due date of a group's opted-in members
- * (runner-groups.ts), each charge its instalment link's payment (`scripts/worker.ts`, unchanged: each
- * pass is runOnce with its default batch of 50, then RUNNER_INTERVAL_MS of
- * sleep). Each run gets a fresh database seeded in SQL with RUNNER_PAYMENTS
+ * (runner-groups.ts), each charge its instalment link's payment (`scripts/worker.ts`: runOnce with its
+ * batches of 50, pipelined, RUNNER_CHARGE_CONCURRENCY in flight; RUNNER_INTERVAL_MS of sleep when idle). Each run gets a fresh database seeded in SQL with RUNNER_PAYMENTS
  * bookings, one saved card each and one QUEUED scheduled payment each, due an
  * hour ago. The saved cards all carry the token of one card stored by a real
  * sandbox payment (the sandbox only accepts tokens its ledger issued).
- * Afterwards the database proves that nothing was charged twice.
+ * The same two scenarios run again against the Adyen simulator (runner-adyen.ts).
+ * Afterwards the database (and the simulator's record) proves that nothing was charged twice.
  */
 /** BENCH_RUNNER_PAYMENTS for a quicker look while tuning; the reported figures use 10 000. */
 export const RUNNER_PAYMENTS = Number(process.env.BENCH_RUNNER_PAYMENTS ?? 10_000);
