@@ -17,8 +17,9 @@
     return;
   }
 
-  // What the SDK's renderIframe does: one iframe, width 100%, 500px until the frame says
-  // its height, and the SDK's sandbox (no top navigation: the whole payment stays in the frame).
+  // A merchant's own code, without the vendor SDK: one iframe, width 100%, 500px until the frame
+  // says its height, and a sandbox without top navigation (the whole payment stays in the frame).
+  // No frame name of the SDK's, so the frame loads each payment step itself (docs/embed-protocol.md).
   var iframe = document.createElement('iframe');
   iframe.src = base + session + (flags.toString() ? '?' + flags.toString() : '');
   iframe.style.width = '100%';

@@ -52,3 +52,22 @@ export function parseInitiatePay(data: unknown): { publicKey: string } | null {
   if (type !== 'INITIATE_PAY') return null;
   return { publicKey: typeof payload === 'string' ? payload.trim().slice(0, 200) : '' };
 }
+
+/**
+ * The name the vendor SDK gives its iframe (felloh-org/payment-sdk, src/index.js,
+ * renderIframe: `iframe.name = 'felloh-payment-sdk'`, since July 2023); the framed
+ * page reads it back as `window.name`.
+ */
+export const sdkFrameName = 'felloh-payment-sdk';
+
+/**
+ * Whether the host loads a payment step into the frame itself on `iframeRedirect`.
+ * The SDK does (`iframeElement.setAttribute('src', json.iframeRedirect)`) and answers
+ * no message, so its frame's name is the only sign: in its frame the page must not
+ * navigate as well, or the step's URL is requested twice, and a processor's redirect
+ * may be single-use. Any other host (a merchant's own code, the example page, a React
+ * Native WebView, which is no frame) takes the message as information only.
+ */
+export function hostLoadsStep(frame: { framed: boolean; name: string }): boolean {
+  return frame.framed && frame.name === sdkFrameName;
+}

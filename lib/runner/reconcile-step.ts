@@ -3,6 +3,7 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { reconcilePayment } from '@/lib/core/payments/reconcile-payment';
+import { NO_PROCESSOR_ANSWER, raiseUnresolvedPayment, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
 import { claimRows } from './claim';
 
 /** A payment in progress this long (left at 3-D Secure or the bank, or its process died) is asked about. */
@@ -20,24 +21,33 @@ export const MAX_CHECK_INTERVAL_MS = 60 * 60 * 1000;
  * each is reconciled with the processor's answer (reconcile-payment.ts): only
  * a positive "nothing was taken" abandons a payment and frees its link; a
  * query that fails leaves it unsettled until the next check.
+ *
+ * Every unsettled state has a bounded end: a payment still without an answer
+ * UNRESOLVED_AFTER_MS (a day) after it was sent raises one alert to its
+ * organisation (unresolved-payment.ts), is marked `failure_reason =
+ * 'no_processor_answer'` and is not claimed again; it stays unsettled, its
+ * link locked, until the processor's notification settles it (Adyen, which
+ * has no status query, is only ever settled that way: AUTHORISATION or
+ * OFFER_CLOSED).
  */
-export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ resolved: number; abandoned: number }> {
+export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ resolved: number; abandoned: number; unresolved: number }> {
   const at = now();
   const stamp = at.toISOString();
   const claimed = await claimRows<{ id: string }>(db, {
     table: sql`transactions`,
     where: sql`status = 'PAYMENTINPROGRESS' and (
-      (stage = 'unsettled' and updated_at <= ${stamp}::timestamptz - greatest(
+      (stage = 'unsettled' and failure_reason is distinct from ${NO_PROCESSOR_ANSWER} and updated_at <= ${stamp}::timestamptz - greatest(
         ${`${FIRST_CHECK_MS} milliseconds`}::interval, least(${`${MAX_CHECK_INTERVAL_MS} milliseconds`}::interval, updated_at - created_at)))
       or (stage is distinct from 'unsettled' and created_at < ${new Date(at.getTime() - STALE_AFTER_MS).toISOString()}::timestamptz))`,
     orderBy: sql`updated_at`,
     set: sql`stage = 'unsettled', updated_at = ${stamp}::timestamptz`,
     limit,
   });
-  if (claimed.length === 0) return { resolved: 0, abandoned: 0 };
+  if (claimed.length === 0) return { resolved: 0, abandoned: 0, unresolved: 0 };
   const rows = await db.select().from(transactions).where(inArray(transactions.id, claimed.map((c) => c.id)));
   let resolved = 0;
   let abandoned = 0;
+  let unresolved = 0;
   for (const row of rows) {
     const outcome = await reconcilePayment(db, row).catch((error: unknown) => {
       console.error(JSON.stringify({ level: 'error', message: 'reconciling a payment failed; asking again later', transaction_id: row.id, error: String(error) }));
@@ -45,7 +55,8 @@ export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ reso
     });
     if (outcome === 'abandoned') abandoned += 1;
     else if (outcome !== 'unknown') resolved += 1;
+    else if (at.getTime() - row.createdAt.getTime() >= UNRESOLVED_AFTER_MS && await raiseUnresolvedPayment(db, row)) unresolved += 1;
   }
-  return { resolved, abandoned };
+  return { resolved, abandoned, unresolved };
 }
 

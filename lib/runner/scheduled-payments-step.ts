@@ -170,7 +170,8 @@ async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Pr
   }
   let completed = false;
   const outcome = prepared.kind === 'finished' ? prepared.outcome : await sendSavedCardCharge(
-    db, claim.card!.processorToken, { transactionId: prepared.transactionId, sent: prepared.sent, capture: !payment.authorisationOnly },
+    // On the date fixed in advance (an instalment's due date, a scheduled payment's date): a scheduled card-on-file charge.
+    db, claim.card!.processorToken, { transactionId: prepared.transactionId, sent: prepared.sent, capture: !payment.authorisationOnly, use: 'scheduled' },
     async (result) => {
       const settled = await settleScheduledCharge(db, claim, prepared.transactionId, result);
       completed = settled.completed;
@@ -183,7 +184,9 @@ async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Pr
       if (!completed) await db.transaction((tx) => completeScheduledPayment(tx, claim, outcome.transactionId));
       return 'completed';
     case 'unsettled':
-      // The processor may have taken it: the same key will ask it again once the claim is stale.
+      // The processor may have taken it (no clear answer), or took it and decides later (Received): never failed nor
+      // retried under a new key. Its notification settles it with this payment (apply-authorisation.ts); else the same key
+      // asks the processor again once the claim is stale.
       return 'unsettled';
     case 'declined':
       await failScheduledPayment(db, claim, { reason: outcome.reason, explanation: 'the card was declined', transactionId: outcome.transactionId });

@@ -1,24 +1,33 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { finishModification } from '@/lib/core/transactions/finish-modification';
+import { notifyOrganisation } from '@/lib/email/notify-organisation';
+import { formatMoney } from '@/lib/money';
+import { claimOf, finishModification, type Modification } from '@/lib/core/transactions/finish-modification';
+import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
 
 /** A capture or reverse claimed this long ago and never finished belongs to a process that died. */
 const STUCK_AFTER_MS = 10 * 60 * 1000;
 
 /**
- * Finishes captures and reverses whose process died between claiming the
- * authorisation and recording the processor's answer. The processor is asked
- * again with the same idempotency key, so it answers the first call's result
- * rather than moving money twice.
+ * Finishes captures and reverses whose process died (or whose record failed)
+ * between claiming the authorisation and recording the processor's answer. The
+ * processor is asked again with the same idempotency key, so it answers the
+ * first call's result rather than moving money twice. A claim the processor
+ * has received (modification_sent_at) waits for its notification instead.
+ * A transient or unclear failure is tried again later; a permanent one
+ * (a ProcessorError not marked transient: a retry fails the same way) ends
+ * the claim: released with the failure recorded and the organisation alerted,
+ * so it is not retried forever and the 7-day expiry can release the payment.
  */
 export async function finishStuckModifications(db: Db, limit = 20): Promise<number> {
   const at = now();
   const claimed = await claimRows<{ id: string }>(db, {
     table: sql`transactions`,
-    where: sql`status = 'PENDING' and stage in ('capturing', 'reversing') and updated_at < ${new Date(at.getTime() - STUCK_AFTER_MS).toISOString()}::timestamptz`,
+    where: sql`status = 'PENDING' and stage in ('capturing', 'reversing') and modification_sent_at is null
+      and updated_at < ${new Date(at.getTime() - STUCK_AFTER_MS).toISOString()}::timestamptz`,
     orderBy: sql`updated_at`,
     set: sql`updated_at = ${at.toISOString()}::timestamptz`,
     limit,
@@ -26,12 +35,37 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
   let finished = 0;
   for (const { id } of claimed) {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+    const action: Modification = row!.stage === 'capturing' ? 'complete' : 'reverse';
     try {
-      await finishModification(db, row!, row!.stage === 'capturing' ? 'complete' : 'reverse');
+      await finishModification(db, row!, action);
       finished += 1;
     } catch (error) {
+      if (error instanceof ProcessorError && !error.transient) {
+        await endClaim(db, row!, action, error);
+        continue;
+      }
       console.error(JSON.stringify({ level: 'error', message: 'stuck capture/reverse not finished; retrying later', transaction_id: id, error: String(error) }));
     }
   }
   return finished;
+}
+
+/** Releases a claim the processor refused for good: PENDING again, `failure_reason` says which, and the organisation is told. */
+async function endClaim(db: Db, row: typeof transactions.$inferSelect, action: Modification, error: ProcessorError): Promise<void> {
+  const what = action === 'complete' ? 'capture' : 'reverse';
+  const reason = error.message.slice(0, 500);
+  console.error(JSON.stringify({ level: 'error', message: `stuck ${what} refused by the processor; claim released`, transaction_id: row.id, error: reason }));
+  await db.transaction(async (tx) => {
+    const [released] = await tx.update(transactions)
+      .set({ stage: null, modificationSentAt: null, failureReason: `${what}_failed`, updatedAt: now() })
+      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PENDING'), eq(transactions.stage, claimOf(action))))
+      .returning();
+    if (!released) return;
+    const amount = formatMoney(released.amount, released.currency);
+    await notifyOrganisation(tx, released.organisationId, {
+      kind: `${what}_failed`, subject: `${what} of ${amount} failed`,
+      text: `The processor refused the ${what} of transaction ${released.id} (${amount}): ${reason}. The authorisation is PENDING again: `
+        + `${action === 'complete' ? 'complete it again or reverse it' : 'reverse it again, or it is released when it expires'}; check with the processor if this persists.`,
+    });
+  });
 }

@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { isSandbox } from '@/lib/config';
-import { finishCardChallenge } from '@/lib/core/payments/finish-payment';
 import { getDb } from '@/lib/db/client';
-import { transactions } from '@/lib/db/schema';
-import { decideSandboxBankPayment, sandboxPendingPayment, type BankDecision } from '@/lib/payments/processor';
+import { decideSandboxBankPayment, processorFor, sandboxPendingPayment, sandboxRedirectResult, type BankDecision } from '@/lib/payments/processor';
 
 /**
  * What the sandbox's 3-D Secure and bank pages need. They stand in for the
@@ -14,24 +11,26 @@ export async function sandboxStep(reference: string) {
   return sandboxPendingPayment(await getDb(), reference);
 }
 
-function withTransaction(returnUrl: string, transactionId: string | undefined): string {
+/**
+ * Back to the checkout as Adyen sends a shopper back: the return URL with `redirectResult` and nothing of ours (no
+ * transaction id), so the checkout finds its attempt from its own page, as in production.
+ */
+function withRedirectResult(returnUrl: string, reference: string): string {
   const url = new URL(returnUrl);
-  if (transactionId) url.searchParams.set('transaction_id', transactionId);
+  url.searchParams.set('redirectResult', sandboxRedirectResult(reference));
   return url.toString();
 }
 
-async function transactionFor(reference: string) {
-  const [row] = await (await getDb()).select({ id: transactions.id }).from(transactions).where(eq(transactions.providerReference, reference));
-  return row?.id;
-}
-
-/** The cardholder answered the challenge: the payment is decided now; returns where to send them. */
+/**
+ * The cardholder answered the challenge: the sandbox processor decides now (and queues the AUTHORISATION
+ * notification, as Adyen notifies); the checkout records the outcome when the customer returns with the
+ * redirectResult, or the notification does if they never return. Returns where to send them.
+ */
 export async function answerSandboxChallenge(reference: string, password: string): Promise<string | null> {
   const step = await sandboxStep(reference);
   if (step?.step !== 'challenge') return null;
-  const transactionId = await transactionFor(reference);
-  if (transactionId && !step.finished) await finishCardChallenge(await getDb(), transactionId, { password }).catch(() => undefined);
-  return withTransaction(step.returnUrl, transactionId);
+  if (!step.finished) await processorFor(await getDb()).finishChallenge({ providerReference: reference, payload: { password } }).catch(() => undefined);
+  return withRedirectResult(step.returnUrl, reference);
 }
 
 /** The customer decided at the bank; the checkout asks the bank for the outcome when they return. */
@@ -39,5 +38,5 @@ export async function answerSandboxBank(reference: string, decision: BankDecisio
   const step = await sandboxStep(reference);
   if (step?.step !== 'bank') return null;
   await decideSandboxBankPayment(await getDb(), reference, decision);
-  return withTransaction(step.returnUrl, await transactionFor(reference));
+  return withRedirectResult(step.returnUrl, reference);
 }

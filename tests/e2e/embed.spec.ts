@@ -5,8 +5,10 @@ import {
 
 /*
  * The embedded checkout (/embed/{ecommerce_id}) driven from a merchant's page on
- * another origin that frames it exactly as the vendor SDK does (support/sdk-parent.ts),
+ * another origin that frames it as the vendor SDK's 2022 release did (support/sdk-parent.ts:
+ * no frame name, iframeRedirect not handled, so the frame loads its steps itself),
  * recording every message it receives: product.md section 6, the payment journeys.
+ * embed-sdk.spec.ts: the SDK's current code as the parent, unchanged.
  * embed-hosts.spec.ts: who may frame it, the React Native host, axe, the example page.
  */
 const merchant = merchantServer();

@@ -23,8 +23,9 @@ export const hostedPayByCard = async (input: CardPaymentInput) => payByCard(awai
 export const hostedStartOpenBanking = async (input: { checkoutId: string; coveredLinkIds?: readonly string[]; returnUrl: string; ipAddress?: string | null }) =>
   startOpenBankingPayment(await getDb(), input);
 
-export const hostedFinishReturn = async (linkId: string, transactionId: string, payload: Record<string, string>) =>
-  finishReturnedPayment(await getDb(), linkId, transactionId, payload);
+/** Finishes the checkout's attempt waiting at 3-D Secure or the bank with what the processor sent back (finish-returned-payment.ts). */
+export const hostedFinishReturn = async (id: string, kind: HostedCheckoutKind, payload: Record<string, string>, hint?: string) =>
+  finishReturnedPayment(await getDb(), id, kind, payload, hint);
 
 /** Cancels the link's attempt waiting at 3-D Secure or the bank, when there is one; the link is payable again. */
 export async function hostedAbandon(linkId: string, kind: HostedCheckoutKind = 'payment_link'): Promise<void> {

@@ -4,22 +4,29 @@ import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { processorFor } from '@/lib/payments/processor';
+import { captureIntent } from './reconcile-payment';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 
 async function inProgress(db: Db, transactionId: string, stage: 'challenge' | 'bank') {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!row) throw notFound('Transaction');
-  if (row.status !== 'PAYMENTINPROGRESS' || row.stage !== stage || !row.providerReference) {
+  // No providerReference is normal for a redirect whose first answer named none (port.ts): the finish is keyed by our id.
+  if (row.status !== 'PAYMENTINPROGRESS' || row.stage !== stage) {
     throw new AppError('payment.not_in_progress', `This payment is ${row.status.toLowerCase()} and cannot continue.`);
   }
   return row;
 }
 
-/** The customer came back from the 3-D Secure challenge: the processor decides, and the outcome lands once. */
+/**
+ * The customer came back from the 3-D Secure challenge: the processor decides, and the outcome lands once, with
+ * the processor's reference from its answer (recorded even when the challenge's answer named none).
+ */
 export async function finishCardChallenge(db: Db, transactionId: string, payload: Record<string, string>): Promise<PaymentOutcome> {
   const row = await inProgress(db, transactionId, 'challenge');
   try {
-    return await settleAuthorisation(db, transactionId, await processorFor(db).finishChallenge({ providerReference: row.providerReference!, payload }));
+    const capture = await captureIntent(db, row);
+    const result = await processorFor(db).finishChallenge({ providerReference: row.providerReference, reference: row.id, capture, payload });
+    return await settleAuthorisation(db, transactionId, result);
   } catch (error) {
     if (error instanceof AppError) throw error;
     return settleFailure(db, transactionId, error);

@@ -4,12 +4,12 @@ import { transactions } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { isoCurrency } from '@/lib/money';
-import { ProcessorOutcomeUnknown, processorFor } from '@/lib/payments/processor';
+import { processorFor, type Processor } from '@/lib/payments/processor';
 import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
 import { emitPaymentEvents } from '@/lib/events/transaction-events';
-import { methodNotAccepted } from './payment-errors';
+import { methodNotAccepted, paymentBeingConfirmed } from './payment-errors';
 import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
@@ -28,9 +28,15 @@ export async function startOpenBankingPayment(db: Db, input: { checkoutId: strin
   });
   try {
     const started = await processorFor(db).startOpenBanking({ reference: id, ...sent, returnUrl: input.returnUrl, idempotencyKey: id });
+    if (started.status === 'received') {
+      // Taken without a bank redirect, decided later: unsettled, the link locked until the notification or the runner settles it.
+      await settleAuthorisation(db, id, started);
+      throw paymentBeingConfirmed();
+    }
     await db.update(transactions).set({ providerReference: started.providerReference, updatedAt: now() }).where(eq(transactions.id, id));
     return { transactionId: id, redirectUrl: started.redirectUrl };
   } catch (error) {
+    if (error instanceof AppError) throw error;
     if ((await settleFailure(db, id, error)).outcome === 'unsettled') {
       throw new AppError('payment.processor_unavailable', 'The bank did not answer in time. The payment is being confirmed; nothing more can be paid on this link until it is.');
     }
@@ -38,36 +44,45 @@ export async function startOpenBankingPayment(db: Db, input: { checkoutId: strin
   }
 }
 
-/** The customer is back from the bank: asks the processor and records the outcome once. */
-export async function finishOpenBankingPayment(db: Db, transactionId: string): Promise<PaymentOutcome | { outcome: 'pending'; transactionId: string } | { outcome: 'abandoned'; transactionId: string }> {
+/**
+ * The customer is back from the bank: asks the processor with what the bank sent back (`payload`, Adyen's
+ * `redirectResult`) and records the outcome once, with the processor's reference when its answer gives one.
+ * Asking is not paying: no payload, an answer that is not final, or a question that fails (unclear, refused,
+ * unreachable) says nothing of the payment, which stays in progress at the bank (`pending`), never FAILED: the
+ * customer may have paid. Its AUTHORISATION notification, or the runner after 30 minutes, settles it.
+ */
+export async function finishOpenBankingPayment(db: Db, transactionId: string, payload: Record<string, string> = {})
+  : Promise<PaymentOutcome | { outcome: 'pending'; transactionId: string } | { outcome: 'abandoned'; transactionId: string }> {
   const [row] = await db.select().from(transactions).where(and(eq(transactions.id, transactionId), eq(transactions.type, 'OPEN_BANKING')));
   if (!row) throw notFound('Transaction');
-  if (row.status !== 'PAYMENTINPROGRESS' || !row.providerReference) throw new AppError('payment.not_in_progress', `This payment is ${row.status.toLowerCase()}.`);
+  if (row.status !== 'PAYMENTINPROGRESS') throw new AppError('payment.not_in_progress', `This payment is ${row.status.toLowerCase()}.`);
+  let answer: Awaited<ReturnType<Processor['finishOpenBanking']>>;
   try {
-    const { status } = await processorFor(db).finishOpenBanking({ providerReference: row.providerReference });
-    if (status === 'pending') return { outcome: 'pending', transactionId };
-    if (status === 'abandoned') {
-      await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: 'abandoned_at_bank', updatedAt: now() })
-        .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
-      return { outcome: 'abandoned', transactionId };
-    }
-    if (status === 'declined') return settleAuthorisation(db, transactionId, { status: 'declined', providerReference: row.providerReference, reason: 'declined_by_bank' });
-    return settleOpenBanking(db, transactionId);
+    answer = await processorFor(db).finishOpenBanking({ providerReference: row.providerReference, reference: row.id, payload });
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    // Asking is not paying: an unclear answer to the question changes nothing; the customer may still be at the bank.
-    if (error instanceof ProcessorOutcomeUnknown) return { outcome: 'pending', transactionId };
-    return settleFailure(db, transactionId, error);
+    console.error(JSON.stringify({ level: 'error', message: 'bank outcome not known on return; payment left in progress', transaction_id: transactionId, error: String(error) }));
+    return { outcome: 'pending', transactionId };
   }
+  const providerReference = answer.providerReference ?? row.providerReference;
+  if (answer.status === 'pending') return { outcome: 'pending', transactionId };
+  if (answer.status === 'abandoned') {
+    await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: 'abandoned_at_bank', ...(providerReference ? { providerReference } : {}), updatedAt: now() })
+      .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
+    return { outcome: 'abandoned', transactionId };
+  }
+  if (answer.status === 'declined') return settleAuthorisation(db, transactionId, { status: 'declined', providerReference, reason: 'declined_by_bank' });
+  return settleOpenBanking(db, transactionId, undefined, providerReference);
 }
 
 /**
  * Bank payments are captured when the customer approves them: COMPLETE at once.
  * `onSettled` runs in the same transaction (a processor notification records itself there).
  */
-export async function settleOpenBanking(db: Db, transactionId: string, onSettled?: (tx: Executor) => Promise<void>): Promise<PaymentOutcome> {
+export async function settleOpenBanking(db: Db, transactionId: string, onSettled?: (tx: Executor) => Promise<void>, providerReference?: string | null): Promise<PaymentOutcome> {
   const settled = await db.transaction(async (tx) => {
-    const [row] = await tx.update(transactions).set({ status: 'COMPLETE', stage: null, authorisedAt: now(), completedAt: now(), updatedAt: now() })
+    // The processor's reference, when the answer or the notification gives one: a start that named none is completed here.
+    const reference = providerReference ? { providerReference } : {};
+    const [row] = await tx.update(transactions).set({ status: 'COMPLETE', stage: null, ...reference, authorisedAt: now(), completedAt: now(), updatedAt: now() })
       .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning();
     if (!row) return row;
     await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });

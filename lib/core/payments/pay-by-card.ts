@@ -10,6 +10,7 @@ import { MOTO_NOT_ALLOWED, motoRefusal } from './moto';
 import { cardLookupFailed, methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
+import { storedCardUseOf } from './stored-card-use';
 
 type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 /** A card the payment refuses before the processor is asked to authorise it, as recorded. */
@@ -92,6 +93,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
       shopperInteraction: moto ? 'moto' : 'ecommerce',
       // The 3-D Secure 2 data Adyen recommends (adyen-requests.ts): the payee's email, the customer's IP, the page's origin.
       shopper: { email: link.email, ip: input.ipAddress ?? null, origin: originOf(input.returnUrl) },
+      storedCardUse: storedCardUseOf(link),
     });
     return await settleAuthorisation(db, id, result);
   } catch (error) {

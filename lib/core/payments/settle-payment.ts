@@ -33,7 +33,8 @@ const cardColumns = (card: CardFacts | undefined) => card ? {
 export async function settleAuthorisation(
   db: Db,
   transactionId: string,
-  result: AuthoriseResult,
+  /** A refusal may name no processor reference (a bank's, when neither the start nor the answer gave one): the row keeps its own. */
+  result: AuthoriseResult | { status: 'declined'; providerReference: string | null; reason: string; card?: CardFacts },
   actor: AuditActor | null = null,
   /** Runs in the transaction that records the payment as taken (a scheduled payment's COMPLETE lands with it). */
   onPaid?: (tx: Executor, transactionId: string) => Promise<void>,
@@ -43,10 +44,12 @@ export async function settleAuthorisation(
     await db.update(transactions).set({ stage: 'challenge', providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
     return { outcome: 'challenge', transactionId, redirectUrl: result.redirectUrl };
   }
+  if (result.status === 'received') return settleReceived(db, transactionId, result.providerReference);
   if (result.status === 'declined') {
     // The decline and its event land together (a second answer finds nothing in progress and emits nothing).
     await db.transaction(async (tx) => {
-      const [row] = await tx.update(transactions).set({ status: 'DECLINED', stage: null, providerReference: result.providerReference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
+      const reference = result.providerReference ? { providerReference: result.providerReference } : {};
+      const [row] = await tx.update(transactions).set({ status: 'DECLINED', stage: null, ...reference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
         .where(inProgress).returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (row) await emitTransactionEvent(tx, row);
     });
@@ -92,6 +95,31 @@ export async function settleAuthorisation(
     return { outcome: 'failed', transactionId, reason: 'payment_no_longer_in_progress' };
   }
   return { outcome: 'paid', transactionId, status };
+}
+
+/**
+/**
+ * The processor took the payment and decides later (Adyen's Received or
+ * Pending): not an outcome, and above all not a failure (a failed payment
+ * frees its link, and a second payment would follow while the first may still
+ * be authorised). The transaction stays PAYMENTINPROGRESS at stage
+ * 'unsettled', the link's one live payment (a second payment is told it is
+ * being confirmed), with the processor's reference recorded, until the
+ * AUTHORISATION notification (apply-authorisation.ts) or the reconcile step
+ * settles it. A payment settled meanwhile (the notification came first)
+ * answers what it became.
+ */
+async function settleReceived(db: Db, transactionId: string, providerReference: string): Promise<PaymentOutcome> {
+  const [held] = await db.update(transactions).set({ stage: 'unsettled', providerReference, updatedAt: now() })
+    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning({ id: transactions.id });
+  if (held) {
+    console.info(JSON.stringify({ level: 'info', message: 'processor received the payment and decides later; payment left unsettled', transaction_id: transactionId, provider_reference: providerReference }));
+    return { outcome: 'unsettled', transactionId };
+  }
+  const [current] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
+  if (current?.status === 'COMPLETE' || current?.status === 'PENDING') return { outcome: 'paid', transactionId, status: current.status };
+  if (current?.status === 'DECLINED') return { outcome: 'declined', transactionId, reason: current.failureReason ?? 'declined' };
+  return { outcome: 'failed', transactionId, reason: current?.failureReason ?? 'payment_no_longer_in_progress' };
 }
 
 /**

@@ -6,7 +6,10 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { settleOpenBanking } from '../payments/open-banking';
 import { captureIntent, cardOfRow } from '../payments/reconcile-payment';
+import { clearUnresolvedMarker } from '../payments/unresolved-payment';
 import { settleAuthorisation } from '../payments/settle-payment';
+import { SERVICE_ACTOR } from '../audit/record-audit';
+import { completeScheduledCharge } from '../scheduled-payments/finish-scheduled-payment';
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { applied, ignored, retry, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { cardFromNotification, storedCardTokenOf } from './card-from-notification';
@@ -36,7 +39,7 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     if (!waiting) return ignored(`refusal of a payment already ${row.status}`);
     return db.transaction(async (tx) => {
       const [declined] = await tx.update(transactions)
-        .set({ status: 'DECLINED', stage: null, providerReference: row.providerReference ?? item.pspReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
+        .set({ status: 'DECLINED', stage: null, providerReference: item.pspReference || row.providerReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
         .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, AWAITING_ANSWER)))
         .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (declined) await emitTransactionEvent(tx, declined);
@@ -46,18 +49,25 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     });
   }
   if (!waiting && !TOOK_NOTHING.includes(row.status)) return ignored(`payment already ${row.status}`);
-  if (waiting && scheduledPaymentIdOfKey(row.idempotencyKey)) {
+  const scheduled = waiting && scheduledPaymentIdOfKey(row.idempotencyKey) ? row.idempotencyKey! : null;
+  if (scheduled && row.stage !== 'unsettled') {
     // A scheduled charge lands with its scheduled payment in one statement (settle-scheduled-charge.ts); its runner step,
-    // or that step's recovery under the same key, records both. This item is looked at again later.
+    // while it waits for this same answer, records both. This item is looked at again later.
     return retry('scheduled charge: left to its runner step');
   }
+  // An unsettled one had no final answer (Adyen's Received, or none): a replay under its key only repeats that, so this
+  // notification settles it, and its scheduled payment in the same transaction.
   if (row.stage === 'authorising' && now().getTime() - row.updatedAt.getTime() < AUTHORISING_GRACE_MS) {
     // The call that sent it is probably still waiting for this same answer: let it record it (card facts, DCC and all).
     return retry('payment is being authorised; tried again later');
   }
   if (row.type === 'OPEN_BANKING' && waiting) {
     try {
-      await settleOpenBanking(db, row.id, (tx) => n.record(tx, applied('payment COMPLETE')));
+      // The notification's pspReference is recorded: a Pay by Bank start may have named none.
+      await settleOpenBanking(db, row.id, async (tx) => {
+        await clearUnresolvedMarker(tx, row.id);
+        await n.record(tx, applied('payment COMPLETE'));
+      }, item.pspReference);
       return applied('payment COMPLETE');
     } catch (error) {
       if (error instanceof AppError) return ignored('payment settled meanwhile');
@@ -70,7 +80,12 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   const result = await settleAuthorisation(db, row.id, {
     status: 'authorised', providerReference: item.pspReference, card: cardFromNotification(item, cardOfRow(row)),
     captured, ...(storedCardToken ? { storedCardToken } : {}),
-  }, null, (tx) => n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`)));
+  }, scheduled ? SERVICE_ACTOR : null, async (tx, id) => {
+    // A payment alerted as having no answer (unresolved-payment.ts) has it now.
+    await clearUnresolvedMarker(tx, row.id);
+    if (scheduled) await completeScheduledCharge(tx, id, scheduled);
+    await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
+  });
   if (result.outcome === 'paid') return applied(`payment ${result.status}`);
   // Not in progress any more and not this very answer: settleAuthorisation released the money (reverse or refund).
   return applied(`payment was ${row.status}: authorisation released`);

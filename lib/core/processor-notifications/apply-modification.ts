@@ -10,12 +10,15 @@ import { applied, failureKnown, ignored, retry, succeeded, type ApplyOutcome, ty
 import { findPayment } from './find-target';
 
 /**
- * CAPTURE / CAPTURE_FAILED and CANCELLATION of a held authorisation
- * (docs/processor-notifications.md). Our capture and reverse are recorded
- * when the processor accepts them (finish-modification.ts); the notification
- * confirms, finishes a claim a dead process left, records a modification made
- * elsewhere (the processor's own console), or undoes an accepted capture that
- * then failed. No money is moved here: only the record follows the processor.
+ * CAPTURE / CAPTURE_FAILED, and CANCEL_OR_REFUND / CANCELLATION of a held
+ * authorisation (docs/processor-notifications.md). Adyen only receives our
+ * capture and reverse (`status: received`): the claim stays ('capturing',
+ * 'reversing', marked sent) and the notification settles it: COMPLETE or
+ * REVERSED on success, PENDING again on failure. The sandbox settles at once,
+ * and its notification confirms. A notification also finishes a claim a dead
+ * process left, records a modification made elsewhere (the processor's own
+ * console), or undoes a capture recorded and then failed. No money is moved
+ * here: only the record follows the processor.
  */
 export async function applyCapture(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
   const row = await findPayment(db, n.item.originalReference, n.item.merchantReference);
@@ -32,7 +35,7 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
   // CAPTURE_FAILED: the capture was accepted and then failed, so nothing was taken and the authorisation is still held.
   return db.transaction(async (tx) => {
     const [back] = await tx.update(transactions)
-      .set({ status: 'PENDING', stage: null, completedAt: null, failureReason: 'capture_failed', updatedAt: now() })
+      .set({ status: 'PENDING', stage: null, modificationSentAt: null, completedAt: null, failureReason: 'capture_failed', updatedAt: now() })
       .where(and(eq(transactions.id, row.id), or(eq(transactions.status, 'COMPLETE'), and(eq(transactions.status, 'PENDING'), eq(transactions.stage, 'capturing')))))
       .returning();
     if (!back) {
@@ -53,19 +56,54 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
   });
 }
 
-export async function applyCancellation(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
+/**
+ * CANCEL_OR_REFUND, the answer to our reverse (Adyen's /reversals: it cancels
+ * an uncaptured payment, or refunds one captured meanwhile, and says which in
+ * `additionalData["modification.action"]`, "cancel" or "refund"), and
+ * CANCELLATION (a /cancels, made elsewhere). Success: REVERSED, the money is
+ * not held any more either way. Failure: the money is still held, so a
+ * `reversing` claim goes back to PENDING and the organisation is told.
+ */
+export async function applyReversal(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
   const row = await findPayment(db, n.item.originalReference ?? n.item.pspReference, n.item.merchantReference);
   if (!row) return ignored('no payment with this original reference');
-  if (!n.item.success) {
-    if (row.status === 'PENDING' && row.stage === 'reversing') {
-      await db.update(transactions).set({ stage: null, updatedAt: now() }).where(and(eq(transactions.id, row.id), eq(transactions.stage, 'reversing')));
-      return applied('cancellation failed: reverse handed back, payment PENDING');
+  const name = n.item.eventCode === 'CANCEL_OR_REFUND' ? 'reversal' : 'cancellation';
+  if (!n.item.success) return reversalFailed(db, n, row, name);
+  const refunded = n.item.eventCode === 'CANCEL_OR_REFUND' && n.item.additionalData['modification.action'] === 'refund';
+  if (row.status !== 'PENDING') {
+    if (refunded && row.status === 'COMPLETE') {
+      // Refunded in full at the processor, not through a refund of ours: a person has to record it.
+      console.error(JSON.stringify({ level: 'error', message: 'processor refunded a COMPLETE payment through a reversal', transaction_id: row.id, psp_reference: n.item.pspReference }));
     }
-    console.error(JSON.stringify({ level: 'error', message: 'processor says a cancellation failed', transaction_id: row.id, status: row.status }));
-    return ignored(`cancellation failed for a payment that is ${row.status}: check with the processor`);
+    return ignored(`${name} confirmed${refunded ? ' (as a refund)' : ''}: payment is ${row.status}`);
   }
-  if (row.status !== 'PENDING') return ignored(`cancellation confirmed: payment is ${row.status}`);
   if (row.stage === 'capturing') return retry('a capture is in flight; tried again later');
-  const done = await recordModification(db, row, 'reverse', { unclaimed: true, onRecorded: (tx) => n.record(tx, applied('payment REVERSED')) });
-  return done ? applied('payment REVERSED') : retry('payment changed meanwhile; tried again later');
+  // A refund here means the payment had been captured after all: refunded in full, it holds nothing, as a reverse.
+  const outcome = applied(refunded ? 'payment REVERSED (the processor refunded it: it had been captured)' : 'payment REVERSED');
+  const done = await recordModification(db, row, 'reverse', { unclaimed: true, onRecorded: (tx) => n.record(tx, outcome) });
+  return done ? outcome : retry('payment changed meanwhile; tried again later');
+}
+
+async function reversalFailed(db: Db, n: ClaimedNotification, row: typeof transactions.$inferSelect, name: string): Promise<ApplyOutcome> {
+  return db.transaction(async (tx) => {
+    const [back] = await tx.update(transactions)
+      .set({ stage: null, modificationSentAt: null, failureReason: 'reverse_failed', updatedAt: now() })
+      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PENDING'), eq(transactions.stage, 'reversing')))
+      .returning();
+    if (!back) {
+      console.error(JSON.stringify({ level: 'error', message: `processor says a ${name} failed`, transaction_id: row.id, status: row.status }));
+      const outcome = ignored(`${name} failed for a payment that is ${row.status}${row.stage ? ` (${row.stage})` : ''}: check with the processor`);
+      await n.record(tx, outcome);
+      return outcome;
+    }
+    // Still PENDING as the interface saw it all along (no event); the money is still held, which someone must act on.
+    const amount = formatMoney(back.amount, back.currency);
+    await notifyOrganisation(tx, back.organisationId, {
+      kind: 'reverse_failed', subject: `reverse of ${amount} failed`,
+      text: `The processor could not release ${amount} of transaction ${back.id} (${n.item.reason ?? 'no reason given'}). The money is still held; the authorisation is PENDING again: reverse it again or complete it.`,
+    });
+    const outcome = applied(`${name} failed: reverse handed back, payment PENDING`);
+    await n.record(tx, outcome);
+    return outcome;
+  });
 }

@@ -3,7 +3,8 @@ import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
 import { applyAuthorisation } from './apply-authorisation';
 import { applyChargeback, isChargebackItem } from './apply-chargeback';
-import { applyCancellation, applyCapture } from './apply-modification';
+import { applyCapture, applyReversal } from './apply-modification';
+import { applyOfferClosed } from './apply-offer-closed';
 import { ignored, recordOutcome, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { applyRefund } from './apply-refund';
 import { normaliseItem, type RawItem } from './notification-item';
@@ -53,11 +54,14 @@ function dispatch(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
     case 'CAPTURE':
     case 'CAPTURE_FAILED':
       return applyCapture(db, n);
+    case 'CANCEL_OR_REFUND':
     case 'CANCELLATION':
-      return applyCancellation(db, n);
+      return applyReversal(db, n);
     case 'REFUND':
     case 'REFUND_FAILED':
       return applyRefund(db, n);
+    case 'OFFER_CLOSED':
+      return applyOfferClosed(db, n);
     default:
       if (isChargebackItem(n.item)) return applyChargeback(db, n);
       return Promise.resolve(ignored(`event code ${n.item.eventCode} is not used`));

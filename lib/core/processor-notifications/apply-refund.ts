@@ -10,12 +10,16 @@ import { applied, failureKnown, ignored, retry, succeeded, type ApplyOutcome, ty
 import { findPayment, findRefund } from './find-target';
 
 /**
- * REFUND / REFUND_FAILED. A refund is recorded COMPLETE when the processor
- * accepts it (send-refund.ts); the notification is the processor's final word:
- * REFUND confirms it, or settles one still being sent or left UNSETTLED as
- * COMPLETE; REFUND_FAILED (or a REFUND with success false) means nothing was paid out: FAILED (the amount is
- * refundable again), audited, and the organisation is emailed. Each move is
- * guarded on the statuses it may come from; no money is moved here.
+ * REFUND / REFUND_FAILED, the processor's final word on a refund. Adyen only
+ * receives a refund (`status: received`): send-refund.ts records it as sent,
+ * still AUTHORISED, and this completes it. REFUND: an AUTHORISED refund (sent,
+ * or accepted before our record of sending it landed) or an UNSETTLED one
+ * becomes COMPLETE with the PSP reference, and refund.completed is emitted
+ * then, once (the sandbox completes at once, so its REFUND only confirms).
+ * REFUND_FAILED (or a REFUND with success false) means nothing was paid out:
+ * FAILED (the amount is refundable again), refund.declined, audited, and the
+ * organisation is emailed. Each move is guarded on the statuses it may come
+ * from; no money is moved here.
  */
 export async function applyRefund(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
   const { item } = n;

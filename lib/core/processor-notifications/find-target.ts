@@ -10,16 +10,23 @@ type Refund = typeof refunds.$inferSelect;
 const pspOf = (reference: string | null) => reference?.replace(/:manual$/, '') ?? null;
 
 /**
+ * No processor reference known yet: none recorded (a redirect payment whose first answer named none, port.ts), or
+ * our own id in its place, which rows written before that fix carry (the adapter used to fall back to it).
+ */
+const noProcessorReference = (row: Transaction) => !row.providerReference || pspOf(row.providerReference) === row.id;
+
+/**
  * The payment a notification names. Our merchantReference is the transaction
  * id (the reference every payment is sent with), a primary-key look-up; it is
- * trusted only when the row carries the same PSP reference (or none yet, for
- * an AUTHORISATION that may land before the payment's answer was recorded).
- * Otherwise the PSP reference itself is looked up.
+ * trusted when the row carries the same PSP reference, or, for an AUTHORISATION
+ * (`beforeAnswer`), none yet: it may land before the payment's answer was
+ * recorded, or be the first to name a redirect payment (apply-authorisation.ts
+ * records its reference). Otherwise the PSP reference itself is looked up.
  */
 export async function findPayment(db: Executor, psp: string | null, merchantReference: string | null, { beforeAnswer = false } = {}): Promise<Transaction | null> {
   if (merchantReference && isUuid(merchantReference)) {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, merchantReference));
-    if (row && (pspOf(row.providerReference) === psp || (beforeAnswer && !row.providerReference))) return row;
+    if (row && (pspOf(row.providerReference) === psp || (beforeAnswer && noProcessorReference(row)))) return row;
   }
   if (!psp) return null;
   const rows = await db.select().from(transactions).where(inArray(transactions.providerReference, [psp, `${psp}:manual`])).limit(2);

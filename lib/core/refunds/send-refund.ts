@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { nextAttemptAt as nextAttempt, type RetrySchedule } from '@/lib/backoff';
 import { now } from '@/lib/clock';
 import { refunds, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney, isoCurrency } from '@/lib/money';
-import { processorFor, ProcessorError } from '@/lib/payments/processor';
+import { processorFor, ProcessorError, type ModificationResult } from '@/lib/payments/processor';
 import { emitRefundEvent } from '@/lib/events/refund-events';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 
@@ -20,32 +20,53 @@ type Refund = typeof refunds.$inferSelect;
 export const REFUND_RETRY: RetrySchedule = { firstDelayMs: 60_000, factor: 4, maxDelayMs: 8 * 3_600_000, maxAttempts: 8 };
 
 /**
- * Sends an AUTHORISED refund to the processor and marks it COMPLETE. It goes
- * with the same idempotency key every time, so a retry after a timeout can
- * never refund twice. A failure the processor calls transient, or an unknown
- * outcome, is tried again later with back-off; a permanent one settles at once.
+ * Sends an AUTHORISED refund to the processor. It goes with the same
+ * idempotency key every time, so a retry after a timeout can never refund
+ * twice. A processor that made it ('done', the sandbox) has it COMPLETE with
+ * refund.completed at once. One that only received it (Adyen answers
+ * `received`) has it recorded as sent: still AUTHORISED (the interface's
+ * refund statuses have no "sent"), with its PSP reference, never sent again;
+ * its REFUND notification completes it, REFUND_FAILED fails it (apply-refund.ts).
+ * A failure the processor calls transient, or an unknown outcome, is tried
+ * again later with back-off; a permanent one settles at once.
  */
 export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
   const [transaction] = await db.select().from(transactions).where(eq(transactions.id, refund.transactionId));
+  let result: ModificationResult;
   try {
-    const { providerReference } = await processorFor(db).refund({
+    result = await processorFor(db).refund({
       providerReference: transaction!.providerReference!,
       amount: refund.processorAmount ?? refund.amount,
       currency: refund.processorCurrency ?? isoCurrency(refund.currency),
       idempotencyKey: `${refund.id}:refund`,
     });
-    // COMPLETE and refund.completed together; a second sender finds it no longer AUTHORISED and emits nothing.
-    const done = await db.transaction(async (tx) => {
-      const [row] = await tx.update(refunds)
-        .set({ status: 'COMPLETE', providerReference, completedAt: now(), nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() })
-        .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'))).returning();
-      if (row) await emitRefundEvent(tx, row);
-      return row;
-    });
-    return done ?? refund;
   } catch (error) {
     return recordFailedAttempt(db, refund.id, error);
   }
+  try {
+    return await recordAnswer(db, refund, result);
+  } catch (error) {
+    // The processor has it; only our record failed. It stays AUTHORISED and due: sent again under the same key, the
+    // processor answers the same, never a second refund. Not a failed attempt: the processor did not fail.
+    console.error(JSON.stringify({ level: 'error', message: 'refund answer not recorded; sent again later', refund_id: refund.id, error: String(error) }));
+    return refund;
+  }
+}
+
+/** Guarded on AUTHORISED and not yet sent: a second sender, or a notification faster than this write, wins; nothing twice. */
+async function recordAnswer(db: Db, refund: Refund, result: ModificationResult): Promise<Refund> {
+  const done = await db.transaction(async (tx) => {
+    const [row] = await tx.update(refunds)
+      .set(result.status === 'done'
+        ? { status: 'COMPLETE', providerReference: result.providerReference, completedAt: now(), nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() }
+        : { sentAt: now(), providerReference: result.providerReference, nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() })
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'), isNull(refunds.sentAt))).returning();
+    if (row) await emitRefundEvent(tx, row);
+    return row;
+  });
+  if (done) return done;
+  const [current] = await db.select().from(refunds).where(eq(refunds.id, refund.id));
+  return current ?? refund;
 }
 
 /**
@@ -61,7 +82,8 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
-    if (row!.status !== 'AUTHORISED') return row!;
+    // Settled meanwhile, or received by the processor under this key (its notification settles it).
+    if (row!.status !== 'AUTHORISED' || row!.sentAt) return row!;
     const attempts = row!.attempts + 1;
     const at = now();
     const nextAttemptAt = permanent ? null : nextAttempt(REFUND_RETRY, attempts, at);

@@ -46,12 +46,13 @@ export async function createBookingPayment(db: Db, actor: Actor, bookingId: stri
     return {};
   }
   const outcome = await chargeSavedCard(db, {
-    savedCard, amount: input.amount, currency: booking.currency, capture: !input.authorisation_only, method: 'MOTO_OTHER',
+    // Charged now, at a time the merchant chose: an unscheduled card-on-file charge (a dated one is a scheduled payment).
+    savedCard, amount: input.amount, currency: booking.currency, capture: !input.authorisation_only, method: 'MOTO_OTHER', use: 'unscheduled',
     idempotencyKey: idempotencyKey ? `booking-payment:${actor.apiKeyId}:${idempotencyKey}` : `booking-payment:${crypto.randomUUID()}`,
   }, actor);
   if (outcome.outcome === 'declined') throw new AppError('payment.declined', `The saved card was declined (${outcome.reason}). Transaction ${outcome.transactionId} records the attempt.`);
   if (outcome.outcome === 'unsettled') {
-    throw new AppError('payment.processor_unavailable', `The processor did not answer in time; transaction ${outcome.transactionId} is being confirmed with it. Do not charge again: repeat this request with the same Idempotency-Key to see the outcome.`);
+    throw new AppError('payment.processor_unavailable', `The processor has not confirmed the payment yet; transaction ${outcome.transactionId} is being confirmed with it. Do not charge again: repeat this request with the same Idempotency-Key to see the outcome.`);
   }
   if (outcome.outcome !== 'paid') throw new AppError('payment.processor_unavailable', `The payment could not be taken (${'reason' in outcome ? outcome.reason : outcome.outcome}); nothing was charged.`);
   return {};

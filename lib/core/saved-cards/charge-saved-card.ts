@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import { processorFor, type FinalResult } from '@/lib/payments/processor';
+import { processorFor, type FinalResult, type StoredCardUse } from '@/lib/payments/processor';
 import type { AuditActor } from '../audit/record-audit';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { settleAuthorisation, settleFailure, TRANSIENT_FAILURE_REASON, type PaymentOutcome } from '../payments/settle-payment';
@@ -16,6 +16,8 @@ export type SavedCardCharge = {
   /** One key per intended charge (an API Idempotency-Key, or a scheduled payment id): a retry finds the first attempt. */
   idempotencyKey: string;
   method: 'MOTO_OTHER' | 'ONLINE';
+  /** A charge on a date agreed in advance (`scheduled`), or one the merchant makes now (`unscheduled`): see StoredCardUse. */
+  use: StoredCardUse;
 };
 
 /**
@@ -23,8 +25,9 @@ export type SavedCardCharge = {
  * written first under a unique idempotency key, and the processor is called
  * with that key too, so a retry after a crash or timeout never charges twice:
  * it either finds the finished transaction or finishes the same one. An
- * unknown outcome (timeout) is `unsettled`: the runner asks the processor; a
- * processor failure is `failed` with `retryable` when it was transient.
+ * unknown outcome (timeout), or one the processor decides later (Received),
+ * is `unsettled`: the notification or the runner settles it; a processor
+ * failure is `failed` with `retryable` when it was transient.
  */
 export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: AuditActor | null = null): Promise<PaymentOutcome> {
   const card = charge.savedCard;
@@ -48,7 +51,7 @@ export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Au
     sent = processorMoney(earlier!);
   }
   // A retry resends exactly what the first attempt sent, under the same key.
-  return sendSavedCardCharge(db, card.processorToken, { transactionId, sent, capture: charge.capture }, (result) => settleAuthorisation(db, transactionId, result, actor));
+  return sendSavedCardCharge(db, card.processorToken, { transactionId, sent, capture: charge.capture, use: charge.use }, (result) => settleAuthorisation(db, transactionId, result, actor));
 }
 
 /**
@@ -60,13 +63,13 @@ export async function chargeSavedCard(db: Db, charge: SavedCardCharge, actor: Au
 export async function sendSavedCardCharge(
   db: Db,
   token: string,
-  opened: { transactionId: string; sent: { amount: number; currency: string }; capture: boolean },
+  opened: { transactionId: string; sent: { amount: number; currency: string }; capture: boolean; use: StoredCardUse },
   settle: (result: FinalResult) => Promise<PaymentOutcome>,
 ): Promise<PaymentOutcome> {
   const { transactionId } = opened;
   let result: FinalResult;
   try {
-    result = await processorFor(db).chargeStoredCard({ token, reference: transactionId, ...opened.sent, capture: opened.capture, idempotencyKey: transactionId });
+    result = await processorFor(db).chargeStoredCard({ token, reference: transactionId, ...opened.sent, capture: opened.capture, use: opened.use, idempotencyKey: transactionId });
   } catch (error) {
     return settleFailure(db, transactionId, error);
   }

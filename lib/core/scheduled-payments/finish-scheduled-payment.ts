@@ -6,6 +6,7 @@ import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
 import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
 import { alertChargeFailed } from '../groups/charge-failed-alert';
+import { scheduledAttemptKey, scheduledPaymentIdOfKey } from './scheduled-attempts';
 
 /** A scheduled payment as one runner claimed it: every change below is guarded by that claim. */
 export type ClaimedScheduledPayment = {
@@ -29,6 +30,27 @@ export async function completeScheduledPayment(tx: Executor, claim: ClaimedSched
     .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
   if (done.length === 0) return false;
   await emitScheduledPaymentEvent(tx, claim.payment, 'scheduled_payment.completed');
+  return true;
+}
+
+/**
+ * COMPLETE for a charge the processor's AUTHORISATION notification settles
+ * (its runner step had no final answer: Received, or none at all), in the
+ * notification's transaction. Not guarded by a claim (a runner may hold one,
+ * asking again under the same key): by IN_PROGRESS and by the attempt whose
+ * key the transaction carries, so an older attempt's charge completes nothing.
+ */
+export async function completeScheduledCharge(tx: Executor, transactionId: string, attemptKey: string): Promise<boolean> {
+  const id = scheduledPaymentIdOfKey(attemptKey);
+  if (!id) return false;
+  const [payment] = await tx.select().from(scheduledPayments).where(and(eq(scheduledPayments.id, id), eq(scheduledPayments.status, 'IN_PROGRESS')));
+  if (!payment || scheduledAttemptKey(payment.id, payment.attempts) !== attemptKey) return false;
+  const done = await tx.update(scheduledPayments)
+    .set({ status: 'COMPLETE', transactionId, failureReason: null, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
+    .where(and(eq(scheduledPayments.id, id), eq(scheduledPayments.status, 'IN_PROGRESS'), eq(scheduledPayments.attempts, payment.attempts)))
+    .returning({ id: scheduledPayments.id });
+  if (done.length === 0) return false;
+  await emitScheduledPaymentEvent(tx, payment, 'scheduled_payment.completed');
   return true;
 }
 

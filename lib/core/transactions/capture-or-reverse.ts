@@ -5,8 +5,8 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
-import { ProcessorOutcomeUnknown } from '@/lib/payments/processor';
-import { finishModification, type Modification } from './finish-modification';
+import { ProcessorError } from '@/lib/payments/processor';
+import { claimOf, claimSet, finishModification, type Modification } from './finish-modification';
 import { findAccessibleTransaction, refundedAmounts, selectTransactions } from './transaction-query';
 import { serializeTransaction } from './serialize-transaction';
 
@@ -16,14 +16,21 @@ const pendingAndFree = (id: string) => and(eq(transactions.id, id), eq(transacti
  * Captures (complete) or releases (reverse) a pre-authorisation. The claim is
  * one conditional UPDATE (PENDING and not already claimed), so a capture racing
  * a reverse, or two captures, have exactly one winner; the loser answers 409.
- * The processor is asked outside any database transaction, and a processor
- * failure hands the claim back, leaving the authorisation PENDING; an unknown
- * outcome (timeout) keeps the claim for the runner to finish with the same key.
+ * The processor is asked outside any database transaction. Only a
+ * ProcessorError (the processor said it did nothing) hands the claim back,
+ * leaving the authorisation PENDING. Anything else keeps the claim, so nothing
+ * (a reverse, the 7-day expiry) can cross it, for the stuck-modifications step
+ * to finish under the same idempotency key: an unknown outcome (timeout), and
+ * a failure after the processor answered (the database), which must never be
+ * read as "the processor failed": a capture made and then handed back would let
+ * a later reverse release (or refund) a captured payment.
+ * Adyen only receives the request: the answer is then the transaction still
+ * PENDING, settled by the processor's notification.
  */
 export async function captureOrReverse(db: Db, actor: Actor, transactionId: string, action: Modification) {
   requireRole(actor, 'booking-and-payment:create:payment');
   await findAccessibleTransaction(db, actor, transactionId);
-  const [claimed] = await db.update(transactions).set({ stage: action === 'complete' ? 'capturing' : 'reversing', updatedAt: now() })
+  const [claimed] = await db.update(transactions).set(claimSet(action))
     .where(pendingAndFree(transactionId)).returning();
   if (!claimed) {
     const current = await findAccessibleTransaction(db, actor, transactionId);
@@ -32,13 +39,13 @@ export async function captureOrReverse(db: Db, actor: Actor, transactionId: stri
   try {
     await finishModification(db, claimed, action, { actor });
   } catch (error) {
-    if (error instanceof ProcessorOutcomeUnknown) {
-      // The processor may have acted: keep the claim, so nothing else (a reverse, the 7-day expiry) can cross it;
-      // the runner finishes it under the same idempotency key (stuck-modifications-step).
-      console.error(JSON.stringify({ level: 'error', message: `processor ${action} outcome unknown; left for the runner`, transaction_id: transactionId, error: String(error) }));
-      throw new AppError('payment.processor_unavailable', `The processor did not confirm the ${action === 'complete' ? 'capture' : 'reverse'} in time; it is being confirmed and will be finished automatically.`);
+    const what = action === 'complete' ? 'capture' : 'reverse';
+    if (!(error instanceof ProcessorError)) {
+      // The processor may have acted (or did, and our record of it failed): keep the claim for the runner.
+      console.error(JSON.stringify({ level: 'error', message: `processor ${action} not settled; left for the runner`, transaction_id: transactionId, error: String(error) }));
+      throw new AppError('payment.processor_unavailable', `The ${what} could not be confirmed; it is being confirmed and will be finished automatically.`);
     }
-    await db.update(transactions).set({ stage: null, updatedAt: now() }).where(eq(transactions.id, transactionId));
+    await db.update(transactions).set({ stage: null, updatedAt: now() }).where(and(eq(transactions.id, transactionId), eq(transactions.stage, claimOf(action))));
     console.error(JSON.stringify({ level: 'error', message: `processor ${action} failed`, transaction_id: transactionId, error: String(error) }));
     throw new AppError('payment.processor_unavailable', `The processor could not ${action} the authorisation; it is still PENDING.`);
   }

@@ -27,6 +27,11 @@ export const refunds = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampColumn('next_attempt_at'),
     failureReason: text('failure_reason'),
+    /**
+     * When the processor received the refund (Adyen answers `received`): it stays AUTHORISED, is not sent again, and
+     * becomes COMPLETE or FAILED on the processor's REFUND or REFUND_FAILED notification.
+     */
+    sentAt: timestampColumn('sent_at'),
     completedAt: timestampColumn('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
 import { bookings } from './bookings';
@@ -25,8 +25,22 @@ export const transactions = pgTable(
     amount: money('amount').notNull(),
     currency: text('currency').notNull().default('GBX'),
     status: text('status').notNull(),
-    /** While PAYMENTINPROGRESS: authorising, challenge (3-D Secure) or bank (open banking). */
+    /**
+     * While PAYMENTINPROGRESS: authorising, challenge (3-D Secure) or bank (open banking). While PENDING: capturing
+     * or reversing, a capture or reverse claimed and not yet settled.
+     */
     stage: text('stage'),
+    /**
+     * When the processor received the capture or reverse of the claim in `stage` (Adyen answers `received`): from then
+     * on the claim waits for the processor's notification (CAPTURE, CANCEL_OR_REFUND or their failures) and is not sent again.
+     */
+    modificationSentAt: timestampColumn('modification_sent_at'),
+    /**
+     * Claims of a capture or reverse so far: each claim after the first sends under its own idempotency key
+     * (`<id>:capture:2`), since Adyen answers a reused key with the first answer and would never try again after
+     * CAPTURE_FAILED or a failed reversal; a retry of one claim (the stuck-modifications step) reuses its key.
+     */
+    modificationAttempts: integer('modification_attempts').notNull().default(0),
     method: text('method').notNull().default('ONLINE'),
     type: text('type').notNull().default('CARD'),
     cardBrand: text('card_brand'),

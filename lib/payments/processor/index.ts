@@ -20,3 +20,4 @@ export function processorFor(db: Db): Processor {
 export { AdyenProcessor, SandboxProcessor };
 export { decideSandboxBankPayment, type BankDecision } from './sandbox/sandbox-open-banking';
 export { sandboxPendingPayment, type SandboxPendingPayment } from './sandbox/sandbox-pending';
+export { sandboxRedirectResult } from './sandbox/sandbox-references';

@@ -37,14 +37,40 @@ export type ShopperData = {
   origin?: string | null;
 };
 
+/**
+ * `received`: the processor accepted the payment and will decide later (Adyen's
+ * Received or Pending): no outcome yet, and not a failure. The payment stays
+ * unsettled (its link locked) until the processor's notification or the
+ * reconcile step tells what became of it; it must never be retried or freed.
+ */
 export type AuthoriseResult =
   | { status: 'authorised'; providerReference: string; card: CardFacts; captured: boolean; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'challenge'; providerReference: string; redirectUrl: string; card: CardFacts };
+  /**
+   * `providerReference` is null when the processor names the payment only in the answer that finishes it: Adyen's
+   * PaymentResponse.pspReference "for payment methods that require a redirect or additional action, you will get
+   * this value in the /payments/details response" (CheckoutService-v71.json; its iDEAL RedirectShopper example has
+   * none). Never our own reference in its place: a notification carrying the real one must still find the payment.
+   */
+  | { status: 'challenge'; providerReference: string | null; redirectUrl: string; card: CardFacts }
+  | { status: 'received'; providerReference: string };
 
 export type FinalResult = Exclude<AuthoriseResult, { status: 'challenge' }>;
 
 export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandoned';
+
+/** A bank payment started: the customer goes to the bank, or the processor took it without a redirect and decides later. */
+export type OpenBankingStart =
+  | { status: 'redirect'; providerReference: string | null; redirectUrl: string }
+  | { status: 'received'; providerReference: string; redirectUrl?: undefined };
+
+/**
+ * What a stored card is for, which card schemes require the payment to say
+ * (Adyen's recurringProcessingModel): `scheduled`, charges on dates fixed in
+ * advance (group instalments, scheduled payments); `unscheduled`, charges the
+ * merchant makes at a time of its choosing (a saved card charged through the API).
+ */
+export type StoredCardUse = 'scheduled' | 'unscheduled';
 
 /**
  * What the processor knows of the payment sent under an idempotency key: the
@@ -52,26 +78,39 @@ export type OpenBankingStatus = 'pending' | 'authorised' | 'declined' | 'abandon
  * captured / authorised: money is taken or held. declined: refused, nothing
  * taken. awaiting_shopper: a 3-D Secure or bank step was started and never
  * finished, so nothing was taken. not_found: the processor positively has no
- * payment under that key, nothing was taken. A query that cannot tell throws.
+ * payment under that key, nothing was taken. A query that cannot tell throws
+ * (ProcessorOutcomeUnknown): a processor with no documented status query
+ * (Adyen) always does, and its notification is the answer.
  */
 export type PaymentLookup =
   | { status: 'captured' | 'authorised'; providerReference: string; amount?: number; currency?: string; card?: CardFacts; storedCardToken?: string }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
-  | { status: 'awaiting_shopper'; providerReference: string }
+  | { status: 'awaiting_shopper'; providerReference: string | null }
   | { status: 'not_found' };
 
 export type FindPaymentInput = {
   /** Our transaction id: the reference the payment was sent with. */
   reference: string;
   idempotencyKey: string;
-  /** What was sent, for a processor that answers only a replay of the same request (Adyen). */
+  /** What was sent and how (amount, currency, capture, sentAt): the sandbox answers from its ledger without them, Adyen cannot be asked. */
   amount: number;
   currency: string;
   /** Whether the payment was sent to be captured at once (false: authorise only). */
   capture: boolean;
-  /** When the payment was first sent: a processor whose memory of keys expires cannot say "not found" after that. */
+  /** When the payment was first sent. */
   sentAt: Date;
 };
+
+/**
+ * The answer to a capture, reverse or refund. `done`: the processor has made it
+ * (the sandbox settles at once). `received`: the processor accepted the request
+ * and settles it later (Adyen answers every modification `status: received`);
+ * the outcome comes as a notification (CAPTURE, CANCEL_OR_REFUND, REFUND or a
+ * failure of them), so the core records it as sent and waits.
+ * `providerReference` is the modification's own reference (Adyen's
+ * pspReference of the request; its notification carries it).
+ */
+export type ModificationResult = { status: 'received' | 'done'; providerReference: string };
 
 export interface Processor {
   readonly name: 'sandbox' | 'adyen';
@@ -85,6 +124,8 @@ export interface Processor {
     /** false: authorise only (pre-authorisation), capture later. */
     capture: boolean;
     storeCard: boolean;
+    /** With storeCard: what the card is stored for (default `unscheduled`). */
+    storedCardUse?: StoredCardUse;
     /** Where a 3-D Secure challenge returns to. */
     returnUrl: string;
     idempotencyKey: string;
@@ -96,11 +137,18 @@ export interface Processor {
     /** What is known of the shopper, for the processor's risk checks and frictionless 3-D Secure 2; each part optional. */
     shopper?: ShopperData;
   }): Promise<AuthoriseResult>;
-  /** Completes a 3-D Secure challenge with what the challenge page sent back. */
-  finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult>;
-  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<void>;
-  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<void>;
-  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<{ providerReference: string }>;
+  /**
+   * Completes a 3-D Secure challenge with what the customer brought back to returnUrl (`payload.redirectResult`,
+   * Adyen's one return parameter, which the sandbox imitates). `providerReference` is null when the challenge's
+   * answer named none; `reference` (our transaction id) and `capture` (false: authorise only) are what the payment
+   * was sent with, so a processor needs neither from the reference.
+   */
+  finishChallenge(input: { providerReference: string | null; reference?: string; capture?: boolean; payload: Record<string, string> }): Promise<FinalResult>;
+  /** Captures a held authorisation: see ModificationResult for what the answer means. */
+  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
+  /** Releases a held authorisation (Adyen: /reversals, which refunds instead if the payment was captured meanwhile). */
+  reverse(input: { providerReference: string; idempotencyKey: string }): Promise<ModificationResult>;
+  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
   /** Charges (or only authorises) a saved card without the customer present. */
   chargeStoredCard(input: {
     token: string;
@@ -109,11 +157,21 @@ export interface Processor {
     currency: string;
     capture: boolean;
     idempotencyKey: string;
+    /** A charge on a date fixed in advance (a scheduled payment, an instalment), or one the merchant makes now. */
+    use: StoredCardUse;
   }): Promise<FinalResult>;
-  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<{ providerReference: string; redirectUrl: string }>;
-  /** `payload`: what the bank sent back on return (Adyen's redirectResult); the sandbox needs none. */
-  finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }>;
-  /** Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell. */
+  /** `providerReference` null: the processor names the payment only later (the finishing answer, its notification). */
+  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<OpenBankingStart>;
+  /**
+   * `payload`: what the bank sent back on return (Adyen's redirectResult; the sandbox reads its own ledger). No payload,
+   * or an answer that is not final, is `pending`: the outcome then comes from the AUTHORISATION notification or the runner.
+   * `providerReference` in the answer: the processor's reference when it gave one (record it).
+   */
+  finishOpenBanking(input: { providerReference: string | null; reference?: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus; providerReference?: string }>;
+  /**
+   * Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell.
+   * The sandbox answers from its ledger; Adyen has no documented status query and always throws ProcessorOutcomeUnknown.
+   */
   findPayment(input: FindPaymentInput): Promise<PaymentLookup>;
 }
 

@@ -2,13 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /*
- * A merchant's page that frames the embedded checkout exactly as the vendor's browser
- * SDK does: felloh-org/payment-sdk, src/index.js (read for this test, not copied; it is
- * not on npm here). Each part of the script below names the SDK behaviour it reproduces.
- * The one deliberate difference is the base URL: the SDK's constants point at the
- * vendor's hosts (`https://pay.felloh.com/embed/`, `.../pay.sandbox.felloh.com/embed/`),
- * this page at the server under test (`{sandboxUrl}/embed/`). Flags ride in the payment
- * id, as they must with the SDK, which appends `paymentID` to the base URL verbatim.
+ * A merchant's page that frames the embedded checkout the way the vendor's browser SDK
+ * (felloh-org/payment-sdk, src/index.js) did in its release of November 2022 (commit
+ * 309e832): a `sandbox` attribute without top navigation, flags appended to the payment
+ * id, no frame name, and `iframeRedirect` not handled, so the frame loads each payment
+ * step itself. Written for this test from that code, not copied. The SDK's CURRENT code
+ * runs unchanged as the parent in embed-sdk.spec.ts (support/vendor-sdk.ts); this page
+ * stays as the host that is not the SDK (a merchant's own code), whose steps the frame
+ * must load itself. Each part of the script below names the behaviour it reproduces.
+ * The base URL is the server under test (`{sandboxUrl}/embed/`), not the vendor's hosts.
  *
  * Served by a tiny node server on another origin (`http://merchant.localhost:<port>`;
  * Chromium resolves *.localhost to 127.0.0.1), so every message crosses origins.
@@ -120,7 +122,7 @@ window.sdk = new ReproducedPaymentsSdk('payment-iframe', config.publicKey, confi
 window.sdkCallbacks = [];
 window.sdk.onRender(() => window.sdkCallbacks.push('callback'));
 window.sdk.render(config.paymentId);
-// What other SDKs (and merchants hiding the pay button, hpb=1) send: INITIATE_PAY.
+// What the SDK's later pay() sends (and merchants hiding the pay button, hpb=1): INITIATE_PAY.
 window.initiatePay = (asString, payload = config.publicKey) => {
   const message = { type: 'INITIATE_PAY', payload };
   document.getElementById(window.sdk.iframeID).contentWindow.postMessage(asString ? JSON.stringify(message) : message, '*');

@@ -179,7 +179,7 @@ describe('a worker that dies', () => {
       organisationId: card!.organisationId, bookingId, savedCardId: card!.id, amount: 3100, currency: 'GBX', status: 'PAYMENTINPROGRESS',
       stage: 'authorising', type: 'CARD', method: 'MOTO_OTHER', idempotencyKey: `scheduled:${id}`,
     }).returning();
-    await new SandboxProcessor(db).chargeStoredCard({ token: card!.processorToken, reference: inFlight!.id, amount: 3100, currency: 'GBP', capture: true, idempotencyKey: inFlight!.id });
+    await new SandboxProcessor(db).chargeStoredCard({ token: card!.processorToken, reference: inFlight!.id, amount: 3100, currency: 'GBP', capture: true, use: 'scheduled', idempotencyKey: inFlight!.id });
     const charge = vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard');
 
     // An unsettled attempt waits for its claim to lapse, without keeping the runner busy.

@@ -196,7 +196,7 @@ describe('a processor that says it failed', () => {
     const [card] = await (await getDb()).select().from(savedCards).where(eq(savedCards.bookingId, bookingId));
     quiet();
     const db = await getDb();
-    const charge = (key: string) => chargeSavedCard(db, { savedCard: card!, amount: 100, currency: 'GBX', capture: true, idempotencyKey: key, method: 'MOTO_OTHER' });
+    const charge = (key: string) => chargeSavedCard(db, { savedCard: card!, amount: 100, currency: 'GBX', capture: true, idempotencyKey: key, method: 'MOTO_OTHER', use: 'unscheduled' });
     vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(new ProcessorError('Adyen unreachable', true));
     expect(await charge(`t-${transientKey++}`)).toMatchObject({ outcome: 'failed', retryable: true });
     vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(new ProcessorError('Adyen answered 422'));

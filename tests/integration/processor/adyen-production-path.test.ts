@@ -33,7 +33,7 @@ const order = (method: PaymentMethodInput, extra: { capture?: boolean; storeCard
     returnUrl: `https://pay.example.com/en/link_1/return`, idempotencyKey: `auth-${reference}`,
   };
 };
-const notificationsOf = (psp: string) => sim.queuedNotifications().filter((i) => i.pspReference === psp || i.originalReference === psp).map((i) => [i.eventCode, i.success]);
+const notificationsOf = (psp: string | null) => sim.queuedNotifications().filter((i) => i.pspReference === psp || i.originalReference === psp).map((i) => [i.eventCode, i.success]);
 
 describe('AdyenProcessor against the Adyen simulator', () => {
   it('authorises a card sent as adyen-web encrypted fields, with its facts from additionalData', async () => {
@@ -62,7 +62,7 @@ describe('AdyenProcessor against the Adyen simulator', () => {
   it('authorises only, then captures, refunds and reverses: 201 received, and the notifications Adyen would send', async () => {
     const held = await adyen.authorise(order(encrypted('4111111111111111'), { capture: false }));
     expect(held).toMatchObject({ status: 'authorised', captured: false });
-    const psp = held.providerReference;
+    const psp = held.providerReference!;
     expect(sim.requests.at(-1)!.body).toMatchObject({ additionalData: { manualCapture: 'true' } });
     await adyen.capture({ providerReference: psp, amount: 12345, currency: 'GBP', idempotencyKey: `capture-${psp}` });
     const refund = await adyen.refund({ providerReference: psp, amount: 2345, currency: 'GBP', idempotencyKey: `refund-${psp}` });
@@ -115,24 +115,29 @@ describe('AdyenProcessor against the Adyen simulator', () => {
   it('Pay by Bank: the bank page, back with redirectResult, authorised; an abandoned one ends in OFFER_CLOSED', async () => {
     const input = order({ kind: 'adyen_encrypted', holderName: '', fields: {} });
     const started = await adyen.startOpenBanking({ reference: input.reference, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}` });
+    if (started.status !== 'redirect') throw new Error(`no bank redirect: ${started.status}`);
     const back = new URL((await sim.shopper(started.redirectUrl, 'pass'))!);
-    expect(await adyen.finishOpenBanking({ providerReference: started.providerReference, payload: Object.fromEntries(back.searchParams) })).toEqual({ status: 'authorised' });
+    expect(await adyen.finishOpenBanking({ providerReference: started.providerReference, payload: Object.fromEntries(back.searchParams) }))
+      .toEqual({ status: 'authorised', providerReference: started.providerReference });
 
     const left = await adyen.startOpenBanking({ reference: `${input.reference}b`, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}b` });
+    if (left.status !== 'redirect') throw new Error(`no bank redirect: ${left.status}`);
     expect(await sim.shopper(left.redirectUrl, 'abandon')).toBeNull();
     expect(notificationsOf(left.providerReference)).toEqual([['OFFER_CLOSED', 'true']]);
   });
 
-  it('a retry under the same Idempotency-Key gets the first answer, and findPayment reads it back', async () => {
+  it('a retry under the same Idempotency-Key gets the first answer; findPayment asks Adyen nothing (no documented status query)', async () => {
     const input = order(encrypted('4111111111111111'));
     const first = await adyen.authorise(input);
     expect(await adyen.authorise(input)).toEqual(first);
     expect(notificationsOf(first.providerReference)).toHaveLength(1);
+    const sent = sim.requests.length;
     const lookup = { reference: input.reference, idempotencyKey: input.idempotencyKey, amount: input.amount, currency: input.currency, capture: true, sentAt: new Date() };
-    expect(await adyen.findPayment(lookup)).toMatchObject({ status: 'captured', providerReference: first.providerReference });
-    expect(await adyen.findPayment({ ...lookup, idempotencyKey: 'never-sent' })).toEqual({ status: 'not_found' });
-    // The replay that finds nothing is a request Adyen refuses (it carries no card and no returnUrl): expected here.
-    expect(sim.violations.splice(0)).toEqual(['/payments PaymentRequest.returnUrl: is not provided']);
+    await expect(adyen.findPayment(lookup)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    await expect(adyen.findPayment({ ...lookup, idempotencyKey: 'never-sent' })).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    // No replay of /payments under the payment's live key: the AUTHORISATION notification is the answer.
+    expect(sim.requests.length).toBe(sent);
+    expect(sim.mismatchedReplays).not.toContain(input.idempotencyKey);
   });
 
   it('failures: transient 500, 500 without the header, dropped connection, timeout with the key still in progress', async () => {

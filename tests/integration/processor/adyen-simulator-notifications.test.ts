@@ -55,11 +55,11 @@ describe('the simulator delivering to the product endpoint', () => {
     await withSimulator({}, async (sim, adyen) => {
       process.env.ADYEN_HMAC_KEY = sim.hmacKey;
       const payment = await authorise(adyen, 'sim-notify-1');
-      await adyen.capture({ providerReference: payment.providerReference, amount: 5000, currency: 'GBP', idempotencyKey: 'sim-notify-1-capture' });
+      await adyen.capture({ providerReference: payment.providerReference!, amount: 5000, currency: 'GBP', idempotencyKey: 'sim-notify-1-capture' });
       const capturePsp = sim.queuedNotifications().find((i) => i.eventCode === 'CAPTURE')!.pspReference;
       expect(await sim.deliverNotifications({ order: 'reversed', repeat: 3 })).toEqual([200, 200, 200, 200, 200, 200]);
       expect(sim.queuedNotifications()).toEqual([]);
-      expect((await notificationsOf(payment.providerReference)).map((row) => row.eventCode)).toEqual(['AUTHORISATION']);
+      expect((await notificationsOf(payment.providerReference!)).map((row) => row.eventCode)).toEqual(['AUTHORISATION']);
       expect((await notificationsOf(capturePsp)).map((row) => [row.eventCode, row.success])).toEqual([['CAPTURE', true]]);
     });
   });
@@ -72,7 +72,7 @@ describe('the simulator delivering to the product endpoint', () => {
         process.env.ADYEN_HMAC_KEY = sim.hmacKey;
         const payment = await authorise(adyen, 'sim-notify-2');
         expect(await sim.deliverNotifications()).toEqual([200]);
-        expect(await notificationsOf(payment.providerReference)).toHaveLength(1);
+        expect(await notificationsOf(payment.providerReference!)).toHaveLength(1);
       });
       await withSimulator({ basicAuth: { username: 'adyen', password: 'secret' }, hmacKey: 'AB'.repeat(32) }, async (sim, adyen) => {
         process.env.ADYEN_HMAC_KEY = '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056';
@@ -80,7 +80,7 @@ describe('the simulator delivering to the product endpoint', () => {
         const [status] = await sim.deliverNotifications();
         expect(status).toBeGreaterThanOrEqual(400);
         expect(sim.queuedNotifications()).toHaveLength(1);
-        expect(await notificationsOf(payment.providerReference)).toHaveLength(0);
+        expect(await notificationsOf(payment.providerReference!)).toHaveLength(0);
       });
     } finally {
       restore('ADYEN_NOTIFICATION_USERNAME', saved.user);

@@ -51,7 +51,7 @@ describe('sandbox findPayment', () => {
     const processor = await sandbox();
     const stored = authorised(await processor.authorise(pay(card('4111 1111 1111 1111'), { storeCard: true })));
     const chargeKey = key('charge');
-    await processor.chargeStoredCard({ token: stored.storedCardToken!, reference: 'txn-2', amount: 500, currency: 'GBP', capture: true, idempotencyKey: chargeKey });
+    await processor.chargeStoredCard({ token: stored.storedCardToken!, reference: 'txn-2', amount: 500, currency: 'GBP', capture: true, use: 'unscheduled', idempotencyKey: chargeKey });
     expect(await find(chargeKey)).toMatchObject({ status: 'captured', amount: 500 });
   });
 

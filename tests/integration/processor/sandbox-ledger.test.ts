@@ -29,7 +29,7 @@ describe('idempotency', () => {
     const processor = await sandbox();
     const token = authorised(await processor.authorise(pay(visa, { storeCard: true }))).storedCardToken!;
     const chargeKey = key('charge');
-    const charge = { token, reference: 'i-1', amount: 700, currency: 'GBP', capture: false, idempotencyKey: chargeKey };
+    const charge = { token, reference: 'i-1', amount: 700, currency: 'GBP', capture: false, use: 'scheduled' as const, idempotencyKey: chargeKey };
     const [a, b] = await Promise.all([processor.chargeStoredCard(charge), processor.chargeStoredCard(charge)]);
     expect(b).toEqual(a);
     expect(await ledgerRows(chargeKey)).toHaveLength(1);

@@ -98,7 +98,7 @@ describe('3-D Secure', () => {
 
 describe('stored cards', () => {
   const charge = (token: string, extra: { capture?: boolean; idempotencyKey?: string } = {}) => ({
-    token, reference: 'instalment-2', amount: 2_500, currency: 'GBP', capture: extra.capture ?? true, idempotencyKey: extra.idempotencyKey ?? key('charge'),
+    token, reference: 'instalment-2', amount: 2_500, currency: 'GBP', capture: extra.capture ?? true, use: 'scheduled' as const, idempotencyKey: extra.idempotencyKey ?? key('charge'),
   });
 
   it('gives a token only when asked to store the card, and charges it later without the customer', async () => {

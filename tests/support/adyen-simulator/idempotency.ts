@@ -8,7 +8,7 @@ import type { Answer } from './state';
  * simulator's life). A retry while the first request is still being processed is answered 422
  * errorCode "704" "request already processed or in progress" (the code the product's client names IN_PROGRESS_CODE).
  * The docs do not say that the body is compared: the stored answer comes back whatever the replay's body
- * (which is what the product's findPayment relies on), and such a replay is listed in `mismatchedReplays`.
+ * (which the product's findPayment once relied on), and such a replay is listed in `mismatchedReplays`.
  * 5xx answers are not stored (the transient-error guidance: nothing was done, retry with the same key).
  */
 export type Replay = { kind: 'stored'; answer: Answer } | { kind: 'in-progress' } | { kind: 'new' };

@@ -123,7 +123,8 @@ function redirect(context: Context, payment: Payment, kind: 'threeds' | 'bank', 
   const url = `${context.baseUrl}/${kind}/${id}`;
   const paymentMethodType = kind === 'bank' ? 'paybybank' : 'scheme';
   const extra = Object.keys(additionalData).length ? { additionalData } : {};
-  return { status: 200, body: { ...extra, pspReference: payment.psp, resultCode: 'RedirectShopper', action: { paymentMethodType, url, method: 'GET', type: 'redirect' } } };
+  const psp = context.state.redirectsWithoutPspReference ? {} : { pspReference: payment.psp };
+  return { status: 200, body: { ...extra, ...psp, resultCode: 'RedirectShopper', action: { paymentMethodType, url, method: 'GET', type: 'redirect' } } };
 }
 
 /** The shopper's decision at the 3-D Secure or bank page: the returnUrl with only redirectResult appended, or null when they leave. */

@@ -167,6 +167,10 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     failNext(pathPattern: string | RegExp, answer: FailAnswer, times = 1) {
       failures.add(pathPattern, answer, times);
     },
+    /** From now on, RedirectShopper answers carry no pspReference (state.ts says why Adyen may do so). */
+    omitRedirectPspReference(omit = true) {
+      state.redirectsWithoutPspReference = omit;
+    },
     /** The next CAPTURE / REFUND / CANCELLATION / CANCEL_OR_REFUND of this payment is refused in its notification (success "false"). */
     failModification(psp: string, eventCode: 'CAPTURE' | 'REFUND' | 'CANCELLATION' | 'CANCEL_OR_REFUND', reason = 'Modification refused') {
       state.failures.set(`${psp}:${eventCode}`, reason);

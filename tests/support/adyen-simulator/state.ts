@@ -33,9 +33,17 @@ export type State = {
   storedCards: Map<string, StoredCard>;
   /** Modifications a test asked to fail: `${psp}:${eventCode}` → reason. */
   failures: Map<string, string>;
+  /**
+   * Redirect answers (RedirectShopper) without pspReference, as Adyen may send them: CheckoutService-v71's
+   * PaymentResponse.pspReference "for payment methods that require a redirect ... you will get this value in the
+   * /payments/details response", and its example post-payments-ideal-200 has none.
+   */
+  redirectsWithoutPspReference: boolean;
 };
 
-export const newState = (): State => ({ payments: new Map(), redirects: new Map(), byRedirectResult: new Map(), storedCards: new Map(), failures: new Map() });
+export const newState = (): State => ({
+  payments: new Map(), redirects: new Map(), byRedirectResult: new Map(), storedCards: new Map(), failures: new Map(), redirectsWithoutPspReference: false,
+});
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** A 16-character reference like Adyen's (e.g. "JLCMPCQ8HXSKGK82" in its recorded responses). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embedQuery, embedStoreCardChoice, embedTransactionMethod, noEmbedFlags, parseEmbedFlags } from '@/lib/embed/embed-flags';
-import { heightMessage, parseInitiatePay, redirectMessage, stageMessage } from '@/lib/embed/embed-protocol';
+import { heightMessage, hostLoadsStep, parseInitiatePay, redirectMessage, sdkFrameName, stageMessage } from '@/lib/embed/embed-protocol';
 import { isPaymentStepUrl } from '@/lib/embed/step-url';
 import { pageStage } from '@/lib/embed/page-stage';
 import type { HostedTransaction } from '@/lib/core/hosted-checkout/load-hosted-checkout';
@@ -34,6 +34,15 @@ describe('embed messages', () => {
     expect(stageMessage({ stage: 'error', code: 'embed.not_found' })).toBe('{"stage":"error","code":"embed.not_found"}');
     expect(heightMessage(612.2)).toBe('{"iframe_height":613}');
     expect(redirectMessage('https://x.example/3ds')).toBe('{"iframeRedirect":"https://x.example/3ds"}');
+  });
+
+  it('the SDK\'s frame (its name) loads a step itself on iframeRedirect; under any other host the page does', () => {
+    expect(sdkFrameName).toBe('felloh-payment-sdk');
+    expect(hostLoadsStep({ framed: true, name: 'felloh-payment-sdk' })).toBe(true);
+    expect(hostLoadsStep({ framed: true, name: '' })).toBe(false);
+    expect(hostLoadsStep({ framed: true, name: 'payment' })).toBe(false);
+    // A React Native WebView (no frame) keeps loading the step itself, whatever its name.
+    expect(hostLoadsStep({ framed: false, name: 'felloh-payment-sdk' })).toBe(false);
   });
 
   it('INITIATE_PAY arrives as an object or a JSON string; anything else is not for us', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ProcessorError } from '@/lib/payments/processor/port';
 import { adyenWith } from './support/fake-adyen';
 
 describe('Adyen lookupCard (/cardDetails)', () => {
@@ -26,14 +25,23 @@ describe('Adyen open banking (Pay by Bank)', () => {
     const started = await processor.startOpenBanking({
       reference: 'txn_a1', amount: 150_000, currency: 'GBP', returnUrl: 'https://pay.example.com/pay/a1/return', idempotencyKey: 'ob-txn_a1',
     });
-    expect(started).toEqual({ providerReference: 'ZTDS9G3K5V6LQW82', redirectUrl: 'https://checkoutshopper-test.adyen.com/checkoutshopper/checkoutPaymentRedirect?redirectData=abc' });
+    expect(started).toEqual({ status: 'redirect', providerReference: 'ZTDS9G3K5V6LQW82', redirectUrl: 'https://checkoutshopper-test.adyen.com/checkoutshopper/checkoutPaymentRedirect?redirectData=abc' });
     done();
   });
 
-  it('finishes with the redirectResult the bank sent back; without it the outcome is unknowable', async () => {
+  it('answers a start Adyen received without a redirect as received (decided later), not as a failure', async () => {
+    const { processor, done } = adyenWith('open-banking-start-received');
+    const started = await processor.startOpenBanking({
+      reference: 'txn_a1', amount: 150_000, currency: 'GBP', returnUrl: 'https://pay.example.com/pay/a1/return', idempotencyKey: 'ob-txn_a1',
+    });
+    expect(started).toEqual({ status: 'received', providerReference: 'ZTDS9G3K5V6LQW82' });
+    done();
+  });
+
+  it('finishes with the redirectResult the bank sent back; without it the outcome is unknown here (pending)', async () => {
     const { processor, done } = adyenWith('open-banking-details-cancelled');
-    await expect(processor.finishOpenBanking({ providerReference: 'ZTDS9G3K5V6LQW82' })).rejects.toBeInstanceOf(ProcessorError);
-    expect(await processor.finishOpenBanking({ providerReference: 'ZTDS9G3K5V6LQW82', payload: { redirectResult: 'bankReturn...' } })).toEqual({ status: 'abandoned' });
+    expect(await processor.finishOpenBanking({ providerReference: 'ZTDS9G3K5V6LQW82' })).toEqual({ status: 'pending' });
+    expect(await processor.finishOpenBanking({ providerReference: 'ZTDS9G3K5V6LQW82', payload: { redirectResult: 'bankReturn...' } })).toEqual({ status: 'abandoned', providerReference: 'ZTDS9G3K5V6LQW82' });
     done();
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect } from 'react';
-import { heightMessage, parseInitiatePay, redirectMessage, stageMessage } from '@/lib/embed/embed-protocol';
+import { useEffect, useRef } from 'react';
+import { heightMessage, hostLoadsStep, parseInitiatePay, redirectMessage, stageMessage } from '@/lib/embed/embed-protocol';
 import { formReturnedEvent } from '../../[payment_link_id]/checkout-surface';
 import { initiatePayAllowed } from './embed-actions';
 
@@ -90,15 +90,21 @@ export function EmbedBridge({ sessionId, message }: { sessionId: string; message
 }
 
 /**
- * A payment step (3-D Secure, the bank) needs the frame to load another page:
- * tell the host (`iframeRedirect`), then load it in this frame, replacing this
- * page in the frame's history. The SDK frames with a sandbox that forbids top
- * navigation, so the step always happens here, inside the frame.
+ * A payment step (3-D Secure, the bank) needs the frame to load another page: tell
+ * the host (`iframeRedirect`), once. The vendor SDK answers that by setting the
+ * iframe's src itself, so in its frame (hostLoadsStep) the page does nothing more:
+ * loading the step here too would request it twice, and a processor's redirect may
+ * be single-use. Under any other host the page loads the step itself, replacing
+ * itself in the frame's history.
  */
 export function EmbedStepRedirect({ url }: { url: string }) {
+  const told = useRef(false);
   useEffect(() => {
+    // React may run an effect twice (development); a second message would load the step again.
+    if (told.current) return;
+    told.current = true;
     sendToHost(redirectMessage(url));
-    window.location.replace(url);
+    if (!hostLoadsStep({ framed: window.parent !== window, name: window.name })) window.location.replace(url);
   }, [url]);
   return null;
 }

@@ -20,6 +20,17 @@ export function fundingFromAdyen(source: string | undefined): CardFacts['funding
   return /^(DEBIT|PREPAID|DEFERRED_DEBIT)/i.test(source ?? '') ? 'debit' : 'credit';
 }
 
+/**
+ * additionalData.isCardCommercial (v71 ResponseAdditionalDataCommon, a string:
+ * "true", "false", or "unknown" as in the spec's own example) as the card's
+ * class; null when Adyen does not know, so what was known before stands.
+ * (/cardDetails answers the same fact as a boolean: adyen-card-lookup.ts.)
+ */
+export function cardClassFromAdyen(isCardCommercial: string | undefined): CardFacts['cardClass'] | null {
+  if (isCardCommercial === 'true') return 'commercial';
+  return isCardCommercial === 'false' ? 'consumer' : null;
+}
+
 /** What the request itself tells about the card, to fill what Adyen's answer leaves out. */
 export function cardFactsFromInput(method: PaymentMethodInput): Partial<CardFacts> {
   if (method.kind === 'card') {
@@ -46,7 +57,7 @@ export function cardFactsFromPayment(additional: Record<string, string> | undefi
     bin,
     lastFour: data.cardSummary ?? fallback.lastFour ?? '',
     funding: data.fundingSource ? fundingFromAdyen(data.fundingSource) : (fallback.funding ?? 'credit'),
-    cardClass: data.cardSchemeCommercial === 'true' ? 'commercial' : (fallback.cardClass ?? 'consumer'),
+    cardClass: cardClassFromAdyen(data.isCardCommercial) ?? fallback.cardClass ?? 'consumer',
     issuingCountry: data.cardIssuingCountry ?? data.issuerCountry ?? fallback.issuingCountry ?? '',
   };
   const expiryMonth = month || fallback.expiryMonth;

@@ -1,15 +1,16 @@
-import { now } from '@/lib/clock';
-import { ProcessorError, type CardFacts, type FinalResult, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
+import { publicBaseUrl } from '@/lib/config';
+import { ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type ModificationResult, type FinalResult, type OpenBankingStart, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
 import { adyenClient, type FetchLike } from './adyen-client';
 import type { AdyenConfig } from './adyen-config';
 import * as body from './adyen-requests';
+import { detailsIdempotencyKey } from './adyen-requests';
 import { mapPaymentResponse, openBankingStatus, type AdyenPaymentResponse } from './adyen-results';
 import { decodeStoredCardToken } from './adyen-token';
 import { adyenFindPayment } from './adyen-find-payment';
 
-type Modification = { pspReference: string; status: string };
+type Modification = { pspReference?: string; status?: string };
 
 /**
  * A challenge's reference is Adyen's pspReference, with ":manual" when the
@@ -41,70 +42,106 @@ export class AdyenProcessor implements Processor {
     refuseRawCard(input.method);
     const response = await this.post<AdyenPaymentResponse>('/payments', body.cardPaymentRequest(this.config.merchantAccount, input), input.idempotencyKey);
     const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: input.storeCard, fallback: cardFactsFromInput(input.method) });
-    return result.status === 'challenge' && !input.capture ? { ...result, providerReference: result.providerReference + MANUAL } : result;
+    if (result.status !== 'challenge') return result;
+    // A redirect's first answer may name no payment yet (OpenAPI: pspReference comes "in the /payments/details
+    // response" for redirect methods): null, never our reference in its place (finishChallenge is keyed by ours then).
+    if (!response.pspReference) return { ...result, providerReference: null };
+    return input.capture ? result : { ...result, providerReference: response.pspReference + MANUAL };
   }
 
-  /** `payload` is what Adyen appended to returnUrl: `redirectResult`. */
-  async finishChallenge(input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult> {
+  /**
+   * `payload` is what Adyen appended to returnUrl: `redirectResult`. The answer must be this payment's (its
+   * merchantReference is ours, its pspReference the challenge's): a redirectResult of another attempt (an old tab
+   * of the same link) is refused, never recorded as this one's outcome. A final answer without a pspReference is
+   * not recorded either (unknown): the AUTHORISATION notification brings the reference with the outcome.
+   */
+  async finishChallenge(input: Parameters<Processor['finishChallenge']>[0]): Promise<FinalResult> {
     const redirectResult = input.payload.redirectResult;
     if (!redirectResult) throw new ProcessorError('the 3-D Secure return carries no redirectResult');
-    const psp = pspOf(input.providerReference);
-    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), `details-${psp}`);
-    const capture = !input.providerReference.endsWith(MANUAL);
-    const result = mapPaymentResponse(response, { reference: psp, capture, storeCard: true, fallback: {} });
-    if (result.status === 'challenge') throw new ProcessorError(`Adyen asked for a second challenge on ${psp}`);
+    const psp = input.providerReference ? pspOf(input.providerReference) : null;
+    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), detailsKey(psp, input.reference));
+    refuseOtherPayment(response, psp, input.reference);
+    const reference = response.pspReference ?? psp;
+    if (!reference) throw new ProcessorOutcomeUnknown(`Adyen's /payments/details answer for ${input.reference ?? 'a challenge'} names no pspReference`);
+    const capture = input.capture ?? !input.providerReference?.endsWith(MANUAL);
+    const result = mapPaymentResponse(response, { reference, capture, storeCard: true, fallback: {} });
+    if (result.status === 'challenge') throw new ProcessorError(`Adyen asked for a second challenge on ${reference}`);
     return result;
   }
 
   async capture(input: Parameters<Processor['capture']>[0]) {
+    const path = payments(input.providerReference, 'captures');
     const request = body.captureRequest(this.config.merchantAccount, input.amount, input.currency);
-    await this.post<Modification>(payments(input.providerReference, 'captures'), request, input.idempotencyKey);
+    return modificationResult(path, await this.post<Modification>(path, request, input.idempotencyKey));
   }
 
+  /** /reversals: Adyen cancels an uncaptured payment or refunds a captured one, and says which in CANCEL_OR_REFUND. */
   async reverse(input: Parameters<Processor['reverse']>[0]) {
-    await this.post<Modification>(payments(input.providerReference, 'reversals'), body.reversalRequest(this.config.merchantAccount), input.idempotencyKey);
+    const path = payments(input.providerReference, 'reversals');
+    return modificationResult(path, await this.post<Modification>(path, body.reversalRequest(this.config.merchantAccount), input.idempotencyKey));
   }
 
   async refund(input: Parameters<Processor['refund']>[0]) {
+    const path = payments(input.providerReference, 'refunds');
     const request = body.refundRequest(this.config.merchantAccount, input.amount, input.currency);
-    const response = await this.post<Modification>(payments(input.providerReference, 'refunds'), request, input.idempotencyKey);
-    return { providerReference: response.pspReference };
+    return modificationResult(path, await this.post<Modification>(path, request, input.idempotencyKey));
   }
 
   async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]): Promise<FinalResult> {
     const stored = decodeStoredCardToken(input.token);
-    const request = body.storedCardPaymentRequest(this.config.merchantAccount, input, stored);
+    // The service's own address: required by /payments, never visited (no customer is there to be redirected).
+    const request = body.storedCardPaymentRequest(this.config.merchantAccount, input, stored, `${publicBaseUrl()}/`);
     const response = await this.post<AdyenPaymentResponse>('/payments', request, input.idempotencyKey);
     const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: false, fallback: {} });
     if (result.status === 'challenge') throw new ProcessorError(`Adyen asked the absent customer for a challenge on ${result.providerReference}`);
     return result;
   }
 
-  async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]) {
+  async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]): Promise<OpenBankingStart> {
     const response = await this.post<AdyenPaymentResponse>('/payments', body.openBankingRequest(this.config.merchantAccount, input), input.idempotencyKey);
+    const providerReference = response.pspReference ?? input.reference;
+    // Received / Pending: Adyen took the payment and decides later (adyen-results.ts), so it is not a failure.
+    if (response.resultCode === 'Received' || response.resultCode === 'Pending') return { status: 'received', providerReference };
     const url = response.action?.url;
     if (response.resultCode !== 'RedirectShopper' || !url || response.action?.method !== 'GET') {
       throw new ProcessorError(`Adyen answered ${response.resultCode ?? 'no resultCode'} to a Pay by Bank payment`);
     }
-    return { providerReference: response.pspReference ?? input.reference, redirectUrl: url };
+    // No pspReference yet is null, not our reference (see authorise): the bank's answer or its notification names it.
+    return { status: 'redirect', providerReference: response.pspReference ?? null, redirectUrl: url };
   }
 
   /**
    * Adyen has no "status of this payment" call: the outcome comes from
-   * /payments/details with the redirectResult the bank sent back (or from a
-   * webhook). This takes it as `payload.redirectResult`, a field the port does
-   * not have yet; without it the outcome cannot be known here.
+   * /payments/details with the redirectResult the bank sent back (or from the
+   * AUTHORISATION notification). Without a redirectResult it cannot be known
+   * here: `pending`, never a failure (the customer may have paid).
    */
-  async finishOpenBanking(input: { providerReference: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus }> {
+  async finishOpenBanking(input: Parameters<Processor['finishOpenBanking']>[0]): Promise<{ status: OpenBankingStatus; providerReference?: string }> {
     const redirectResult = input.payload?.redirectResult;
-    if (!redirectResult) throw new ProcessorError('Adyen needs the redirectResult the bank returned to tell the outcome of a Pay by Bank payment');
-    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), `details-${input.providerReference}`);
-    return { status: openBankingStatus(response) };
+    if (!redirectResult) return { status: 'pending' };
+    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), detailsKey(input.providerReference, input.reference));
+    refuseOtherPayment(response, input.providerReference, input.reference);
+    return { status: openBankingStatus(response), ...(response.pspReference ? { providerReference: response.pspReference } : {}) };
   }
 
+  /** Adyen documents no status query: unknown, its notification is the answer (adyen-find-payment.ts). */
   findPayment(input: Parameters<Processor['findPayment']>[0]) {
-    return adyenFindPayment(this.post, this.config.merchantAccount, input, now());
+    return adyenFindPayment(input);
   }
+}
+
+/**
+ * Adyen answers a capture, reversal or refund with `status: "received"` and the
+ * modification's pspReference (Checkout v71 PaymentCaptureResource,
+ * PaymentReversalResource, PaymentRefundResource: `received` is the only
+ * status); the outcome comes later as a notification. Anything else in a 2xx
+ * answer cannot be read, and the request may have been acted on.
+ */
+function modificationResult(path: string, response: Modification): ModificationResult {
+  if (response.status !== 'received' || typeof response.pspReference !== 'string' || !response.pspReference) {
+    throw new ProcessorOutcomeUnknown(`Adyen ${path} answered status ${String(response.status)} without a usable pspReference; it may have acted`);
+  }
+  return { status: 'received', providerReference: response.pspReference };
 }
 
 /**
@@ -114,4 +151,20 @@ export class AdyenProcessor implements Processor {
  */
 function refuseRawCard(method: PaymentMethodInput): void {
   if (method.kind === 'card') throw new ProcessorError('raw card numbers are accepted only by the sandbox processor; send adyen-web encrypted fields');
+}
+
+/** The finish's key: Adyen's reference when the first answer gave one, else ours (adyen-find-payment.ts replays the same). */
+function detailsKey(psp: string | null, reference: string | undefined): string {
+  const key = detailsIdempotencyKey(psp, reference ?? null);
+  if (!key) throw new ProcessorError('a redirect payment without a pspReference can only be finished with its reference');
+  return key;
+}
+
+/** A details answer of another payment (merchantReference or pspReference not this one's) is never this payment's outcome. */
+function refuseOtherPayment(response: AdyenPaymentResponse, psp: string | null, reference: string | undefined): void {
+  const otherReference = reference && response.merchantReference && response.merchantReference !== reference;
+  const otherPsp = psp && response.pspReference && response.pspReference !== psp;
+  if (otherReference || otherPsp) {
+    throw new ProcessorError(`the redirectResult belongs to payment ${response.merchantReference ?? response.pspReference}, not ${reference ?? psp}`);
+  }
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethodInput, Processor } from '../port';
+import type { PaymentMethodInput, Processor, StoredCardUse } from '../port';
 
 /*
  * Request bodies of the Checkout API v71, built from the port's inputs. Pure,
@@ -21,6 +21,22 @@ export function paymentMethodBody(method: PaymentMethodInput): Record<string, st
 
 /** The shopper a stored card belongs to at Adyen: one per payment that stored a card (a booking's card, not a person). */
 export const shopperReferenceFor = (reference: string) => `tp-${reference}`;
+
+/**
+ * Adyen's recurringProcessingModel for what a stored card is used for
+ * (PaymentRequest.recurringProcessingModel in the v71 OpenAPI; docs.adyen.com
+ * online-payments/tokenization/advanced-flow): `Subscription`, "a transaction
+ * for a fixed or variable amount, which follows a fixed schedule" (group
+ * instalments collected on their due dates, scheduled payments on their date);
+ * `UnscheduledCardOnFile`, one "that occurs on a non-fixed schedule and/or have
+ * variable amounts" (a saved card the merchant charges through the API when it
+ * chooses). A token is created under the model most fitting at the time, and
+ * each later payment names its own ("in subsequent transactions you can then
+ * specify the applicable recurringProcessingModel"). CardOnFile, a returning
+ * shopper paying with the stored card themselves, is not used: the customer
+ * never picks a saved card at checkout.
+ */
+export const recurringProcessingModel = (use: StoredCardUse) => (use === 'scheduled' ? 'Subscription' : 'UnscheduledCardOnFile');
 
 /** Authorise only: Adyen's per-payment manual capture; otherwise the account's capture delay applies, which must be immediate. */
 const captureData = (capture: boolean) => (capture ? {} : { additionalData: { manualCapture: 'true' } });
@@ -50,8 +66,9 @@ export function cardPaymentRequest(merchantAccount: string, input: Parameters<Pr
     ...(shopper.email ? { shopperEmail: shopper.email } : {}),
     ...(moto ? {} : ecommerceShopperData(input)),
     ...captureData(input.capture),
+    // The first payment of the series: the shopper is present (Ecommerce, above) and agrees to the card being stored.
     ...(input.storeCard
-      ? { storePaymentMethod: true, shopperReference: shopperReferenceFor(input.reference), recurringProcessingModel: 'UnscheduledCardOnFile' }
+      ? { storePaymentMethod: true, shopperReference: shopperReferenceFor(input.reference), recurringProcessingModel: recurringProcessingModel(input.storedCardUse ?? 'unscheduled') }
       : {}),
   };
 }
@@ -91,10 +108,19 @@ export function browserInfoOf(text: string | undefined): Record<string, unknown>
   return Object.fromEntries([...browserInfoFields, 'javaScriptEnabled'].filter((name) => name in info).map((name) => [name, info[name]]));
 }
 
+/**
+ * A later payment with the stored card, merchant-initiated with the customer
+ * absent: ContAuth ("card on file and/or subscription transactions, where the
+ * cardholder is known to the merchant"), no 3-D Secure (the agreement given at
+ * the first payment covers it), and the model of this charge. `returnUrl` is
+ * required by /payments in v71 even here; no customer ever follows it (a
+ * redirect asked of an absent customer is refused by the adapter).
+ */
 export function storedCardPaymentRequest(
   merchantAccount: string,
   input: Parameters<Processor['chargeStoredCard']>[0],
   stored: { shopperReference: string; storedPaymentMethodId: string },
+  returnUrl: string,
 ) {
   return {
     merchantAccount,
@@ -102,9 +128,9 @@ export function storedCardPaymentRequest(
     amount: amountOf(input.amount, input.currency),
     paymentMethod: { type: 'scheme', storedPaymentMethodId: stored.storedPaymentMethodId },
     shopperReference: stored.shopperReference,
-    // Merchant-initiated, customer absent: no 3-D Secure, the card-on-file agreement of the first payment covers it.
+    returnUrl,
     shopperInteraction: 'ContAuth',
-    recurringProcessingModel: 'UnscheduledCardOnFile',
+    recurringProcessingModel: recurringProcessingModel(input.use),
     ...captureData(input.capture),
   };
 }
@@ -131,3 +157,10 @@ export const captureRequest = (merchantAccount: string, amount: number, currency
 export const refundRequest = captureRequest;
 export const reversalRequest = (merchantAccount: string) => ({ merchantAccount });
 export const detailsRequest = (redirectResult: string) => ({ details: { redirectResult } });
+
+/**
+ * The Idempotency-Key of a redirect payment's /payments/details: `details-<pspReference>`, or `details-<our reference>`
+ * when the first answer named no pspReference (redirect methods may not: CheckoutService-v71 PaymentResponse.pspReference).
+ * The finish and findPayment's replay of it must use the same key. Null when neither is known.
+ */
+export const detailsIdempotencyKey = (psp: string | null, reference: string | null) => (psp ?? reference ? `details-${psp ?? reference}` : null);

@@ -32,11 +32,16 @@ type Context = { reference: string; capture: boolean; storeCard: boolean; fallba
 /**
  * Maps a payment answer onto the port. Authorised and Refused are final;
  * Cancelled is a decline; RedirectShopper (redirect 3-D Secure, GET) is the
- * challenge. Anything else is a ProcessorError: Error is a technical failure
- * that took nothing; IdentifyShopper/ChallengeShopper are native 3-D Secure,
- * which the request turned off, so they mean a misconfigured account; and
- * Pending/Received leave the outcome to a webhook this adapter does not have
- * (the caller must treat the payment as unknown, not as failed).
+ * challenge. Received ("the payment has successfully been received by Adyen,
+ * and will be processed") and Pending ("the final status of the payment is not
+ * available yet") are not outcomes (docs.adyen.com/online-payments/build-your-integration/payment-result-codes,
+ * and resultCode in the v71 PaymentResponse): Adyen may still authorise, and
+ * tells which in the AUTHORISATION notification. So they are `received`: the
+ * payment stays unsettled, never failed (a failed one frees the link for a
+ * second payment while the first may still be taken). Anything else is a
+ * ProcessorError: Error is a technical failure that took nothing;
+ * IdentifyShopper/ChallengeShopper are native 3-D Secure, which the request
+ * turned off, so they mean a misconfigured account.
  */
 export function mapPaymentResponse(response: AdyenPaymentResponse, context: Context): AuthoriseResult {
   const providerReference = response.pspReference ?? context.reference;
@@ -53,6 +58,10 @@ export function mapPaymentResponse(response: AdyenPaymentResponse, context: Cont
       return { status: 'declined', providerReference, reason: declineReason(response), card };
     case 'Cancelled':
       return { status: 'declined', providerReference, reason: 'cancelled', card };
+    case 'Received':
+    case 'Pending':
+      // No card facts: such an answer carries few or none, and the row keeps those it already has.
+      return { status: 'received', providerReference };
     case 'RedirectShopper':
       if (response.action?.type === 'redirect' && response.action.method === 'GET' && response.action.url) {
         return { status: 'challenge', providerReference, redirectUrl: response.action.url, card };

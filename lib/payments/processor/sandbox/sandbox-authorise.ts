@@ -3,15 +3,17 @@ import { publicBaseUrl } from '@/lib/config';
 import type { Db } from '@/lib/db/types';
 import { ProcessorError, type AuthoriseResult, type CardFacts, type FinalResult, type Processor } from '../port';
 import { evaluateCard, type CardOutcome } from './card-outcome';
-import { once, parseOutcome, rowsForReference, type LedgerEntry } from './sandbox-ledger';
-import { challengeFinishKey, newProviderReference, newStoredCardToken } from './sandbox-references';
+import { findByKey, once, parseOutcome, rowsForReference, type LedgerEntry } from './sandbox-ledger';
+import { challengeFinishKey, newProviderReference, newStoredCardToken, sandboxRedirectResult } from './sandbox-references';
 import { assertAmount, assertCurrency } from './sandbox-validation';
 
 type AuthoriseInput = Parameters<Processor['authorise']>[0];
+/** The sandbox names every payment at once: its answers always carry a reference, a challenge's too. */
+export type SandboxAuthoriseResult = AuthoriseResult & { providerReference: string };
 /** The authorise row keeps what finishing a challenge needs: the answer, whether to capture and store, where the customer returns. */
-export type AuthoriseOutcome = { result: AuthoriseResult; capture: boolean; storeCard: boolean; returnUrl: string };
+export type AuthoriseOutcome = { result: SandboxAuthoriseResult; capture: boolean; storeCard: boolean; returnUrl: string };
 
-export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<AuthoriseResult> {
+export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<SandboxAuthoriseResult> {
   assertAmount(input.amount);
   assertCurrency(input.currency);
   return once(
@@ -29,7 +31,7 @@ export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<A
   );
 }
 
-function decide(input: AuthoriseInput, outcome: CardOutcome, providerReference: string): AuthoriseResult {
+function decide(input: AuthoriseInput, outcome: CardOutcome, providerReference: string): SandboxAuthoriseResult {
   if (!outcome.known) return { status: 'declined', providerReference, reason: outcome.reason };
   const { card, facts } = outcome;
   if (outcome.decline) return { status: 'declined', providerReference, reason: outcome.decline, card: facts };
@@ -52,8 +54,19 @@ function authorised(providerReference: string, card: CardFacts, captured: boolea
   return { status: 'authorised', providerReference, card, captured, ...(storedCardToken ? { storedCardToken } : {}) };
 }
 
-/** The sandbox 3-D Secure page sends back `password`; "password" passes, anything else fails. Finishing twice answers the first finish. */
+/**
+ * The sandbox 3-D Secure page answers with `password`: "password" passes, anything else fails. The customer's return
+ * then brings `redirectResult` (sandboxRedirectResult), which reads that answer, as Adyen's /payments/details reads
+ * the issuer's: a redirectResult of another payment, or before the challenge was answered, is refused as Adyen
+ * refuses an invalid one. Finishing twice answers the first finish.
+ */
 export async function sandboxFinishChallenge(db: Db, input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult> {
+  if (input.payload.redirectResult !== undefined) {
+    if (input.payload.redirectResult !== sandboxRedirectResult(input.providerReference)) throw new ProcessorError(`this redirectResult is not ${input.providerReference}'s`);
+    const answered = await findByKey(db, challengeFinishKey(input.providerReference));
+    if (!answered) throw new ProcessorError(`the 3-D Secure challenge of ${input.providerReference} was not answered`);
+    return parseOutcome<{ result: FinalResult }>(answered).result;
+  }
   const rows = await rowsForReference(db, input.providerReference);
   const started = rows.find((row) => row.kind === 'authorise');
   const pending = started && parseOutcome<AuthoriseOutcome>(started);

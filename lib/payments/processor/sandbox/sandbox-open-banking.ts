@@ -1,6 +1,6 @@
 import { publicBaseUrl } from '@/lib/config';
 import type { Db } from '@/lib/db/types';
-import { ProcessorError, type OpenBankingStatus, type Processor } from '../port';
+import { ProcessorError, type OpenBankingStart, type OpenBankingStatus, type Processor } from '../port';
 import { findByKey, once, parseOutcome, recordOnce, rowsForReference } from './sandbox-ledger';
 import { bankDecisionKey, newProviderReference } from './sandbox-references';
 import { sendSandboxNotifications } from './sandbox-notify';
@@ -9,7 +9,7 @@ import { assertAmount, assertCurrency } from './sandbox-validation';
 type StartInput = Parameters<Processor['startOpenBanking']>[0];
 type Started = { status: 'pending'; redirectUrl: string; returnUrl: string };
 
-export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promise<{ providerReference: string; redirectUrl: string }> {
+export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promise<OpenBankingStart & { providerReference: string }> {
   assertAmount(input.amount);
   assertCurrency(input.currency);
   return once(
@@ -21,7 +21,7 @@ export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promis
       const started: Started = { status: 'pending', redirectUrl: `${publicBaseUrl()}/sandbox/bank/${providerReference}`, returnUrl: input.returnUrl };
       return { kind: 'open_banking', providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify(started) };
     },
-    (row) => ({ providerReference: row.providerReference, redirectUrl: parseOutcome<Started>(row).redirectUrl }),
+    (row) => ({ status: 'redirect' as const, providerReference: row.providerReference, redirectUrl: parseOutcome<Started>(row).redirectUrl }),
   );
 }
 

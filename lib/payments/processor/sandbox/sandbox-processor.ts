@@ -1,6 +1,6 @@
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import type { CardFacts, FinalResult, PaymentMethodInput, Processor } from '../port';
+import { ProcessorError, type CardFacts, type FinalResult, type ModificationResult, type PaymentMethodInput, type Processor } from '../port';
 import { evaluateCard } from './card-outcome';
 import { sandboxAuthorise, sandboxFinishChallenge } from './sandbox-authorise';
 import { sandboxCapture, sandboxRefund, sandboxReverse } from './sandbox-modifications';
@@ -15,8 +15,14 @@ function authorisationItem(result: FinalResult, reference: string | null, amount
   return {
     eventCode: 'AUTHORISATION', success: result.status === 'authorised', pspReference: result.providerReference, merchantReference: reference, amount, currency,
     ...(result.status === 'declined' ? { reason: result.reason } : {}),
-    additionalData: cardData(result.card, result.status === 'authorised' ? result.storedCardToken : undefined),
+    additionalData: cardData('card' in result ? result.card : undefined, result.status === 'authorised' ? result.storedCardToken : undefined),
   };
+}
+
+/** The sandbox names every payment when it starts, so a payment without its reference is not one of its own. */
+function known(providerReference: string | null): string {
+  if (!providerReference) throw new ProcessorError('the sandbox has no payment without a reference');
+  return providerReference;
 }
 
 /**
@@ -49,26 +55,36 @@ export class SandboxProcessor implements Processor {
   }
 
   async finishChallenge(input: Parameters<Processor['finishChallenge']>[0]) {
-    const result = await sandboxFinishChallenge(this.db, input);
-    const started = (await rowsForReference(this.db, input.providerReference)).find((row) => row.kind === 'authorise');
+    const providerReference = known(input.providerReference);
+    const result = await sandboxFinishChallenge(this.db, { providerReference, payload: input.payload });
+    const started = (await rowsForReference(this.db, providerReference)).find((row) => row.kind === 'authorise');
     await this.notify([authorisationItem(result, started?.idempotencyKey ?? null, started?.amount ?? null, started?.currency ?? null)]);
     return result;
   }
 
-  async capture(input: Parameters<Processor['capture']>[0]) {
+  // The sandbox settles a modification at once ('done'); its notification, applied later, only confirms it.
+  async capture(input: Parameters<Processor['capture']>[0]): Promise<ModificationResult> {
     await sandboxCapture(this.db, input);
-    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: `${input.providerReference}-CAPTURE`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    const providerReference = `${input.providerReference}-CAPTURE`;
+    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    return { status: 'done', providerReference };
   }
 
-  async reverse(input: Parameters<Processor['reverse']>[0]) {
+  /** Like Adyen's /reversals, settled with CANCEL_OR_REFUND; the sandbox reverses only what was not captured ('cancel'). */
+  async reverse(input: Parameters<Processor['reverse']>[0]): Promise<ModificationResult> {
     await sandboxReverse(this.db, input);
-    await this.notify([{ eventCode: 'CANCELLATION', success: true, pspReference: `${input.providerReference}-CANCEL`, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey) }]);
+    const providerReference = `${input.providerReference}-CANCEL`;
+    await this.notify([{
+      eventCode: 'CANCEL_OR_REFUND', success: true, pspReference: providerReference, originalReference: input.providerReference,
+      merchantReference: referenceOfKey(input.idempotencyKey), additionalData: { 'modification.action': 'cancel' },
+    }]);
+    return { status: 'done', providerReference };
   }
 
-  async refund(input: Parameters<Processor['refund']>[0]) {
-    const result = await sandboxRefund(this.db, input);
-    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: result.providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
-    return result;
+  async refund(input: Parameters<Processor['refund']>[0]): Promise<ModificationResult> {
+    const { providerReference } = await sandboxRefund(this.db, input);
+    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    return { status: 'done', providerReference };
   }
 
   async chargeStoredCard(input: Parameters<Processor['chargeStoredCard']>[0]) {
@@ -82,7 +98,7 @@ export class SandboxProcessor implements Processor {
   }
 
   finishOpenBanking(input: Parameters<Processor['finishOpenBanking']>[0]) {
-    return sandboxFinishOpenBanking(this.db, input);
+    return sandboxFinishOpenBanking(this.db, { providerReference: known(input.providerReference) });
   }
 
   findPayment(input: Parameters<Processor['findPayment']>[0]) {

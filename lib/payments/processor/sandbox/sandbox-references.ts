@@ -38,3 +38,10 @@ export function parseStoredCardToken(token: string): { profile: string; provider
 /** Ledger keys the sandbox makes up for steps the port gives no key for: one finish per challenge, one decision per bank payment. */
 export const challengeFinishKey = (providerReference: string) => `sbx:finish:${providerReference}`;
 export const bankDecisionKey = (providerReference: string) => `sbx:bank:${providerReference}`;
+
+/**
+ * What the sandbox's 3-D Secure and bank pages append to the return URL, as Adyen appends `redirectResult` and nothing
+ * else (no id of ours): the checkout finds its attempt from its own page and passes this to finishChallenge /
+ * finishOpenBanking, the same path as in production. It names the payment so that a return of another one is refused.
+ */
+export const sandboxRedirectResult = (providerReference: string) => `sbx-return.${providerReference}`;

@@ -14,7 +14,8 @@ import type { EmbedProps } from '../page';
 /**
  * A payment step inside the frame: the card issuer's 3-D Secure page or the bank.
  * The page tells the parent `processing` (with the transactionID) and
- * `{"iframeRedirect": url}`, then loads the step in the frame. `to` comes from the
+ * `{"iframeRedirect": url}`; the vendor SDK then loads the step in the frame, and under
+ * any other host the page loads it itself (EmbedStepRedirect), so it is requested once. `to` comes from the
  * query, so it is followed only while the session's payment waits at such a step
  * and only to this service's sandbox step pages or the processor's own origins.
  */

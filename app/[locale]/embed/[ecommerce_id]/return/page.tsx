@@ -7,7 +7,7 @@ import type { EmbedProps } from '../page';
 
 /**
  * Where 3-D Secure and the bank send the framed customer back (the embed's
- * return URL, with its flags and `transaction_id`). Finishes the attempt once,
+ * return URL, with its flags and the processor's `redirectResult`). Finishes the session's waiting attempt once,
  * like the payment link's return page (returned-payment.ts), then stays in the
  * frame: paid to the embed (the receipt, `success`), declined or failed to its
  * failure page (`declined`), anything else to the embed, which also answers an
