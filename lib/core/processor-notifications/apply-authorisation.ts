@@ -19,7 +19,7 @@ import { canMove, moveSet, moveWhere, stateOf } from '../transactions/transactio
 /** How long a payment at 'authorising' is left to the call that sent it before the notification settles it. */
 const AUTHORISING_GRACE_MS = 2 * 60_000;
 /** Payments we recorded as having taken nothing: an authorisation for one is released (settleAuthorisation's path). */
-const TOOK_NOTHING = ['ABANDONED', 'FAILED'];
+export const TOOK_NOTHING = ['ABANDONED', 'FAILED'];
 
 /**
  * AUTHORISATION: the processor's answer to a payment. A payment still waiting
