@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { finishModification } from '@/lib/core/transactions/finish-modification';
+import { claimedState, finishModification } from '@/lib/core/transactions/finish-modification';
 import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
+import { moveSet, moveWhere, stateIn } from '@/lib/core/transactions/transaction-lifecycle';
 
 /** An uncaptured authorisation lapses after about 7 days (service-interface.md, Limits). */
 export const AUTHORISATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -19,9 +20,9 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
   const at = now();
   const claimed = await claimRows<{ id: string }>(db, {
     table: sql`transactions`,
-    where: sql`status = 'PENDING' and stage is null and authorised_at < ${new Date(at.getTime() - AUTHORISATION_LIFETIME_MS).toISOString()}::timestamptz`,
+    where: sql`${stateIn('claimReverse')} and authorised_at < ${new Date(at.getTime() - AUTHORISATION_LIFETIME_MS).toISOString()}::timestamptz`,
     orderBy: sql`authorised_at`,
-    set: sql`stage = 'reversing', modification_attempts = modification_attempts + 1, failure_reason = 'authorisation_expired', updated_at = ${at.toISOString()}::timestamptz`,
+    set: sql`stage = ${moveSet('claimReverse').stage}, modification_attempts = modification_attempts + 1, failure_reason = 'authorisation_expired', updated_at = ${at.toISOString()}::timestamptz`,
     limit,
   });
   let reversed = 0;
@@ -35,7 +36,7 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
       // have acted (or our record of its answer failed): the claim stays 'reversing' and the stuck-modifications
       // step finishes it under the same key.
       if (error instanceof ProcessorError) {
-        await db.update(transactions).set({ stage: null, failureReason: null }).where(and(eq(transactions.id, id), eq(transactions.stage, 'reversing')));
+        await db.update(transactions).set({ ...moveSet('releaseClaim'), failureReason: null }).where(moveWhere(id, 'releaseClaim', [claimedState('reverse')]));
       }
       console.error(JSON.stringify({ level: 'error', message: 'expired authorisation not reversed', transaction_id: id, error: String(error) }));
     }

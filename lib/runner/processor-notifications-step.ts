@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { applyClaimed } from '@/lib/core/processor-notifications/apply-notification';
+import { ignoreSettledAuthorisations } from '@/lib/core/processor-notifications/ignore-settled-authorisations';
 import type { NotificationProcessor } from '@/lib/core/processor-notifications/store-notifications';
 import type { RawItem } from '@/lib/core/processor-notifications/notification-item';
 import { processorNotifications } from '@/lib/db/schema';
@@ -40,8 +41,12 @@ export async function applyPendingNotifications(db: Db, limit = 50): Promise<num
     .from(processorNotifications).where(inArray(processorNotifications.id, claimed.map((c) => c.id)));
   // In the order they were stored: a NOTIFICATION_OF_CHARGEBACK before its CHARGEBACK, when both wait.
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
-  let settled = 0;
+  // Confirmations of payments already recorded (each runner charge's own sandbox item): one statement for all of them.
+  // Ignoring one changes nothing, so taking them out of the order above reorders nothing that matters.
+  const ignored = await ignoreSettledAuthorisations(db, rows.map((row) => ({ id: row.id, attempts: row.attempts, item: row.item as RawItem })));
+  let settled = ignored.size;
   for (const row of rows) {
+    if (ignored.has(row.id)) continue;
     const outcome = await applyClaimed(db, { id: row.id, processor: row.processor as NotificationProcessor, attempts: row.attempts, item: row.item as RawItem });
     if (outcome.status !== 'retry') settled += 1;
   }

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/types';
 import { reconcilePayment } from '@/lib/core/payments/reconcile-payment';
 import { NO_PROCESSOR_ANSWER, raiseUnresolvedPayment, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
 import { claimRows } from './claim';
+import { moveSet, stateIn } from '@/lib/core/transactions/transaction-lifecycle';
 
 /** A payment in progress this long (left at 3-D Secure or the bank, or its process died) is asked about. */
 export const STALE_AFTER_MS = 30 * 60 * 1000;
@@ -35,12 +36,12 @@ export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ reso
   const stamp = at.toISOString();
   const claimed = await claimRows<{ id: string }>(db, {
     table: sql`transactions`,
-    where: sql`status = 'PAYMENTINPROGRESS' and (
+    where: sql`${stateIn('unsettle')} and (
       (stage = 'unsettled' and failure_reason is distinct from ${NO_PROCESSOR_ANSWER} and updated_at <= ${stamp}::timestamptz - greatest(
         ${`${FIRST_CHECK_MS} milliseconds`}::interval, least(${`${MAX_CHECK_INTERVAL_MS} milliseconds`}::interval, updated_at - created_at)))
       or (stage is distinct from 'unsettled' and created_at < ${new Date(at.getTime() - STALE_AFTER_MS).toISOString()}::timestamptz))`,
     orderBy: sql`updated_at`,
-    set: sql`stage = 'unsettled', updated_at = ${stamp}::timestamptz`,
+    set: sql`stage = ${moveSet('unsettle').stage}, updated_at = ${stamp}::timestamptz`,
     limit,
   });
   if (claimed.length === 0) return { resolved: 0, abandoned: 0, unresolved: 0 };

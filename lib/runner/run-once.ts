@@ -41,7 +41,9 @@ export type RunReport = {
 export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): Promise<RunReport> {
   // The sandbox test clock may have been moved by another process.
   if (isSandbox()) await syncClockFromDatabase(db);
-  const scheduled = await runDueScheduledPayments(db, batch);
+  // A backlog of charges is claimed batch after batch while earlier ones are in flight, up to a bound, so the
+  // other steps below still run every few seconds (docs/runner.md).
+  const scheduled = await runDueScheduledPayments(db, batch, { batches: SCHEDULED_BATCHES_PER_PASS });
   const reversed = await reverseExpiredAuthorisations(db, batch);
   const recovered = await finishStuckModifications(db);
   const { resolved: reconciled, abandoned } = await reconcileStalePayments(db);
@@ -58,6 +60,9 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const delivery = await deliverOutbox(db, { limit: batch });
   return { scheduled, reversed, recovered, abandoned, reconciled, refunds, notifications, alerts, linksExpired, emails: delivery.sent + delivery.deliveredToMailbox, webhooks: webhooks.delivered };
 }
+
+/** Batches of scheduled charges one pass may claim (batch 50: up to 1 000 charges a pass). */
+export const SCHEDULED_BATCHES_PER_PASS = 20;
 
 /** Runs until nothing is due: the worker and tests use it to clear a backlog. */
 export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?: number } = {}): Promise<RunReport[]> {

@@ -34,9 +34,60 @@ export type ScheduledReport = {
  * attempt's idempotency key (scheduled-attempts.ts), then it is COMPLETE,
  * FAILED (+ an email to the organisation), or QUEUED again with back-off.
  * Two workers never claim one payment, and a re-claimed one never charges twice.
+ *
+ * `limit` payments are claimed at a time (a batch); `batches` (default 1) lets
+ * one call go on claiming while the earlier batches' charges are in flight: the
+ * next batch is claimed and opened as soon as fewer than `concurrency` opened
+ * charges wait for a lane, so the lanes never wait on a claim and a processor
+ * answering in 250 ms keeps `concurrency` charges in flight (docs/runner.md).
+ * It stops claiming at the first batch that comes back short (nothing more due).
  */
-export async function runDueScheduledPayments(db: Db, limit = 50): Promise<ScheduledReport> {
+export async function runDueScheduledPayments(
+  db: Db,
+  limit = 50,
+  { concurrency = chargeConcurrency(), batches = 1 }: { concurrency?: number; batches?: number } = {},
+): Promise<ScheduledReport> {
   const report: ScheduledReport = { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 };
+  const queue: Opened[] = [];
+  let claimed = 0;
+  let more = true;
+  const claimNext = async () => {
+    claimed += 1;
+    const opened = await claimAndOpen(db, limit, report);
+    if (!opened.full) more = false;
+    queue.push(...opened.charges);
+  };
+  // The first claim as before: nothing due answers at once, and a failing claim throws with nothing in flight.
+  await claimNext();
+  if (queue.length === 0) return report;
+  let claiming: Promise<void> | null = null;
+  const feed = () => {
+    if (claiming || !more || claimed >= batches || queue.length >= concurrency) return;
+    claiming = claimNext().catch((error) => {
+      // The charges in flight finish; the next pass claims again (and throws, if the database is still failing).
+      more = false;
+      console.error(JSON.stringify({ level: 'error', message: 'scheduled payments: claiming the next batch failed', error: String(error) }));
+    }).finally(() => { claiming = null; });
+  };
+  // Several charges at once: each waits on the processor and its commit, so charges sent one
+  // by one leave both idle. Each is guarded on its own, so their order does not matter.
+  const lane = async () => {
+    for (;;) {
+      feed();
+      const next = queue.shift();
+      if (next) await chargeOne(db, next, report);
+      else if (claiming) await claiming;
+      else return;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  return report;
+}
+
+type Opened = { charge: ScheduledCharge; prepared: Prepared };
+
+/** Claims up to `limit` payments (a dead worker's claims first) and opens their charges; `full` when the claim took `limit`. */
+async function claimAndOpen(db: Db, limit: number, report: ScheduledReport): Promise<{ charges: Opened[]; full: boolean }> {
   const at = now();
   const stamp = sql`${at.toISOString()}::timestamptz`;
   // A dead worker's claim first: same attempt, same key. Then due payments (the partial index on
@@ -56,7 +107,7 @@ export async function runDueScheduledPayments(db: Db, limit = 50): Promise<Sched
     limit: limit - stale.length,
   });
   const claimed = [...stale, ...due];
-  if (claimed.length === 0) return report;
+  if (claimed.length === 0) return { charges: [], full: false };
   const rows = await db.select({ payment: scheduledPayments, card: savedCards, bookingReference: bookings.bookingReference }).from(scheduledPayments)
     .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
     .leftJoin(savedCards, eq(savedCards.id, scheduledPayments.savedCardId))
@@ -70,35 +121,38 @@ export async function runDueScheduledPayments(db: Db, limit = 50): Promise<Sched
     // Nothing was charged: the claims lapse and the stale-claim path takes them up again.
     console.error(JSON.stringify({ level: 'error', message: 'scheduled payments not opened; retrying after the claims lapse', count: batch.length, error: String(error) }));
     report.unsettled += batch.length;
-    return report;
+    return { charges: [], full: false };
   }
-  // Several charges at once: each waits on the processor and its commit, so charges sent one
-  // by one leave both idle. Each is guarded on its own, so their order does not matter.
-  await forEachConcurrently(batch, CHARGE_CONCURRENCY, async (charge) => {
-    try {
-      report[await finishOne(db, charge, prepared.get(charge.payment.id)!)] += 1;
-    } catch (error) {
-      // Left IN_PROGRESS: the stale-claim path takes it up again with the same key.
-      console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: String(error) }));
-      report.unsettled += 1;
-    }
-  });
-  return report;
+  return { charges: batch.map((charge) => ({ charge, prepared: prepared.get(charge.payment.id)! })), full: claimed.length >= limit };
 }
 
-/** Charges of one batch in flight at once (each holds at most one pooled connection at a time). */
-export const CHARGE_CONCURRENCY = 8;
+async function chargeOne(db: Db, { charge, prepared }: Opened, report: ScheduledReport): Promise<void> {
+  try {
+    report[await finishOne(db, charge, prepared)] += 1;
+  } catch (error) {
+    // Left IN_PROGRESS: the stale-claim path takes it up again with the same key.
+    console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: String(error) }));
+    report.unsettled += 1;
+  }
+}
+
+/**
+ * Charges in flight at once in one process (RUNNER_CHARGE_CONCURRENCY). None holds a pooled connection while it
+ * waits on the processor, so this may be far above DATABASE_POOL_SIZE: at Adyen's ~250 ms a call, 100 in flight
+ * is ~400 charges/s per process. The embedded PGlite has one connection and serves the pages too: more than 8 only
+ * queue in front of them, so 8 there.
+ */
+export function chargeConcurrency(): number {
+  const value = Number(process.env.RUNNER_CHARGE_CONCURRENCY);
+  if (Number.isInteger(value) && value >= 1 && value <= 1000) return value;
+  return process.env.DATABASE_URL ? DEFAULT_CHARGE_CONCURRENCY : EMBEDDED_CHARGE_CONCURRENCY;
+}
+
+export const DEFAULT_CHARGE_CONCURRENCY = 100;
+const EMBEDDED_CHARGE_CONCURRENCY = 8;
 
 /** A member paying the same instalment by hand right now: the runner looks again after this (a new attempt; nothing was charged). */
 const LINK_BUSY_RETRY_MS = 5 * 60 * 1000;
-
-async function forEachConcurrently<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
-}
 
 async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Promise<keyof ScheduledReport> {
   const { payment } = claim;

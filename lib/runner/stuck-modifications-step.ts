@@ -1,12 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
-import { claimOf, finishModification, type Modification } from '@/lib/core/transactions/finish-modification';
+import { claimedState, finishModification, type Modification } from '@/lib/core/transactions/finish-modification';
 import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
+import { moveSet, moveWhere } from '@/lib/core/transactions/transaction-lifecycle';
 
 /** A capture or reverse claimed this long ago and never finished belongs to a process that died. */
 const STUCK_AFTER_MS = 10 * 60 * 1000;
@@ -57,8 +58,8 @@ async function endClaim(db: Db, row: typeof transactions.$inferSelect, action: M
   console.error(JSON.stringify({ level: 'error', message: `stuck ${what} refused by the processor; claim released`, transaction_id: row.id, error: reason }));
   await db.transaction(async (tx) => {
     const [released] = await tx.update(transactions)
-      .set({ stage: null, modificationSentAt: null, failureReason: `${what}_failed`, updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PENDING'), eq(transactions.stage, claimOf(action))))
+      .set({ ...moveSet('releaseClaim'), modificationSentAt: null, failureReason: `${what}_failed`, updatedAt: now() })
+      .where(moveWhere(row.id, 'releaseClaim', [claimedState(action)]))
       .returning();
     if (!released) return;
     const amount = formatMoney(released.amount, released.currency);

@@ -134,18 +134,20 @@ function formatPayments(p: PaymentsResult): string[] {
 
 function formatRunner(run: RunnerRun): string[] {
   const lines = [
-    `   ${run.scenario} (${run.worker_command}, batch ${run.batch}, RUNNER_INTERVAL_MS ${run.interval_ms}; fresh database seeded in ${run.seed_seconds} s):`
+    `   ${run.scenario} (${run.worker_command}, batch ${run.batch}, RUNNER_CHARGE_CONCURRENCY ${run.charge_concurrency}, RUNNER_INTERVAL_MS ${run.interval_ms}; fresh database seeded in ${run.seed_seconds} s):`
       + ` ${run.proof?.scheduled_complete ?? 0} payments in ${run.clearing_seconds} s from first claim to last completion = ${run.payments_per_second.toFixed(1)}/s`
       + ` (${run.wall_seconds} s / ${run.payments_per_second_wall.toFixed(1)}/s from spawning the workers); per worker ${JSON.stringify(run.per_worker_completed)}`
       + ` in ${JSON.stringify(run.per_worker_passes)} passes (the ${run.interval_ms} ms sleep after each wake-up: ~${run.interval_sleep_share === null ? 'n/a' : Math.round(run.interval_sleep_share * 100)} % of the busiest worker's time)`,
     `     machine: ${run.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${run.cpu.load_average_end.join(' ')}`,
   ];
+  const c = run.cpu_ms_per_payment;
+  if (c) lines.push(`     CPU per payment (last ${c.payments}): workers ${c.workers} ms + PostgreSQL ${c.postgres ?? 'n/a'} ms = ${c.total ?? 'n/a'} ms`);
   const p = run.proof;
   if (p) {
     lines.push(
       `     zero double charges: ${p.ok ? 'PROVEN' : 'NOT PROVEN'}: scheduled ${p.scheduled_payments}, COMPLETE ${p.scheduled_complete}, FAILED ${p.scheduled_failed}, left ${p.scheduled_left}, max attempts ${p.scheduled_max_attempts};`
         + ` transactions 'scheduled:%' ${p.transactions_scheduled} (distinct keys ${p.transactions_scheduled_distinct_keys}, COMPLETE ${p.transactions_scheduled_complete}, matched to their payment ${p.scheduled_matched_to_transaction});`
-        + ` ledger charge_stored ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction});`
+        + ` ${run.processor === 'adyen' ? 'Adyen simulator stored-card /payments' : 'ledger charge_stored'} ${p.ledger_charge_stored} (distinct keys ${p.ledger_charge_stored_distinct_keys}, keys charged more than once ${p.ledger_keys_charged_more_than_once}, authorised ${p.ledger_charge_stored_authorised}, matched to a transaction ${p.ledger_matched_to_transaction});`
         + ` links with more than one live payment ${p.links_paid_more_than_once}, collections paying their own link ${p.scheduled_paying_their_link}`,
       `     amounts: scheduled ${p.scheduled_amount_sum} = transactions ${p.transactions_scheduled_amount_sum} = ledger charged ${p.ledger_charged_amount_sum}: ${p.scheduled_amount_sum === p.transactions_scheduled_amount_sum && p.scheduled_amount_sum === p.ledger_charged_amount_sum ? 'equal' : 'DIFFERENT'}`,
     );

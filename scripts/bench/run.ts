@@ -9,7 +9,9 @@
  * After the HTTP load (server stopped), the bench process itself creates payment
  * links and pays them by card through the service layer (16 concurrent, both
  * databases); on PostgreSQL it then lets 1 and then 2 `scripts/worker.ts`
- * processes clear 10 000 due scheduled payments and proves nothing was charged twice.
+ * processes clear 10 000 due scheduled payments and 10 000 group instalments, against the
+ * sandbox and against the Adyen simulator at 250 ms a call (runner.ts, runner-adyen.ts),
+ * and proves nothing was charged twice (docs/runner.md).
  * The production build lives in .next-bench (NEXT_DIST_DIR), rebuilt when a source is newer.
  * Figures are printed and written to .bench/results.json.
  * `npm run bench -- --lists` (or BENCH_ONLY=lists) runs only the list scenarios

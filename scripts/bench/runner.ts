@@ -9,20 +9,23 @@ import { createBenchTenant } from './bench-tenant';
 import { cpuMeter, round, type CpuUsage } from './measure';
 import { APPROVED_VISA } from './payments';
 import { createBenchDatabase } from './postgres';
+import { postgresCpuSeconds, processCpuSeconds } from './process-cpu';
+import { SIMULATOR_LATENCY_MS, simulatorCharges, simulatorWorkerEnv, startBenchSimulator, storeCardAtSimulator } from './runner-adyen';
 import { seedGroupCollections } from './runner-groups';
 import { sleep } from './server';
+import { DEFAULT_CHARGE_CONCURRENCY } from '@/lib/runner/scheduled-payments-step';
 
 /*
  * The runner clearing a backlog of due scheduled payments on PostgreSQL, with
  * one and then with two worker processes, in two scenarios: the bookings'
  * scheduled payments (below) and one due date of a group's opted-in members
- * (runner-groups.ts), each charge its instalment link's payment (`scripts/worker.ts`, unchanged: each
- * pass is runOnce with its default batch of 50, then RUNNER_INTERVAL_MS of
- * sleep). Each run gets a fresh database seeded in SQL with RUNNER_PAYMENTS
+ * (runner-groups.ts), each charge its instalment link's payment (`scripts/worker.ts`: runOnce with its
+ * batches of 50, pipelined, RUNNER_CHARGE_CONCURRENCY in flight; RUNNER_INTERVAL_MS of sleep when idle). Each run gets a fresh database seeded in SQL with RUNNER_PAYMENTS
  * bookings, one saved card each and one QUEUED scheduled payment each, due an
  * hour ago. The saved cards all carry the token of one card stored by a real
  * sandbox payment (the sandbox only accepts tokens its ledger issued).
- * Afterwards the database proves that nothing was charged twice.
+ * The same two scenarios run again against the Adyen simulator (runner-adyen.ts).
+ * Afterwards the database (and the simulator's record) proves that nothing was charged twice.
  */
 /** BENCH_RUNNER_PAYMENTS for a quicker look while tuning; the reported figures use 10 000. */
 export const RUNNER_PAYMENTS = Number(process.env.BENCH_RUNNER_PAYMENTS ?? 10_000);
@@ -30,7 +33,9 @@ export const RUNNER_WORKER_COUNTS = [1, 2] as const;
 export const RUNNER_INTERVAL_MS = 200;
 /** runOnce's default, which scripts/worker.ts uses. */
 export const RUNNER_BATCH = 50;
-const RUNNER_TIMEOUT_MS = 240_000;
+/** The workers' RUNNER_CHARGE_CONCURRENCY: BENCH_RUNNER_CONCURRENCY, else the default on PostgreSQL (scheduled-payments-step.ts). */
+export const RUNNER_CHARGE_CONCURRENCY = Number(process.env.BENCH_RUNNER_CONCURRENCY ?? DEFAULT_CHARGE_CONCURRENCY);
+const RUNNER_TIMEOUT_MS = 600_000;
 const WORKER_SCRIPT = 'scripts/worker.ts';
 
 export type DoubleChargeProof = {
@@ -62,7 +67,11 @@ export type DoubleChargeProof = {
 
 export type RunnerRun = {
   scenario: string;
+  /** Who charged: the sandbox processor (its ledger proves), or the Adyen simulator at SIMULATOR_LATENCY_MS a call (its record of /payments proves). */
+  processor: 'sandbox' | 'adyen';
   workers: number;
+  /** RUNNER_CHARGE_CONCURRENCY of each worker (charges in flight at once). */
+  charge_concurrency: number;
   worker_command: string;
   batch: number;
   interval_ms: number;
@@ -82,19 +91,38 @@ export type RunnerRun = {
   interval_sleep_share: number | null;
   proof: DoubleChargeProof | null;
   cpu: CpuUsage;
+  /**
+   * CPU time per payment, from the first claim the bench saw to the last completion: the workers' processes and the
+   * PostgreSQL server's (null when it is not on this machine). Unlike payments/s, hardly moved by other work on the
+   * machine: with 2 CPUs, 2000 / total is the most this machine could clear per second.
+   */
+  cpu_ms_per_payment: { workers: number; postgres: number | null; total: number | null; payments: number } | null;
   worker_logs: string[];
   failed: boolean;
   problems: string[];
 };
 
 /** What a runner run clears: the bookings' scheduled payments, or one due date of a group's opted-in members. */
-type RunnerScenario = { label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean };
+type RunnerScenario = {
+  label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean;
+  /** sandbox: MODE=sandbox, the sandbox processor's ledger; adyen: MODE=production against the Adyen simulator (runner-adyen.ts). */
+  processor: 'sandbox' | 'adyen';
+};
 
 const RUNNER_SCENARIOS: (RunnerScenario & { key: string })[] = [
-  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false },
+  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false, processor: 'sandbox' },
   {
     key: 'groups', label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`, describe: 'opted-in group members\' instalments due at once',
-    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true,
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true, processor: 'sandbox',
+  },
+  {
+    key: 'scheduled-adyen', label: `${RUNNER_PAYMENTS / 1000}k scheduled, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
+    describe: `due scheduled payments against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`, seed: (url) => seedScheduledPayments(url), group: false, processor: 'adyen',
+  },
+  {
+    key: 'groups-adyen', label: `${RUNNER_PAYMENTS / 1000}k group instalments, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
+    describe: `opted-in group members' instalments due at once against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`,
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true, processor: 'adyen',
   },
 ];
 
@@ -115,7 +143,9 @@ export async function benchRunner(serverUrl: string): Promise<RunnerRun[]> {
 async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenario): Promise<RunnerRun> {
   const run: RunnerRun = {
     scenario: `runner: ${scenario.label}, ${workers} worker${workers > 1 ? 's' : ''}`,
+    processor: scenario.processor,
     workers,
+    charge_concurrency: RUNNER_CHARGE_CONCURRENCY,
     worker_command: `node --import tsx ${WORKER_SCRIPT}`,
     batch: RUNNER_BATCH,
     interval_ms: RUNNER_INTERVAL_MS,
@@ -130,6 +160,7 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     interval_sleep_share: null,
     proof: null,
     cpu: { busy_percent: null, load_average_end: [] },
+    cpu_ms_per_payment: null,
     worker_logs: [],
     failed: false,
     problems: [],
@@ -139,16 +170,32 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-runner-'));
   trackTempDir(dir);
   const client = new Client({ connectionString: created.url, connectionTimeoutMillis: 10_000 });
+  let connected = false;
+  let sim: Awaited<ReturnType<typeof startBenchSimulator>> | null = null;
   try {
     const seedStarted = Date.now();
     run.scheduled_payments = await scenario.seed(created.url);
+    if (scenario.processor === 'adyen') {
+      sim = await startBenchSimulator();
+      const token = await storeCardAtSimulator(sim);
+      await client.connect();
+      connected = true;
+      // Every saved card becomes the card stored at the simulator (one shopper, one stored card), as the sandbox seed copies its token.
+      await client.query('update saved_cards set processor_token = $1', [token]);
+    }
     run.seed_seconds = round((Date.now() - seedStarted) / 1000, 1);
-    await client.connect();
+    if (!connected) await client.connect();
 
+    const backendPid = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid);
     const meter = cpuMeter();
     const started = performance.now();
     const sleepsByPid: Record<string, number> = {};
-    const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1));
+    const processorEnv = sim ? simulatorWorkerEnv(sim) : {};
+    const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1, processorEnv));
+    const cpuNow = () => ({
+      workers: spawned.reduce((sum, worker) => sum + (processCpuSeconds(worker.pid) ?? 0), 0), postgres: postgresCpuSeconds(backendPid),
+    });
+    let firstCpu: { workers: number; postgres: number | null; left: number } | null = null;
     try {
       const deadline = Date.now() + RUNNER_TIMEOUT_MS;
       let left = Number.POSITIVE_INFINITY;
@@ -156,6 +203,16 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
         await sleep(100);
         const { rows } = await client.query<{ n: string }>(`select count(*) as n from scheduled_payments where status in ('QUEUED', 'IN_PROGRESS')`);
         left = Number(rows[0]?.n ?? 0);
+        // The window starts at the first sample that saw work done (the workers' start-up is not a payment's cost).
+        const done = (await client.query<{ n: string }>(`select count(*) as n from scheduled_payments where status not in ('QUEUED', 'IN_PROGRESS')`)).rows[0]?.n;
+        if (!firstCpu && Number(done) > 0) firstCpu = { ...cpuNow(), left };
+        if (left === 0 && firstCpu && firstCpu.left > 0) {
+          const last = cpuNow();
+          const per = (seconds: number) => round((seconds * 1000) / firstCpu!.left, 2);
+          const postgres = last.postgres !== null && firstCpu.postgres !== null ? per(last.postgres - firstCpu.postgres) : null;
+          const workersMs = per(last.workers - firstCpu.workers);
+          run.cpu_ms_per_payment = { workers: workersMs, postgres, total: postgres === null ? null : round(workersMs + postgres, 2), payments: firstCpu.left };
+        }
         const dead = spawned.filter((worker) => worker.exitCode() !== null);
         if (left > 0 && dead.length) throw new Error(`worker ${dead.map((w) => `${w.pid} exited (${w.exitCode()})`).join(', ')} with ${left} payments left; see ${dead[0]!.logFile}`);
         if (left > 0 && Date.now() > deadline) throw new Error(`${left} scheduled payments still due after ${RUNNER_TIMEOUT_MS / 1000} s`);
@@ -177,7 +234,8 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
       }
     }
 
-    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments, scenario.group);
+    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments, scenario.group, sim ? simulatorCharges(sim) : null);
+    if (sim && sim.violations.length) run.problems.push(`requests the Adyen simulator found against the v71 spec: ${sim.violations.slice(0, 3).join('; ')}`);
     const [window] = (await client.query<{ seconds: string | null }>(
       `select extract(epoch from max(completed_at) - min(claimed_at)) as seconds from scheduled_payments`)).rows;
     run.clearing_seconds = round(Number(window?.seconds ?? 0));
@@ -196,6 +254,7 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     run.problems.push((error as Error).message);
   } finally {
     await client.end().catch(() => undefined);
+    await sim?.close().catch(() => undefined);
     removeTempDir(dir);
     await created.drop().catch((error: Error) => run.problems.push(`could not drop ${created.name}: ${error.message}`));
     forget();
@@ -268,11 +327,15 @@ async function seedScheduledPayments(url: string): Promise<number> {
 export type Worker = { index: number; pid: number; logFile: string; exitCode: () => string | null; stop: () => Promise<void> };
 
 /** One `scripts/worker.ts` process in a group of its own, logging to a file; stop() sends SIGTERM (it ends after its current pass). */
-export function spawnWorker(url: string, dir: string, index: number): Worker {
+export function spawnWorker(url: string, dir: string, index: number, processorEnv: Record<string, string> = {}): Worker {
   const logFile = path.join(dir, `worker-${index}.log`);
   const log = fs.openSync(logFile, 'a');
-  const env: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production' };
-  for (const name of ['TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production',
+    RUNNER_CHARGE_CONCURRENCY: String(RUNNER_CHARGE_CONCURRENCY),
+  };
+  for (const name of Object.keys(env)) if (name.startsWith('ADYEN_') || name === 'TEST_DATABASE_URL' || name === 'BENCH_DATABASE_URL') delete env[name];
+  Object.assign(env, processorEnv);
   // `node --import tsx` (as run.ts re-runs itself) rather than `npx tsx`: no npm launcher competing for the 2 CPUs.
   // BENCH_WORKER_PROFILE=<dir>: each worker writes a CPU profile there when it stops (where a charge's time goes).
   const profile = process.env.BENCH_WORKER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE] : [];
@@ -334,11 +397,25 @@ function passesByPid(logFile: string): Record<string, { completed: number; passe
   return byPid;
 }
 
-async function proveNoDoubleCharges(client: Client, expected: number, group: boolean): Promise<DoubleChargeProof> {
+/**
+ * `simulator`: the Adyen simulator's record of stored-card charges (runner-adyen.ts), which then stands in
+ * for the sandbox ledger ("ledger_*" below): loaded into a temporary table, the same query proves the same things.
+ */
+async function proveNoDoubleCharges(client: Client, expected: number, group: boolean, simulator: ReturnType<typeof simulatorCharges> | null): Promise<DoubleChargeProof> {
+  let charges = `select idempotency_key, amount, (outcome::jsonb -> 'result' ->> 'status') = 'authorised' as authorised from sandbox_processor_operations where kind = 'charge_stored'`;
+  if (simulator) {
+    await client.query('create temporary table simulator_charges (idempotency_key text, amount bigint, authorised boolean)');
+    for (let start = 0; start < simulator.length; start += 5000) {
+      const part = simulator.slice(start, start + 5000);
+      await client.query('insert into simulator_charges select * from unnest($1::text[], $2::bigint[], $3::boolean[])',
+        [part.map((c) => c.idempotency_key), part.map((c) => c.amount), part.map((c) => c.authorised)]);
+    }
+    charges = 'select * from simulator_charges';
+  }
   const { rows } = await client.query<Record<string, string | null>>(`
     with scheduled as (select * from scheduled_payments),
          tx as (select * from transactions where idempotency_key like 'scheduled:%'),
-         charges as (select * from sandbox_processor_operations where kind = 'charge_stored')
+         charges as (${charges})
     select
       (select count(*) from scheduled) as scheduled_payments,
       (select count(*) from scheduled where status = 'COMPLETE') as scheduled_complete,
@@ -356,8 +433,8 @@ async function proveNoDoubleCharges(client: Client, expected: number, group: boo
       (select count(*) from charges) as ledger_charge_stored,
       (select count(distinct idempotency_key) from charges) as ledger_charge_stored_distinct_keys,
       (select count(*) from (select idempotency_key from charges group by idempotency_key having count(*) > 1) twice) as ledger_keys_charged_more_than_once,
-      (select count(*) from charges where (outcome::jsonb -> 'result' ->> 'status') = 'authorised') as ledger_charge_stored_authorised,
-      (select coalesce(sum(amount), 0) from charges where (outcome::jsonb -> 'result' ->> 'status') = 'authorised') as ledger_charged_amount_sum,
+      (select count(*) from charges where authorised) as ledger_charge_stored_authorised,
+      (select coalesce(sum(amount), 0) from charges where authorised) as ledger_charged_amount_sum,
       (select count(*) from charges c join tx t on c.idempotency_key = t.id::text) as ledger_matched_to_transaction,
       (select count(*) from scheduled s join tx t on t.id = s.transaction_id and t.payment_link_id = s.payment_link_id
         where s.status = 'COMPLETE') as scheduled_paying_their_link,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -6,6 +6,7 @@ import { AppError, notFound } from '@/lib/http/app-error';
 import { processorFor } from '@/lib/payments/processor';
 import { captureIntent } from './reconcile-payment';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
+import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 async function inProgress(db: Db, transactionId: string, stage: 'challenge' | 'bank') {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
@@ -39,8 +40,8 @@ export async function finishCardChallenge(db: Db, transactionId: string, payload
  * authorised is left alone, so cancel can never race a charge.
  */
 export async function abandonPayment(db: Db, transactionId: string): Promise<boolean> {
-  const rows = await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: 'abandoned', updatedAt: now() })
-    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, ['challenge', 'bank'])))
+  const rows = await db.update(transactions).set({ ...moveSet('abandonByCustomer'), failureReason: 'abandoned', updatedAt: now() })
+    .where(moveWhere(transactionId, 'abandonByCustomer'))
     .returning({ id: transactions.id });
   return rows.length > 0;
 }

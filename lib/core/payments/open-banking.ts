@@ -12,6 +12,7 @@ import { emitPaymentEvents } from '@/lib/events/transaction-events';
 import { methodNotAccepted, paymentBeingConfirmed } from './payment-errors';
 import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
+import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 import { startTransaction } from './start-transaction';
 
 /**
@@ -66,8 +67,9 @@ export async function finishOpenBankingPayment(db: Db, transactionId: string, pa
   const providerReference = answer.providerReference ?? row.providerReference;
   if (answer.status === 'pending') return { outcome: 'pending', transactionId };
   if (answer.status === 'abandoned') {
-    await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: 'abandoned_at_bank', ...(providerReference ? { providerReference } : {}), updatedAt: now() })
-      .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS')));
+    // The bank's own word that the customer left (Adyen: Cancelled): nothing was taken.
+    await db.update(transactions).set({ ...moveSet('abandonUnsettled'), failureReason: 'abandoned_at_bank', ...(providerReference ? { providerReference } : {}), updatedAt: now() })
+      .where(moveWhere(transactionId, 'abandonUnsettled'));
     return { outcome: 'abandoned', transactionId };
   }
   if (answer.status === 'declined') return settleAuthorisation(db, transactionId, { status: 'declined', providerReference, reason: 'declined_by_bank' });
@@ -82,8 +84,8 @@ export async function settleOpenBanking(db: Db, transactionId: string, onSettled
   const settled = await db.transaction(async (tx) => {
     // The processor's reference, when the answer or the notification gives one: a start that named none is completed here.
     const reference = providerReference ? { providerReference } : {};
-    const [row] = await tx.update(transactions).set({ status: 'COMPLETE', stage: null, ...reference, authorisedAt: now(), completedAt: now(), updatedAt: now() })
-      .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning();
+    const [row] = await tx.update(transactions).set({ ...moveSet('pay'), ...reference, authorisedAt: now(), completedAt: now(), updatedAt: now() })
+      .where(moveWhere(transactionId, 'pay')).returning();
     if (!row) return row;
     await recordAudit(tx, await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
     await settleMemberPayment(tx, row, null);

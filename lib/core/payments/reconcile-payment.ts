@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -6,6 +6,7 @@ import { ProcessorOutcomeUnknown, processorFor, type CardBrand, type CardFacts, 
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { processorMoney } from './processor-money';
 import { settleAuthorisation } from './settle-payment';
+import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 type Row = typeof transactions.$inferSelect;
 export type Reconciled = 'paid' | 'declined' | 'abandoned' | 'unknown';
@@ -46,8 +47,8 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
       return 'declined';
     default: {
       const reason = lookup.status === 'awaiting_shopper' ? 'timed_out' : 'not_taken';
-      const done = await db.update(transactions).set({ status: 'ABANDONED', stage: null, failureReason: reason, updatedAt: now() })
-        .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), eq(transactions.stage, 'unsettled')))
+      const done = await db.update(transactions).set({ ...moveSet('abandonUnsettled'), failureReason: reason, updatedAt: now() })
+        .where(moveWhere(row.id, 'abandonUnsettled', ['PAYMENTINPROGRESS/unsettled']))
         .returning({ id: transactions.id });
       return done.length ? 'abandoned' : 'unknown';
     }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { savedCards, transactions } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
@@ -8,6 +8,7 @@ import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
 import { emitPaymentEvents, emitTransactionEvent } from '@/lib/events/transaction-events';
 import { processorMoney } from './processor-money';
+import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 export type PaymentOutcome =
   | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
@@ -39,9 +40,9 @@ export async function settleAuthorisation(
   /** Runs in the transaction that records the payment as taken (a scheduled payment's COMPLETE lands with it). */
   onPaid?: (tx: Executor, transactionId: string) => Promise<void>,
 ): Promise<PaymentOutcome> {
-  const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
   if (result.status === 'challenge') {
-    await db.update(transactions).set({ stage: 'challenge', providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() }).where(inProgress);
+    await db.update(transactions).set({ ...moveSet('challenge'), providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() })
+      .where(moveWhere(transactionId, 'challenge'));
     return { outcome: 'challenge', transactionId, redirectUrl: result.redirectUrl };
   }
   if (result.status === 'received') return settleReceived(db, transactionId, result.providerReference);
@@ -49,18 +50,19 @@ export async function settleAuthorisation(
     // The decline and its event land together (a second answer finds nothing in progress and emits nothing).
     await db.transaction(async (tx) => {
       const reference = result.providerReference ? { providerReference: result.providerReference } : {};
-      const [row] = await tx.update(transactions).set({ status: 'DECLINED', stage: null, ...reference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
-        .where(inProgress).returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
+      const [row] = await tx.update(transactions).set({ ...moveSet('decline'), ...reference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
+        .where(moveWhere(transactionId, 'decline')).returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (row) await emitTransactionEvent(tx, row);
     });
     return { outcome: 'declined', transactionId, reason: result.reason };
   }
+  const move = result.captured ? 'pay' : 'authorise';
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const settled = await db.transaction(async (tx) => {
     const [row] = await tx.update(transactions).set({
-      status, stage: null, providerReference: result.providerReference, ...cardColumns(result.card),
+      ...moveSet(move), providerReference: result.providerReference, ...cardColumns(result.card),
       authorisedAt: now(), completedAt: result.captured ? now() : null, updatedAt: now(),
-    }).where(inProgress).returning();
+    }).where(moveWhere(transactionId, move)).returning();
     if (!row) return null;
     let savedCardId: string | null = null;
     if (result.storedCardToken && row.bookingId) {
@@ -110,8 +112,8 @@ export async function settleAuthorisation(
  * answers what it became.
  */
 async function settleReceived(db: Db, transactionId: string, providerReference: string): Promise<PaymentOutcome> {
-  const [held] = await db.update(transactions).set({ stage: 'unsettled', providerReference, updatedAt: now() })
-    .where(and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'))).returning({ id: transactions.id });
+  const [held] = await db.update(transactions).set({ ...moveSet('unsettle'), providerReference, updatedAt: now() })
+    .where(moveWhere(transactionId, 'unsettle')).returning({ id: transactions.id });
   if (held) {
     console.info(JSON.stringify({ level: 'info', message: 'processor received the payment and decides later; payment left unsettled', transaction_id: transactionId, provider_reference: providerReference }));
     return { outcome: 'unsettled', transactionId };
@@ -134,17 +136,16 @@ async function settleReceived(db: Db, transactionId: string, providerReference: 
  * the transaction (a retried idempotency key) still knows it may be retried.
  */
 export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
-  const inProgress = and(eq(transactions.id, transactionId), eq(transactions.status, 'PAYMENTINPROGRESS'));
   if (!(error instanceof ProcessorError)) {
     console.error(JSON.stringify({ level: 'error', message: 'processor outcome unknown; payment left unsettled', transaction_id: transactionId, error: String(error) }));
-    await db.update(transactions).set({ stage: 'unsettled', updatedAt: now() }).where(inProgress);
+    await db.update(transactions).set({ ...moveSet('unsettle'), updatedAt: now() }).where(moveWhere(transactionId, 'unsettle'));
     return { outcome: 'unsettled', transactionId };
   }
   console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: String(error) }));
   const retryable = error.transient;
   const reason = retryable ? TRANSIENT_FAILURE_REASON : 'processor_error';
-  await db.update(transactions).set({ status: 'FAILED', stage: null, failureReason: reason, updatedAt: now() })
-    .where(inProgress);
+  await db.update(transactions).set({ ...moveSet('fail'), failureReason: reason, updatedAt: now() })
+    .where(moveWhere(transactionId, 'fail'));
   return { outcome: 'failed', transactionId, reason, retryable };
 }
 

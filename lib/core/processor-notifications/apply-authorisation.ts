@@ -1,5 +1,4 @@
 import { emitTransactionEvent } from '@/lib/events/transaction-events';
-import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
@@ -14,13 +13,13 @@ import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempt
 import { applied, ignored, retry, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { cardFromNotification, storedCardTokenOf } from './card-from-notification';
 import { findPayment } from './find-target';
+import { canMove, moveSet, moveWhere, stateOf } from '../transactions/transaction-lifecycle';
 
 /** A payment still waiting for its answer: being authorised, at 3-D Secure or the bank, or unsettled (no clear answer). */
-const AWAITING_ANSWER = ['authorising', 'challenge', 'bank', 'unsettled'];
 /** How long a payment at 'authorising' is left to the call that sent it before the notification settles it. */
 const AUTHORISING_GRACE_MS = 2 * 60_000;
 /** Payments we recorded as having taken nothing: an authorisation for one is released (settleAuthorisation's path). */
-const TOOK_NOTHING = ['ABANDONED', 'FAILED'];
+export const TOOK_NOTHING = ['ABANDONED', 'FAILED'];
 
 /**
  * AUTHORISATION: the processor's answer to a payment. A payment still waiting
@@ -34,13 +33,15 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   const { item } = n;
   const row = await findPayment(db, item.pspReference, item.merchantReference, { beforeAnswer: true });
   if (!row) return ignored('no payment with this reference');
-  const waiting = row.status === 'PAYMENTINPROGRESS' && AWAITING_ANSWER.includes(row.stage ?? '');
+  // Still waiting for its answer: in one of the states the answer moves from (transaction-lifecycle.ts).
+  const state = stateOf(row);
+  const waiting = state !== null && canMove(state, 'decline');
   if (!item.success) {
     if (!waiting) return ignored(`refusal of a payment already ${row.status}`);
     return db.transaction(async (tx) => {
       const [declined] = await tx.update(transactions)
-        .set({ status: 'DECLINED', stage: null, providerReference: item.pspReference || row.providerReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
-        .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, AWAITING_ANSWER)))
+        .set({ ...moveSet('decline'), providerReference: item.pspReference || row.providerReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
+        .where(moveWhere(row.id, 'decline'))
         .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (declined) await emitTransactionEvent(tx, declined);
       const outcome = declined ? applied('payment DECLINED') : ignored('payment settled meanwhile');

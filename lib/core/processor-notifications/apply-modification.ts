@@ -1,13 +1,13 @@
-import { and, eq, or } from 'drizzle-orm';
 import { emitTransactionEvent } from '@/lib/events/transaction-events';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
-import { recordModification } from '../transactions/finish-modification';
+import { claimedState, recordModification } from '../transactions/finish-modification';
 import { applied, failureKnown, ignored, retry, succeeded, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { findPayment } from './find-target';
+import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 /**
  * CAPTURE / CAPTURE_FAILED, and CANCEL_OR_REFUND / CANCELLATION of a held
@@ -35,8 +35,8 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
   // CAPTURE_FAILED: the capture was accepted and then failed, so nothing was taken and the authorisation is still held.
   return db.transaction(async (tx) => {
     const [back] = await tx.update(transactions)
-      .set({ status: 'PENDING', stage: null, modificationSentAt: null, completedAt: null, failureReason: 'capture_failed', updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), or(eq(transactions.status, 'COMPLETE'), and(eq(transactions.status, 'PENDING'), eq(transactions.stage, 'capturing')))))
+      .set({ ...moveSet('captureFailed'), modificationSentAt: null, completedAt: null, failureReason: 'capture_failed', updatedAt: now() })
+      .where(moveWhere(row.id, 'captureFailed'))
       .returning();
     if (!back) {
       const outcome = ignored(`capture failure for a payment that is ${row.status}${row.stage ? ` (${row.stage})` : ''}`);
@@ -87,8 +87,8 @@ export async function applyReversal(db: Db, n: ClaimedNotification): Promise<App
 async function reversalFailed(db: Db, n: ClaimedNotification, row: typeof transactions.$inferSelect, name: string): Promise<ApplyOutcome> {
   return db.transaction(async (tx) => {
     const [back] = await tx.update(transactions)
-      .set({ stage: null, modificationSentAt: null, failureReason: 'reverse_failed', updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PENDING'), eq(transactions.stage, 'reversing')))
+      .set({ ...moveSet('releaseClaim'), modificationSentAt: null, failureReason: 'reverse_failed', updatedAt: now() })
+      .where(moveWhere(row.id, 'releaseClaim', [claimedState('reverse')]))
       .returning();
     if (!back) {
       console.error(JSON.stringify({ level: 'error', message: `processor says a ${name} failed`, transaction_id: row.id, status: row.status }));

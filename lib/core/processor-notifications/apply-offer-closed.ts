@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { applied, ignored, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
 import { findPayment } from './find-target';
+import { moveSet, moveWhere, type TransactionState } from '../transactions/transaction-lifecycle';
 
 /**
  * Where a payment waits for a shopper's step or an answer that an expired
@@ -11,7 +11,7 @@ import { findPayment } from './find-target';
  * there by the runner after 30 minutes). Not 'authorising': that call is
  * still out and its answer lands first.
  */
-const OFFER_OPEN = ['challenge', 'bank', 'unsettled'];
+const OFFER_OPEN = ['PAYMENTINPROGRESS/challenge', 'PAYMENTINPROGRESS/bank', 'PAYMENTINPROGRESS/unsettled'] as const satisfies readonly TransactionState[];
 
 /** The failure reason of a payment Adyen closed: "nothing was taken" in the processor's own word. */
 export const OFFER_CLOSED_REASON = 'offer_closed';
@@ -33,8 +33,8 @@ export async function applyOfferClosed(db: Db, n: ClaimedNotification): Promise<
   if (!row) return ignored('no payment with this reference');
   return db.transaction(async (tx) => {
     const [closed] = await tx.update(transactions)
-      .set({ status: 'ABANDONED', stage: null, providerReference: row.providerReference ?? item.pspReference, failureReason: OFFER_CLOSED_REASON, updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), inArray(transactions.stage, OFFER_OPEN)))
+      .set({ ...moveSet('abandonUnsettled'), providerReference: row.providerReference ?? item.pspReference, failureReason: OFFER_CLOSED_REASON, updatedAt: now() })
+      .where(moveWhere(row.id, 'abandonUnsettled', OFFER_OPEN))
       .returning({ id: transactions.id });
     const outcome = closed ? applied('payment ABANDONED: offer closed') : ignored(`offer closed for a payment already ${row.status}${row.stage ? ` (${row.stage})` : ''}`);
     await n.record(tx, outcome);

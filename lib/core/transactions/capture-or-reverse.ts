@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
@@ -6,11 +6,10 @@ import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { ProcessorError } from '@/lib/payments/processor';
-import { claimOf, claimSet, finishModification, type Modification } from './finish-modification';
+import { claimedState, claimMove, claimSet, finishModification, type Modification } from './finish-modification';
+import { moveSet, moveWhere } from './transaction-lifecycle';
 import { findAccessibleTransaction, refundedAmounts, selectTransactions } from './transaction-query';
 import { serializeTransaction } from './serialize-transaction';
-
-const pendingAndFree = (id: string) => and(eq(transactions.id, id), eq(transactions.status, 'PENDING'), isNull(transactions.stage));
 
 /**
  * Captures (complete) or releases (reverse) a pre-authorisation. The claim is
@@ -31,7 +30,7 @@ export async function captureOrReverse(db: Db, actor: Actor, transactionId: stri
   requireRole(actor, 'booking-and-payment:create:payment');
   await findAccessibleTransaction(db, actor, transactionId);
   const [claimed] = await db.update(transactions).set(claimSet(action))
-    .where(pendingAndFree(transactionId)).returning();
+    .where(moveWhere(transactionId, claimMove(action))).returning();
   if (!claimed) {
     const current = await findAccessibleTransaction(db, actor, transactionId);
     throw new AppError('transaction.not_pending', `Only a PENDING authorisation can be ${action === 'complete' ? 'completed' : 'reversed'}; this transaction is ${current.stage ? `being ${current.stage.replace('ing', 'ed')}` : current.status}.`);
@@ -45,7 +44,7 @@ export async function captureOrReverse(db: Db, actor: Actor, transactionId: stri
       console.error(JSON.stringify({ level: 'error', message: `processor ${action} not settled; left for the runner`, transaction_id: transactionId, error: String(error) }));
       throw new AppError('payment.processor_unavailable', `The ${what} could not be confirmed; it is being confirmed and will be finished automatically.`);
     }
-    await db.update(transactions).set({ stage: null, updatedAt: now() }).where(and(eq(transactions.id, transactionId), eq(transactions.stage, claimOf(action))));
+    await db.update(transactions).set({ ...moveSet('releaseClaim'), updatedAt: now() }).where(moveWhere(transactionId, 'releaseClaim', [claimedState(action)]));
     console.error(JSON.stringify({ level: 'error', message: `processor ${action} failed`, transaction_id: transactionId, error: String(error) }));
     throw new AppError('payment.processor_unavailable', `The processor could not ${action} the authorisation; it is still PENDING.`);
   }

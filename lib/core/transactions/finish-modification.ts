@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
@@ -8,15 +8,20 @@ import { processorFor } from '@/lib/payments/processor';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { unsettleCoveredLinks } from '../groups/settle-member-payment';
 import { processorMoney } from '../payments/processor-money';
+import { moveSet, moveWhere, type TransactionState } from './transaction-lifecycle';
 
 export type Modification = 'complete' | 'reverse';
 type Row = typeof transactions.$inferSelect;
 
 /** The claim a capture or reverse holds while it is in flight. */
 export const claimOf = (action: Modification) => (action === 'complete' ? 'capturing' : 'reversing');
+/** The claimed state, the move that claims it and the move that finishes it (transaction-lifecycle.ts). */
+export const claimedState = (action: Modification): TransactionState => (action === 'complete' ? 'PENDING/capturing' : 'PENDING/reversing');
+export const claimMove = (action: Modification) => (action === 'complete' ? 'claimCapture' : 'claimReverse');
+const doneMove = (action: Modification) => (action === 'complete' ? 'captured' : 'reversed');
 
-/** What a claim sets: the stage, and one more attempt (so its own idempotency key, modificationKey). */
-export const claimSet = (action: Modification) => ({ stage: claimOf(action), modificationAttempts: sql`${transactions.modificationAttempts} + 1`, updatedAt: now() });
+/** What a claim sets: the claimed state, and one more attempt (so its own idempotency key, modificationKey). */
+export const claimSet = (action: Modification) => ({ ...moveSet(claimMove(action)), modificationAttempts: sql`${transactions.modificationAttempts} + 1`, updatedAt: now() });
 
 /**
  * The idempotency key of the current claim's capture or reverse: `<id>:capture` for the first claim, then
@@ -83,15 +88,11 @@ export async function recordModification(
   action: Modification,
   { actor = null, unclaimed = false, onRecorded }: { actor?: Actor | null; unclaimed?: boolean; onRecorded?: (tx: Tx) => Promise<void> } = {},
 ): Promise<boolean> {
-  const claim = claimOf(action);
   return db.transaction(async (tx) => {
     const done = await tx.update(transactions)
-      .set(action === 'complete'
-        ? { status: 'COMPLETE', stage: null, modificationSentAt: null, completedAt: now(), updatedAt: now() }
-        : { status: 'REVERSED', stage: null, modificationSentAt: null, updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), unclaimed
-        ? and(eq(transactions.status, 'PENDING'), or(eq(transactions.stage, claim), isNull(transactions.stage)))
-        : eq(transactions.stage, claim)))
+      .set({ ...moveSet(doneMove(action)), modificationSentAt: null, ...(action === 'complete' ? { completedAt: now() } : {}), updatedAt: now() })
+      // Our claim only, or also an authorisation nobody claimed (`unclaimed`: the notification of one made elsewhere).
+      .where(moveWhere(row.id, doneMove(action), unclaimed ? ['PENDING', claimedState(action)] : [claimedState(action)]))
       .returning();
     const moved = done[0];
     if (!moved) return false;

@@ -71,8 +71,8 @@ export function canMove(from: TransactionState, move: TransactionMove): boolean 
   return (transactionMoves[move].from as readonly TransactionState[]).includes(from);
 }
 
-/** The guard of a move on one transaction: its id, and one of the move's `from` states. */
-export function moveWhere(id: string, move: TransactionMove, only?: readonly TransactionState[]): SQL {
+/** The states a move may start in, as SQL on the transactions table (narrowed to `only`, when given): a claim's filter. */
+export function stateIn(move: TransactionMove, only?: readonly TransactionState[]): SQL {
   const from = (transactionMoves[move].from as readonly TransactionState[]).filter((state) => !only || only.includes(state));
   const byStatus = new Map<string, (string | null)[]>();
   for (const state of from) {
@@ -84,7 +84,12 @@ export function moveWhere(id: string, move: TransactionMove, only?: readonly Tra
     const stageMatch = [...(named.length ? [inArray(transactions.stage, named)] : []), ...(stages.includes(null) ? [isNull(transactions.stage)] : [])];
     return and(eq(transactions.status, status), stageMatch.length === 1 ? stageMatch[0] : or(...stageMatch));
   });
-  return and(eq(transactions.id, id), states.length === 1 ? states[0] : or(...states))!;
+  return (states.length === 1 ? states[0] : or(...states))!;
+}
+
+/** The guard of a move on one transaction: its id, and one of the move's `from` states. */
+export function moveWhere(id: string, move: TransactionMove, only?: readonly TransactionState[]): SQL {
+  return and(eq(transactions.id, id), stateIn(move, only))!;
 }
 
 /** The columns a move writes for its new state. */

@@ -5,6 +5,8 @@ import { startOpenBankingPayment } from '@/lib/core/payments/open-banking';
 import { getDb } from '@/lib/db/client';
 import { sandboxProcessorOperations, transactions } from '@/lib/db/schema';
 import { decideSandboxBankPayment, SandboxProcessor } from '@/lib/payments/processor';
+import type { Db } from '@/lib/db/types';
+import { applyPendingNotifications } from '@/lib/runner/processor-notifications-step';
 import { runUntilIdle } from '@/lib/runner/run-once';
 import { createTenant } from '../support/fixtures';
 import { adyenBatch, adyenItem, notificationsOf, postNotifications, TEST_HMAC_KEY } from '../support/notifications';
@@ -86,4 +88,45 @@ describe('the sandbox processor notifies through the same path', () => {
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 'applied', attempts: 1 });
   });
+
+  it("a pass records its payments' own confirmations in one statement, as applying each would, and applies the others one by one", async () => {
+    const db = await getDb();
+    await runUntilIdle(db);
+    const { admin, parentId } = await createTenant();
+    const paid = [];
+    for (let i = 0; i < 6; i += 1) paid.push(await rowOf(((await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string }).transactionId));
+    // A 3-D Secure payment finished at the processor whose answer was lost: still waiting, its item settles it.
+    const waiting = await rowOf(((await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as { transactionId: string }).transactionId);
+    await new SandboxProcessor(db).finishChallenge({ providerReference: waiting.providerReference!, payload: { password: 'password' } });
+
+    // Claim, read, one statement for the six confirmations; the waiting payment's item goes the long way.
+    const statements = await countStatements(db, async () => expect(await applyPendingNotifications(db)).toBe(7));
+    for (const row of paid) {
+      expect(await notificationsOf(row.providerReference!)).toMatchObject([{ eventCode: 'AUTHORISATION', status: 'ignored', outcome: 'payment already COMPLETE', attempts: 1 }]);
+    }
+    expect((await notificationsOf(waiting.providerReference!))[0]).toMatchObject({ status: 'applied', outcome: 'payment COMPLETE' });
+    expect(await rowOf(waiting.id)).toMatchObject({ status: 'COMPLETE' });
+
+    // Six confirmations alone: the same three statements (two each, one by one).
+    for (let i = 0; i < 6; i += 1) await pay(await createLinkVia(admin.token, parentId));
+    expect(await countStatements(db, async () => expect(await applyPendingNotifications(db)).toBe(6))).toBe(3);
+    expect(statements).toBeGreaterThan(3);
+  });
 });
+
+/** The statements `run` sends through `database` (drizzle's logger sees every query, in transactions too). */
+async function countStatements(database: Db, run: () => Promise<unknown>): Promise<number> {
+  const session = (database as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
+  const saved = { logger: session.logger, options: session.options.logger };
+  let count = 0;
+  const counter = { logQuery: () => { count += 1; } };
+  session.logger = counter;
+  session.options.logger = counter;
+  try {
+    await run();
+  } finally {
+    session.logger = saved.logger;
+    session.options.logger = saved.options;
+  }
+  return count;
+}
