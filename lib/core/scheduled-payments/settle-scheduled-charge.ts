@@ -8,6 +8,7 @@ import { eventStubsSql } from '@/lib/events/emit-event';
 import { paymentEventCandidates } from '@/lib/events/transaction-events';
 import { settleAuthorisation, type PaymentOutcome } from '../payments/settle-payment';
 import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish-scheduled-payment';
+import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 /**
  * Records the processor's answer to a scheduled charge. The common answer (a
@@ -38,6 +39,7 @@ export async function settleScheduledCharge(
   // covered_link_ids), stores no card, and the link's only live collection is this one
   // (scheduled_payments_one_live_per_link_uq). A stored-card token goes the long way.
   if (result.status !== 'authorised' || result.storedCardToken) return viaSettle();
+  const move = result.captured ? 'pay' : 'authorise';
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const at = sql`${now().toISOString()}::timestamptz`;
   const card = result.card;
@@ -52,11 +54,11 @@ export async function settleScheduledCharge(
     select (select organisation_id from settled)::text, 'scheduled_payment.completed', ${claim.payment.id}::text from done`;
   const [row] = await queryRows<{ settled: number; done: number }>(db, sql`
     with settled as (
-      update transactions set status = ${status}, stage = null, provider_reference = ${result.providerReference},
+      update transactions set status = ${moveSet(move).status}, stage = ${moveSet(move).stage}, provider_reference = ${result.providerReference},
         card_brand = ${card.brand}, card_last_four = ${card.lastFour}, card_bin = ${card.bin}, card_type = ${card.funding},
         bin_type = ${card.cardClass}, issuing_country = ${card.issuingCountry}, cardholder_name = ${card.holderName ?? null},
         authorised_at = ${at}, completed_at = ${result.captured ? at : null}, updated_at = ${at}
-      where id = ${transactionId}::uuid and status = 'PAYMENTINPROGRESS'
+      where ${moveWhere(transactionId, move)}
       returning id, organisation_id, payment_link_id
     ), audited as (
       insert into audit_records (id, organisation_id, actor_kind, type, entity_id, created_at)

@@ -16,7 +16,7 @@ let sim: AdyenSimulator;
 let adyen: AdyenProcessor;
 beforeAll(async () => {
   sim = await startAdyenSimulator();
-  adyen = new AdyenProcessor({ apiKey: sim.apiKey, merchantAccount: sim.merchantAccount, checkoutUrl: sim.url, timeoutMs: 2_000 });
+  adyen = new AdyenProcessor({ apiKey: sim.apiKey, merchantAccount: sim.merchantAccount, checkoutUrl: sim.url, timeoutMs: 8_000 });
 });
 afterAll(() => sim.close());
 afterEach(() => expect(sim.violations).toEqual([]));
@@ -150,13 +150,13 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     await expect(adyen.authorise(dropped)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
     expect((await adyen.authorise(dropped)).status).toBe('authorised');
 
-    sim.failNext('/payments', { delayMs: 5_000 });
+    sim.failNext('/payments', { delayMs: 20_000 });
     const slow = order(encrypted('4111111111111111'));
-    await expect(adyen.authorise(slow)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown); // timed out after 2 s
+    await expect(adyen.authorise(slow)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown); // timed out after 8 s
     await expect(adyen.authorise(slow)).rejects.toThrow(/704/); // still in progress at Adyen
     // Once Adyen finished the first request (recorded with status 0: its client had left), the retry gets its answer.
     const finished = () => sim.requests.filter((r) => r.headers['idempotency-key'] === slow.idempotencyKey && r.status === 0);
-    await vi.waitFor(() => expect(finished()).toHaveLength(1), { timeout: 8_000, interval: 100 });
+    await vi.waitFor(() => expect(finished()).toHaveLength(1), { timeout: 20_000, interval: 100 });
     expect((await adyen.authorise(slow)).status).toBe('authorised');
   });
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -89,5 +91,36 @@ describe('the transaction lifecycle table', () => {
     const failed = dialect.sqlToQuery(moveWhere('t-2', 'captureFailed'));
     expect(failed.sql).toBe('("transactions"."id" = $1 and (("transactions"."status" = $2 and "transactions"."stage" is null) or ("transactions"."status" = $3 and "transactions"."stage" in ($4))))');
     expect(failed.params).toEqual(['t-2', 'COMPLETE', 'PENDING', 'capturing']);
+  });
+});
+
+describe('every mover of a transaction goes through the table', () => {
+  /** Every .ts file under lib/, with its text. */
+  function libFiles(dir = path.resolve(import.meta.dirname, '../../../lib')): { file: string; text: string }[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return libFiles(full);
+      return entry.name.endsWith('.ts') ? [{ file: path.relative(process.cwd(), full), text: fs.readFileSync(full, 'utf8') }] : [];
+    });
+  }
+
+  it('writes status or stage of a transaction only from moveSet, and guards it with moveWhere or stateIn', () => {
+    const written: string[] = [];
+    for (const { file, text } of libFiles()) {
+      if (file.endsWith('transaction-lifecycle.ts')) continue;
+      // Drizzle: update(transactions).set({ ... status: or stage: written by hand ... }).
+      for (const match of text.matchAll(/update\(transactions\)\s*\.set\(\{([^}]*)\}/g)) {
+        if (/\b(status|stage)\s*:/.test(match[1]!)) written.push(`${file}: ${match[0].replace(/\s+/g, ' ').slice(0, 120)}`);
+      }
+      // SQL: update transactions set ... status = '…' / stage = '…' / stage = null written as literals.
+      for (const match of text.matchAll(/update transactions set ([^`]*?)(where|returning)/g)) {
+        if (/\b(status|stage) = (?!\$\{moveSet)/.test(match[1]!)) written.push(`${file}: ${match[0].replace(/\s+/g, ' ').slice(0, 120)}`);
+      }
+      // Runner claims (claimRows on the transactions table) that set a stage by hand.
+      for (const match of text.matchAll(/table: sql`transactions`,[\s\S]*?set: sql`([^`]*)`/g)) {
+        if (/\b(status|stage) = (?!\$\{moveSet)/.test(match[1]!)) written.push(`${file}: claim sets ${match[1]!.slice(0, 80)}`);
+      }
+    }
+    expect(written).toEqual([]);
   });
 });
