@@ -37,6 +37,7 @@ const clockUrl = `http://localhost:${clockPort}`;
 const adyenPort = Number(process.env.E2E_ADYEN_PORT ?? sandboxPort + 5);
 const adyenControlUrl = `http://127.0.0.1:${adyenPort + 1}`;
 process.env.E2E_ADYEN_CONTROL_URL = adyenControlUrl;
+process.env.E2E_ADYEN_ORIGIN = `http://127.0.0.1:${adyenPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
 process.env.E2E_CLOCK_URL = clockUrl;
 process.env.E2E_PRODUCTION_URL = productionUrl;

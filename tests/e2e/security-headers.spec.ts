@@ -29,7 +29,8 @@ function expectPageHeaders(response: { headers(): Record<string, string> }, url:
   expect(csp.get('base-uri'), url).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
   const processor = mode === 'production'
-    ? ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com']
+    // Adyen's test hosts, and the suite's Adyen simulator, which serves the 3-D Secure and bank pages its answers redirect to.
+    ? ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com', requiredEnv('E2E_ADYEN_ORIGIN')]
     : [];
   expect(csp.get('form-action'), url).toEqual(["'self'", ...processor]);
   expect(csp.get('connect-src'), url).toEqual(["'self'", ...processor]);
