@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
@@ -13,9 +13,7 @@ import { moveSet, moveWhere, type TransactionState } from './transaction-lifecyc
 export type Modification = 'complete' | 'reverse';
 type Row = typeof transactions.$inferSelect;
 
-/** The claim a capture or reverse holds while it is in flight. */
-export const claimOf = (action: Modification) => (action === 'complete' ? 'capturing' : 'reversing');
-/** The claimed state, the move that claims it and the move that finishes it (transaction-lifecycle.ts). */
+/** The state a capture or reverse holds while it is in flight, the move that claims it and the move that finishes it (transaction-lifecycle.ts). */
 export const claimedState = (action: Modification): TransactionState => (action === 'complete' ? 'PENDING/capturing' : 'PENDING/reversing');
 export const claimMove = (action: Modification) => (action === 'complete' ? 'claimCapture' : 'claimReverse');
 const doneMove = (action: Modification) => (action === 'complete' ? 'captured' : 'reversed');
@@ -68,7 +66,7 @@ export async function finishModification(db: Db, row: Row, action: Modification,
 async function recordSent(db: Db, row: Row, action: Modification, actor: Actor | null): Promise<void> {
   await db.transaction(async (tx) => {
     const [sent] = await tx.update(transactions).set({ modificationSentAt: now(), updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PENDING'), eq(transactions.stage, claimOf(action)), isNull(transactions.modificationSentAt)))
+      .where(and(moveWhere(row.id, doneMove(action), [claimedState(action)]), isNull(transactions.modificationSentAt)))
       .returning({ id: transactions.id });
     if (sent) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
   });
