@@ -24,27 +24,30 @@ export async function emitTransactionEvent(tx: Executor, row: Moved): Promise<vo
   await emitEvent(tx, { organisationId: row.organisationId, type, resourceId: row.id });
 }
 
-/** The SQL values of a payment taken, for paymentEventCandidates: parameters, or expressions of the statement that takes it. */
-export type TakenSql = { organisationId: SQL; transactionId: SQL; paymentLinkId: SQL; coveredLinkIds: SQL | null };
-
 /**
- * The events a payment taken may cause, as a select for eventStubsSql:
+ * The events payments taken may cause, as a select for eventStubsSql, from
+ * `taken`: a relation aliased `t` (`settled t`, or a parenthesised select `(…) t`) of the payments just moved, with columns id, organisation_id, status
+ * (COMPLETE or PENDING), payment_link_id and covered_link_ids:
  * transaction.completed or .pending; payment_link.paid for its own link and
  * each covered link it settled (a group member paying several instalments: one
  * per link; not a link another payment had settled, not an ecommerce session,
  * not a deleted link); payment_link_group.member_paid when its link is a group
- * member's. The ids come from the database in the same statement: no read first.
+ * member's. The ids come from the database in the same statement: no read
+ * first, and one statement serves one payment or a runner's whole group.
  */
-export function paymentEventCandidates(type: EventType, p: TakenSql): SQL {
-  const covered = p.coveredLinkIds ? sql`(l.id in (${p.coveredLinkIds}) and l.settled_by_transaction_id = ${p.transactionId})` : sql`false`;
+export function paymentEventCandidates(taken: SQL): SQL {
   return sql`
-    select ${p.organisationId}::text as organisation_id, ${type}::text as type, (${p.transactionId})::text as resource_id
+    select t.organisation_id::text as organisation_id,
+      (case t.status when 'COMPLETE' then 'transaction.completed' else 'transaction.pending' end)::text as type, t.id::text as resource_id
+    from ${taken}
     union all
-    select ${p.organisationId}::text, 'payment_link.paid', l.id::text from payment_links l
-    where (l.id = ${p.paymentLinkId} or ${covered}) and l.kind = 'payment_link' and l.deleted_at is null
+    select t.organisation_id::text, 'payment_link.paid', l.id::text from ${taken}
+    join payment_links l on l.id = any(coalesce(t.covered_link_ids, '{}'::uuid[]) || t.payment_link_id)
+      and (l.id = t.payment_link_id or l.settled_by_transaction_id = t.id)
+    where l.kind = 'payment_link' and l.deleted_at is null
     union all
-    select ${p.organisationId}::text, 'payment_link_group.member_paid', m.group_id::text
-    from payment_links l join group_members m on m.id = l.group_member_id where l.id = ${p.paymentLinkId}`;
+    select t.organisation_id::text, 'payment_link_group.member_paid', m.group_id::text from ${taken}
+    join payment_links l on l.id = t.payment_link_id join group_members m on m.id = l.group_member_id`;
 }
 
 /**
@@ -57,13 +60,11 @@ export function paymentEventCandidates(type: EventType, p: TakenSql): SQL {
  * with the group portal's link locks; the expiry step skips a paid link.)
  */
 export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void> {
-  const type = typeOfStatus[row.status];
-  if (!type) return;
+  if (row.status !== 'COMPLETE' && row.status !== 'PENDING') return;
   const covered = row.coveredLinkIds ?? [];
-  await emitEventsFrom(tx, paymentEventCandidates(type, {
-    organisationId: sql`${row.organisationId}`, transactionId: sql`${row.id}::uuid`, paymentLinkId: sql`${row.paymentLinkId}::uuid`,
-    coveredLinkIds: covered.length > 0 ? uuidList(covered) : null,
-  }));
+  const coveredSql = covered.length > 0 ? sql`array[${uuidList(covered)}]` : sql`null::uuid[]`;
+  await emitEventsFrom(tx, paymentEventCandidates(sql`(select ${row.id}::uuid as id, ${row.organisationId}::text as organisation_id,
+    ${row.status}::text as status, ${row.paymentLinkId}::uuid as payment_link_id, ${coveredSql} as covered_link_ids) t`));
 }
 
 /**

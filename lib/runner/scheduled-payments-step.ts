@@ -5,7 +5,7 @@ import { bookings, savedCards, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { sendSavedCardCharge } from '@/lib/core/saved-cards/charge-saved-card';
 import { openScheduledCharges, type Prepared, type ScheduledCharge } from '@/lib/core/scheduled-payments/open-scheduled-charges';
-import { settleScheduledCharge } from '@/lib/core/scheduled-payments/settle-scheduled-charge';
+import { scheduledSettler, type ScheduledSettler } from '@/lib/core/scheduled-payments/settle-scheduled-charge';
 import {
   completeScheduledPayment, failScheduledPayment, retryScheduledPaymentLater,
 } from '@/lib/core/scheduled-payments/finish-scheduled-payment';
@@ -49,6 +49,7 @@ export async function runDueScheduledPayments(
 ): Promise<ScheduledReport> {
   const report: ScheduledReport = { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 };
   const queue: Opened[] = [];
+  const settle = scheduledSettler(db);
   let claimed = 0;
   let more = true;
   const claimNext = async () => {
@@ -75,7 +76,7 @@ export async function runDueScheduledPayments(
     for (;;) {
       feed();
       const next = queue.shift();
-      if (next) await chargeOne(db, next, report);
+      if (next) await chargeOne(db, next, settle, report);
       else if (claiming) await claiming;
       else return;
     }
@@ -126,9 +127,9 @@ async function claimAndOpen(db: Db, limit: number, report: ScheduledReport): Pro
   return { charges: batch.map((charge) => ({ charge, prepared: prepared.get(charge.payment.id)! })), full: claimed.length >= limit };
 }
 
-async function chargeOne(db: Db, { charge, prepared }: Opened, report: ScheduledReport): Promise<void> {
+async function chargeOne(db: Db, { charge, prepared }: Opened, settle: ScheduledSettler, report: ScheduledReport): Promise<void> {
   try {
-    report[await finishOne(db, charge, prepared)] += 1;
+    report[await finishOne(db, charge, prepared, settle)] += 1;
   } catch (error) {
     // Left IN_PROGRESS: the stale-claim path takes it up again with the same key.
     console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: String(error) }));
@@ -154,7 +155,7 @@ const EMBEDDED_CHARGE_CONCURRENCY = 8;
 /** A member paying the same instalment by hand right now: the runner looks again after this (a new attempt; nothing was charged). */
 const LINK_BUSY_RETRY_MS = 5 * 60 * 1000;
 
-async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Promise<keyof ScheduledReport> {
+async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared, settle: ScheduledSettler): Promise<keyof ScheduledReport> {
   const { payment } = claim;
   switch (prepared.kind) {
     case 'cancelled':
@@ -173,7 +174,7 @@ async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared): Pr
     // On the date fixed in advance (an instalment's due date, a scheduled payment's date): a scheduled card-on-file charge.
     db, claim.card!.processorToken, { transactionId: prepared.transactionId, sent: prepared.sent, capture: !payment.authorisationOnly, use: 'scheduled' },
     async (result) => {
-      const settled = await settleScheduledCharge(db, claim, prepared.transactionId, result);
+      const settled = await settle(claim, prepared.transactionId, result);
       completed = settled.completed;
       return settled.outcome;
     },

@@ -5,9 +5,9 @@ import { startOpenBankingPayment } from '@/lib/core/payments/open-banking';
 import { getDb } from '@/lib/db/client';
 import { sandboxProcessorOperations, transactions } from '@/lib/db/schema';
 import { decideSandboxBankPayment, SandboxProcessor } from '@/lib/payments/processor';
-import type { Db } from '@/lib/db/types';
 import { applyPendingNotifications } from '@/lib/runner/processor-notifications-step';
 import { runUntilIdle } from '@/lib/runner/run-once';
+import { countStatements } from '../support/count-statements';
 import { createTenant } from '../support/fixtures';
 import { adyenBatch, adyenItem, notificationsOf, postNotifications, TEST_HMAC_KEY } from '../support/notifications';
 import { cards, createLinkVia, pay } from '../support/payments';
@@ -113,20 +113,3 @@ describe('the sandbox processor notifies through the same path', () => {
     expect(statements).toBeGreaterThan(3);
   });
 });
-
-/** The statements `run` sends through `database` (drizzle's logger sees every query, in transactions too). */
-async function countStatements(database: Db, run: () => Promise<unknown>): Promise<number> {
-  const session = (database as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  const saved = { logger: session.logger, options: session.options.logger };
-  let count = 0;
-  const counter = { logQuery: () => { count += 1; } };
-  session.logger = counter;
-  session.options.logger = counter;
-  try {
-    await run();
-  } finally {
-    session.logger = saved.logger;
-    session.options.logger = saved.options;
-  }
-  return count;
-}
