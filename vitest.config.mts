@@ -13,7 +13,7 @@ const integration = {
   globalSetup: ['tests/integration/support/database-templates.ts'],
 };
 /** Tests of whole processes that open no test database: run once, in the PGlite project. */
-const databaseFree = ['tests/integration/safety/startup-refusal.test.ts'];
+const databaseFree = ['tests/integration/safety/startup-refusal.test.ts', 'tests/integration/safety/data-dir-lock.test.ts'];
 
 /**
  * unit: pure rules. integration: every API operation through its route handler,

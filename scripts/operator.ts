@@ -10,7 +10,8 @@
  *   remove-user-from-organisation --email ops@acme.test --organisation org_acme   (their keys stop working at once)
  *   list-organisations
  *
- * With the embedded database, stop the server first (one process per data folder).
+ * With the embedded database, stop the server first: one process per data folder, and a second one refuses
+ * with one line (lib/db/data-dir-lock.ts).
  */
 import { eq } from 'drizzle-orm';
 import { parseArgs } from 'node:util';

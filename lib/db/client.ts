@@ -15,7 +15,11 @@ export function configuredTarget(): DatabaseTarget {
 }
 
 export function getDatabase(): Promise<Database> {
-  slot.__travelPayDb ??= openDatabase(configuredTarget());
+  // A failed open (the data folder in use by another process, a server down) is not kept: the next call tries again.
+  slot.__travelPayDb ??= openDatabase(configuredTarget()).catch((error: unknown) => {
+    slot.__travelPayDb = undefined;
+    throw error;
+  });
   return slot.__travelPayDb;
 }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import type { Db } from './types';
 
@@ -28,10 +29,17 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite(from ? { loadDataDir: from } : undefined);
-  const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // Before PGlite touches the folder: a second process must not even read it (data-dir-lock.ts).
+  const release = dataDir ? lockDataDir(dataDir) : () => undefined;
+  try {
+    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite(from ? { loadDataDir: from } : undefined);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'pglite', close: async () => { await client.close(); release(); } };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {
