@@ -4,7 +4,6 @@ import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ProcessorOutcomeUnknown, processorFor, type CardBrand, type CardFacts, type PaymentLookup } from '@/lib/payments/processor';
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
-import { processorMoney } from './processor-money';
 import { settleAuthorisation } from './settle-payment';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
@@ -27,7 +26,7 @@ export type Reconciled = 'paid' | 'declined' | 'abandoned' | 'unknown';
 export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
   let lookup: PaymentLookup;
   try {
-    lookup = await processorFor(db).findPayment({ reference: row.id, idempotencyKey: row.id, ...processorMoney(row), capture: await captureIntent(db, row), sentAt: row.createdAt });
+    lookup = await processorFor(db).findPayment({ reference: row.id, idempotencyKey: row.id });
   } catch (error) {
     // Expected with Adyen (no status query: its notification is the answer); the runner alerts once past the bound (unresolved-payment.ts).
     const level = error instanceof ProcessorOutcomeUnknown ? 'warn' : 'error';

@@ -91,14 +91,8 @@ export type PaymentLookup =
 export type FindPaymentInput = {
   /** Our transaction id: the reference the payment was sent with. */
   reference: string;
+  /** The key it was sent under (the sandbox's ledger is keyed by it; Adyen cannot be asked at all). */
   idempotencyKey: string;
-  /** What was sent and how (amount, currency, capture, sentAt): the sandbox answers from its ledger without them, Adyen cannot be asked. */
-  amount: number;
-  currency: string;
-  /** Whether the payment was sent to be captured at once (false: authorise only). */
-  capture: boolean;
-  /** When the payment was first sent. */
-  sentAt: Date;
 };
 
 /**
