@@ -28,14 +28,27 @@ export class DeliveryLane {
   private idle: (() => void)[] = [];
   private report = emptyReport();
   private stopped = false;
+  private again = false;
 
   constructor(private readonly db: Db, private readonly concurrency = WEBHOOK_CONCURRENCY, private readonly perEndpoint = WEBHOOK_ENDPOINT_CONCURRENCY) {}
 
   /** Claims up to `limit` due deliveries into the free places and starts them; resolves with how many started. */
   fill(limit = Number.POSITIVE_INFINITY): Promise<number> {
     if (this.stopped) return Promise.resolve(0);
-    // One claimer at a time per process: two would claim into the same free places.
-    this.filling ??= this.claimAndStart(limit).finally(() => { this.filling = null; });
+    // One claimer at a time per process: two would claim into the same free places. A fill asked for
+    // meanwhile (a place freed after the running one counted the places) runs once more after it.
+    if (this.filling) {
+      this.again = true;
+      return this.filling;
+    }
+    this.filling = (async () => {
+      let started = 0;
+      do {
+        this.again = false;
+        started += await this.claimAndStart(limit - started);
+      } while (this.again && started < limit && !this.stopped);
+      return started;
+    })().finally(() => { this.filling = null; });
     return this.filling;
   }
 
