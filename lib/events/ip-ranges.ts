@@ -75,16 +75,27 @@ const zeros = (h: number[], from: number, to: number) => h.slice(from, to).every
  * null for any other IPv6 address.
  */
 export function embeddedIpv4(address: string): string | null {
+  return carried(address)?.v4 ?? null;
+}
+
+/** `routable`: the form reaches its IPv4 over the internet (mapped, NAT64, 6to4); compatible and translated forms do not. */
+function carried(address: string): { v4: string; routable: boolean } | null {
   const h = hextets(address.toLowerCase());
-  if (zeros(h, 0, 5) && h[5] === 0xffff) return dottedQuad(h[6]!, h[7]!);
-  if (zeros(h, 0, 4) && h[4] === 0xffff && h[5] === 0) return dottedQuad(h[6]!, h[7]!);
-  if (zeros(h, 0, 6) && (h[6] !== 0 || h[7]! > 1)) return dottedQuad(h[6]!, h[7]!);
-  if (h[0] === 0x64 && h[1] === 0xff9b && zeros(h, 2, 6)) return dottedQuad(h[6]!, h[7]!);
-  if (h[0] === 0x2002) return dottedQuad(h[1]!, h[2]!);
+  if (zeros(h, 0, 5) && h[5] === 0xffff) return { v4: dottedQuad(h[6]!, h[7]!), routable: true };
+  if (zeros(h, 0, 4) && h[4] === 0xffff && h[5] === 0) return { v4: dottedQuad(h[6]!, h[7]!), routable: false };
+  if (zeros(h, 0, 6) && (h[6] !== 0 || h[7]! > 1)) return { v4: dottedQuad(h[6]!, h[7]!), routable: false };
+  if (h[0] === 0x64 && h[1] === 0xff9b && zeros(h, 2, 6)) return { v4: dottedQuad(h[6]!, h[7]!), routable: true };
+  if (h[0] === 0x2002) return { v4: dottedQuad(h[1]!, h[2]!), routable: true };
   return null;
 }
 
-type Checked = { address: string; family: 'ipv4' | 'ipv6'; /** The IPv6 form when `address` is the IPv4 it carries. */ carrier?: string };
+type Checked = {
+  address: string;
+  family: 'ipv4' | 'ipv6';
+  /** The IPv6 form when `address` is the IPv4 it carries, and whether that form is one production may use. */
+  carrier?: string;
+  routable?: boolean;
+};
 
 /** An address as checked: brackets and zone id dropped, an IPv6 carrying an IPv4 replaced by that IPv4. Null: not an IP. */
 function normalised(address: string): Checked | null {
@@ -92,8 +103,8 @@ function normalised(address: string): Checked | null {
   const family = isIP(bare);
   if (family === 4) return { address: bare, family: 'ipv4' };
   if (family !== 6) return null;
-  const v4 = embeddedIpv4(bare);
-  return v4 && isIP(v4) === 4 ? { address: v4, family: 'ipv4', carrier: bare } : { address: bare, family: 'ipv6' };
+  const v4 = carried(bare);
+  return v4 && isIP(v4.v4) === 4 ? { address: v4.v4, family: 'ipv4', carrier: bare, routable: v4.routable } : { address: bare, family: 'ipv6' };
 }
 
 /** Whether an IP address (v4 or v6) is public unicast: what production may reach (before the every-mode refusals). */
@@ -101,6 +112,8 @@ export function isPublicAddress(address: string): boolean {
   const ip = normalised(address);
   if (!ip) return false;
   if (ip.family === 'ipv6' && !globalUnicast.check(ip.address, 'ipv6')) return false;
+  // Deprecated IPv4-compatible (::/96) and IPv4-translated forms reach nothing public: refused whatever they carry.
+  if (ip.routable === false) return false;
   return !nonPublic.check(ip.address, ip.family) && !everyMode.check(ip.address, ip.family);
 }
 
@@ -110,7 +123,7 @@ export function isAllowedAddress(address: string, production: boolean, denyList:
   if (!ip) return false;
   if (everyMode.check(ip.address, ip.family)) return false;
   if (denyList && (denyList.check(ip.address, ip.family) || (ip.carrier !== undefined && denyList.check(ip.carrier, 'ipv6')))) return false;
-  return !production || isPublicAddress(ip.address);
+  return !production || isPublicAddress(address);
 }
 
 /**

@@ -14,7 +14,7 @@ describe('production refuses every non-public range (issue 16 item 6)', () => {
     ['multicast, reserved, broadcast', ['224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255', 'ff02::1']],
     ['unique-local', ['fc00::1', 'fd12:3456::1']],
     ['IPv4-mapped ::ffff:0:0/96 carrying a non-public IPv4', ['::ffff:127.0.0.1', '::ffff:10.0.0.1', '::ffff:a00:1', '::ffff:7f00:1', '0:0:0:0:0:ffff:192.168.0.1', '::ffff:169.254.169.254', '::ffff:192.88.99.1']],
-    ['IPv4-compatible and IPv4-translated', ['::127.0.0.1', '::a00:1', '::ffff:0:7f00:1', '::ffff:0:10.1.2.3']],
+    ['IPv4-compatible and IPv4-translated, deprecated, whatever they carry', ['::127.0.0.1', '::a00:1', '::ffff:0:7f00:1', '::ffff:0:10.1.2.3', '::8.8.8.8', '::ffff:0:808:808']],
     ['Teredo 2001::/32 and the rest of 2001::/23', ['2001::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2', '2001:2::1', '2001:1ff::1']],
     ['6to4 2002::/16 carrying a non-public IPv4', ['2002:a9fe:a9fe::1', '2002:c0a8:101::', '2002:7f00:1::', '2002:a00:1::1']],
     ['NAT64 64:ff9b::/96 carrying a non-public IPv4, local-use NAT64', ['64:ff9b::a00:1', '64:ff9b::169.254.169.254', '64:ff9b::7f00:1', '64:ff9b:1::808:808']],
