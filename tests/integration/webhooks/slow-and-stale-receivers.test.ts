@@ -49,6 +49,7 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
 });
 afterAll(async () => {
+  if (!server) return;
   await deliveryLane(db()).settled();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
