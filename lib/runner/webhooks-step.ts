@@ -18,7 +18,10 @@ export function drainWebhooks(db: Db): Promise<WebhooksReport> {
   return deliveryLane(db).drain();
 }
 
-/** Claims due deliveries (up to `limit`), sends them and waits for their outcomes: the worker's `--once` pass, tests. */
+/**
+ * Claims due deliveries (up to `limit`), sends them through the same lane and waits for their outcomes:
+ * for a caller that needs them before it goes on (the delivery tests, which count outcomes per call).
+ */
 export async function deliverDueWebhooks(db: Db, limit = 100): Promise<WebhooksReport> {
   const lane = deliveryLane(db);
   await lane.fill(limit);
