@@ -1,4 +1,5 @@
 import { adyenEnvironments, serviceModes, type Env } from './config';
+import { parseDenyList } from './events/ip-ranges';
 import { checkoutUrlProblem } from './payments/processor/adyen/adyen-config';
 
 /** Bearer tokens signed with a short secret could be forged by guessing it. */
@@ -12,7 +13,8 @@ export const MIN_TOKEN_SECRET_LENGTH = 32;
  *   - production has processor keys (server and browser), the notifications' HMAC key
  *     (without it every Adyen notification is refused, so no outcome Adyen pushes would
  *     ever be recorded) and its own token secret;
- *   - the Checkout URL is on the platform ADYEN_ENVIRONMENT names (checkoutUrlProblem).
+ *   - the Checkout URL is on the platform ADYEN_ENVIRONMENT names (checkoutUrlProblem);
+ *   - WEBHOOK_DENY_CIDRS, when given, lists only addresses and CIDRs.
  */
 export function startupProblem(env: Env): string | null {
   const mode = env.MODE?.trim();
@@ -21,6 +23,12 @@ export function startupProblem(env: Env): string | null {
   }
   if (!mode && env.DATABASE_URL) {
     return 'DATABASE_URL is set but MODE is not: set MODE=production (or MODE=sandbox for a test service)';
+  }
+  // A deny list that does not parse would otherwise fail every webhook check at run time (docs/webhooks.md "Address checks").
+  try {
+    parseDenyList(env.WEBHOOK_DENY_CIDRS);
+  } catch (error) {
+    return (error as Error).message;
   }
   if (mode !== 'production') return null;
   const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY', 'TOKEN_SECRET'].filter((name) => !env[name]?.trim());

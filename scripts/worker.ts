@@ -7,6 +7,7 @@
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
 import { runOnce, runUntilIdle, sumReports } from '@/lib/runner/run-once';
+import { drainWebhooks } from '@/lib/runner/webhooks-step';
 import { refuseUnsafeStart } from '@/lib/startup-check';
 
 let stopping = false;
@@ -26,6 +27,8 @@ async function main() {
     if (once) break;
     await new Promise((resolve) => setTimeout(resolve, runnerIntervalMs()));
   }
+  // A pass starts webhook attempts without waiting for them: the ones in flight finish before the database closes.
+  await drainWebhooks(db);
   await closeDatabase();
 }
 

@@ -35,13 +35,17 @@ export type ClaimedDelivery = {
   endpointGone: 'endpoint_disabled' | 'endpoint_deleted' | null;
 };
 
+/** `skipEndpoints`: endpoints whose deliveries this worker already has enough of in flight (delivery-lane.ts). */
+export type ClaimOptions = { skipEndpoints?: string[] };
+
 /**
  * Claims up to `limit` due deliveries (next attempt come by the service clock,
  * so the test clock moves retries) in one statement. SKIP LOCKED hands each row
  * to one claimer; every claim counts as an attempt.
  */
-export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(db: Db, limit: number, { skipEndpoints = [] }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
   const at = now().toISOString();
+  const skipped = skipEndpoints.length ? sql`and q.endpoint_id not in (${sql.join(skipEndpoints.map((id) => sql`${id}`), sql`, `)})` : sql``;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     with claimed as (
       update webhook_deliveries d set claimed_at = now(), attempts = d.attempts + 1
@@ -50,6 +54,7 @@ export async function claimDeliveries(db: Db, limit: number): Promise<ClaimedDel
         where q.status = 'queued'
           and (q.next_attempt_at is null or q.next_attempt_at <= ${at}::timestamptz)
           and (q.claimed_at is null or q.claimed_at < now() - ${CLAIM_LEASE})
+          ${skipped}
         order by q.created_at
         limit ${limit}
         for update skip locked)
@@ -76,18 +81,19 @@ export type RenderedDelivery = ClaimedDelivery & { data: EventData };
  * still stubs (render-events.ts: stored once, first writer wins, read back), so
  * no stub is ever sent. A delivery to an endpoint gone needs no data. One whose
  * event could not be rendered (a database error) is not sent in this pass: it
- * stays claimed, and its lease brings it back.
+ * stays claimed, and its lease brings it back. `claimed` counts them all: fewer than `limit` means nothing more is due.
  */
-export async function claimRenderedDeliveries(db: Db, limit: number): Promise<RenderedDelivery[]> {
-  const claimed = await claimDeliveries(db, limit);
+export async function claimRenderedDeliveries(db: Db, limit: number, options: ClaimOptions = {}): Promise<{ deliveries: RenderedDelivery[]; claimed: number }> {
+  const claimed = await claimDeliveries(db, limit, options);
   const toSend = claimed.filter((d) => !d.endpointGone);
   const events = new Map(toSend.map((d) => [d.eventId, { id: d.eventId, type: d.eventType, resourceId: d.eventResourceId, data: d.data }]));
   const data = await renderEvents(db, [...events.values()], (id, error) => console.error(`webhook event ${id} not rendered`, error));
-  return claimed.flatMap((d) => {
+  const deliveries = claimed.flatMap((d) => {
     if (d.endpointGone) return [{ ...d, data: {} }];
     const rendered = data.get(d.eventId);
     return rendered ? [{ ...d, data: rendered }] : [];
   });
+  return { deliveries, claimed: claimed.length };
 }
 
 /** Both drivers answer timestamptz differently (Date or text): one ISO string. */

@@ -30,5 +30,7 @@ export async function deliverWebhook(db: Db, d: RenderedDelivery): Promise<Finis
   const sentAt = now();
   const { body, headers } = webhookRequest(d, sentAt);
   const outcome = await postWebhook(d.url, headers, body);
+  // The operator's log gets the system code the tenant's delivery log leaves out (attempt-error.ts).
+  if (outcome.code) console.warn(JSON.stringify({ level: 'warn', message: 'webhook attempt failed', delivery_id: d.id, endpoint_id: d.endpointId, attempt: d.attempts, error: outcome.error, code: outcome.code }));
   return finishDelivery(db, d, outcome, sentAt);
 }

@@ -9,7 +9,7 @@ import { applyPendingNotifications } from './processor-notifications-step';
 import { retryAuthorisedRefunds } from './refunds-step';
 import { runDueScheduledPayments, type ScheduledReport } from './scheduled-payments-step';
 import { finishStuckModifications } from './stuck-modifications-step';
-import { deliverDueWebhooks } from './webhooks-step';
+import { dispatchDueWebhooks } from './webhooks-step';
 import { reconcileStalePayments } from './reconcile-step';
 
 export type RunReport = {
@@ -29,7 +29,7 @@ export type RunReport = {
   /** Expired links marked announced (payment_link.expired written for those a webhook listens to). */
   linksExpired: number;
   emails: number;
-  /** Webhook deliveries that reached their endpoint in this pass (retries and give-ups are not counted). */
+  /** Webhook attempts started in this pass; they are sent and recorded in the delivery lane, which this pass does not wait for. */
   webhooks: number;
 };
 
@@ -55,10 +55,10 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const charged = scheduled.completed + scheduled.failed + scheduled.retrying + scheduled.cancelled + scheduled.unsettled;
   const alerts = charged >= batch ? 0 : await runGroupAlerts(db);
   const linksExpired = await announceExpiredLinks(db);
-  const webhooks = await deliverDueWebhooks(db, batch * 2);
-  // After the webhooks: an endpoint disabled in this pass has its email sent in this pass too.
+  // Started, not awaited: a receiver taking its 10 s holds one place in the lane, not this pass (docs/webhooks.md "Delivery").
+  const webhooks = await dispatchDueWebhooks(db, batch * 2);
   const delivery = await deliverOutbox(db, { limit: batch });
-  return { scheduled, reversed, recovered, abandoned, reconciled, refunds, notifications, alerts, linksExpired, emails: delivery.sent + delivery.deliveredToMailbox, webhooks: webhooks.delivered };
+  return { scheduled, reversed, recovered, abandoned, reconciled, refunds, notifications, alerts, linksExpired, emails: delivery.sent + delivery.deliveredToMailbox, webhooks };
 }
 
 /** Batches of scheduled charges one pass may claim (batch 50: up to 1 000 charges a pass). */

@@ -20,6 +20,13 @@ describe('startupProblem', () => {
     expect(startupProblem({ DATABASE_URL: 'postgres://db/x', ADYEN_API_KEY: 'k', ADYEN_MERCHANT_ACCOUNT: 'm' })).toMatch(/MODE is not/);
   });
 
+  it('refuses a WEBHOOK_DENY_CIDRS entry that is not an address or CIDR, in every mode', () => {
+    expect(startupProblem({ WEBHOOK_DENY_CIDRS: '203.0.113.0/24, 2001:db8:1::/48 198.51.100.7' })).toBeNull();
+    expect(startupProblem({ WEBHOOK_DENY_CIDRS: '203.0.113.0/24,example.com' })).toMatch(/WEBHOOK_DENY_CIDRS: "example.com"/);
+    expect(startupProblem({ ...production, WEBHOOK_DENY_CIDRS: '10.0.0.0/33' })).toMatch(/WEBHOOK_DENY_CIDRS: "10.0.0.0\/33"/);
+    expect(startupProblem({ MODE: 'sandbox', WEBHOOK_DENY_CIDRS: '10.0.0.0/8/1' })).toMatch(/is not an IP address or CIDR/);
+  });
+
   it('refuses an unknown MODE', () => {
     expect(startupProblem({ MODE: 'prod' })).toBe('MODE must be sandbox or production (got "prod")');
     expect(startupProblem({ MODE: 'Production' })).toMatch(/MODE must be/);
