@@ -102,23 +102,24 @@ export async function verifyOrganisationPortalDomain(db: Db, actor: Actor, organ
  * clears both. A domain another organisation has proven is refused at once.
  */
 export async function writeOrganisationSettings(db: Db, organisationId: string, input: z.output<typeof updateSettingsSchema>, actor: Actor | null) {
-  const [org] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
-  if (!org) throw notFound('Organisation');
-  const { country, surcharge, portal_domain: domain, ...rest } = input;
-  const settings: OrganisationSettings = { ...org.settings, ...rest };
-  if (surcharge) settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
-  if (domain === null) Object.assign(settings, { portal_domain: null, portal_domain_pending: null });
-  else if (domain !== undefined && domain === org.settings.portal_domain) settings.portal_domain_pending = null;
-  else if (domain !== undefined) {
-    const [taken] = await db.select({ id: organisations.id }).from(organisations)
-      .where(and(ne(organisations.id, organisationId), sql`${organisations.settings}->>'portal_domain' = ${domain}`));
-    if (taken) throw portalDomainTaken(domain);
-    // Asking again for the same pending domain keeps its request time (its record is the same anyway).
-    const same = org.settings.portal_domain_pending?.domain === domain;
-    settings.portal_domain_pending = same ? org.settings.portal_domain_pending! : { domain, requested_at: now().toISOString() };
-  }
-  // The active domain is only kept or cleared here, never set (verification does that), so the unique index has nothing to refuse.
+  // The settings are one JSON value written whole: the row lock keeps a verification (or another write) from being undone by a stale copy.
   const updated = await db.transaction(async (tx) => {
+    const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
+    if (!org) throw notFound('Organisation');
+    const { country, surcharge, portal_domain: domain, ...rest } = input;
+    const settings: OrganisationSettings = { ...org.settings, ...rest };
+    if (surcharge) settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
+    if (domain === null) Object.assign(settings, { portal_domain: null, portal_domain_pending: null });
+    else if (domain !== undefined && domain === org.settings.portal_domain) settings.portal_domain_pending = null;
+    else if (domain !== undefined) {
+      const [taken] = await tx.select({ id: organisations.id }).from(organisations)
+        .where(and(ne(organisations.id, organisationId), sql`${organisations.settings}->>'portal_domain' = ${domain}`));
+      if (taken) throw portalDomainTaken(domain);
+      // Asking again for the same pending domain keeps its request time (its record is the same anyway).
+      const same = org.settings.portal_domain_pending?.domain === domain;
+      settings.portal_domain_pending = same ? org.settings.portal_domain_pending! : { domain, requested_at: now().toISOString() };
+    }
+    // The active domain is only kept or cleared here, never set (verification does that), so the unique index has nothing to refuse.
     const [row] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
       .where(eq(organisations.id, organisationId)).returning();
     // No API key: the operator command, which acts as the service.
