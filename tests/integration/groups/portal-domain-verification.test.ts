@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   delete process.env.PORTAL_DOMAIN_DNS_SERVERS;
-  await dns.close();
+  await dns?.close();
 });
 
 const base = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
