@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { cardChecked, fillCard } from './checkout-fixtures';
 import { requiredEnv } from './e2e-env';
-import { DOMAIN_A, ORG_A, uniqueEmail } from './group-portal-fixtures';
+import { DOMAIN_A, ORG_A, setVerifiedPortalDomain, uniqueEmail } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 /*
@@ -59,7 +59,7 @@ async function payFirstAndOptIn(page: Page, member: Member, card: string, { axe 
 }
 
 test('opted-in members are collected on the due date; a stored card that declines sends the failed-charge and overdue emails once', async ({ page, request }) => {
-  await call(request, 'post', `/agent/organisations/${ORG_A}/settings`, { portal_domain: DOMAIN_A });
+  await setVerifiedPortalDomain(call, request, ORG_A, DOMAIN_A);
   const lead = uniqueEmail('grace');
   const group = await call(request, 'put', '/agent/payment-link-groups', {
     organisation: ORG_A, lead_name: 'Grace Hopper', lead_email: lead, name: 'Porto trip',

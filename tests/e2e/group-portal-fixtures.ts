@@ -29,10 +29,20 @@ export async function api(request: APIRequestContext, method: 'put' | 'post' | '
   return (await response.json()).data;
 }
 
+/**
+ * Sets an organisation's portal domain and passes its ownership check with the sandbox's stand-in
+ * for the DNS lookup (a new domain serves nothing until verified). `api` is the caller's API helper
+ * (each server of the suite has its own). Idempotent: an active domain asked for again stays active.
+ */
+export async function setVerifiedPortalDomain(call: typeof api, request: APIRequestContext, organisation: string, domain: string) {
+  const settings = await call(request, 'post', `/agent/organisations/${organisation}/settings`, { portal_domain: domain });
+  if (settings.portal_domain_status === 'pending') await call(request, 'post', `/sandbox/organisations/${organisation}/portal-domain/verify`);
+}
+
 /** Both organisations' portal domains (idempotent: every test sets the same values). */
 export async function setPortalDomains(request: APIRequestContext) {
-  await api(request, 'post', `/agent/organisations/${ORG_A}/settings`, { portal_domain: DOMAIN_A });
-  await api(request, 'post', `/agent/organisations/${ORG_B}/settings`, { portal_domain: DOMAIN_B });
+  await setVerifiedPortalDomain(api, request, ORG_A, DOMAIN_A);
+  await setVerifiedPortalDomain(api, request, ORG_B, DOMAIN_B);
 }
 
 let sequence = 0;

@@ -40,12 +40,14 @@ export type AuditType =
   | 'approval:send'
   | 'approval:decide'
   | 'organisation:update-settings'
+  | 'organisation:verify-portal-domain'
   | 'payment-link-group:create'
   | 'payment-link-group:send-links'
   | 'payment-link-group:add-member'
   | 'payment-link-group:remove-member'
   | 'payment-link-group:set-schedule'
-  | 'payment-link-group:auto-collect-off';
+  | 'payment-link-group:auto-collect-off'
+  | 'payment-link-group:rotate-portal-token';
 
 /**
  * Who acted: an API key's user, a customer on a hosted page (named by the email

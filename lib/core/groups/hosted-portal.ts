@@ -8,7 +8,8 @@ import { loadPortalGroup, type PortalGroup } from './portal-read';
 import { removeMember } from './remove-member';
 import { sendGroupLinks } from './send-group-links';
 import { setSchedule } from './set-schedule';
-import { readPortalSession, sessionHolds } from './portal-session';
+import { readPortalSession, sessionVersion } from './portal-session';
+import { portalTokenState, portalVersionValid } from './portal-token';
 
 export type { PortalGroup, PortalMember } from './portal-read';
 
@@ -16,7 +17,8 @@ export type { PortalGroup, PortalMember } from './portal-read';
  * The leader portal's entry to the core (app/[locale]/groups/[group_id]/): it
  * opens the database here, so the page and its actions never import lib/db.
  * Who may see or change a group is decided in one place, portalAccess: the
- * browser's portal session holds the group, and the group belongs to the
+ * browser's portal session holds the group at its current token version (not
+ * expired), and the group belongs to the
  * organisation of the portal domain the request came to (none: the main host).
  */
 
@@ -29,7 +31,10 @@ export type PortalView = { state: 'signed_out' } | { state: 'not_found' } | { st
 async function portalAccess(db: Db, request: PortalRequest): Promise<{ state: 'signed_out' | 'not_found' } | { state: 'open'; group: GroupHeaderRow }> {
   if (!isUuid(request.groupId)) return { state: 'not_found' };
   // Without the session nothing is read: the page only says how to get in.
-  if (!sessionHolds(await readPortalSession(db, request.sessionCookie), request.groupId)) return { state: 'signed_out' };
+  const version = sessionVersion(await readPortalSession(db, request.sessionCookie), request.groupId);
+  if (version === null) return { state: 'signed_out' };
+  // A session entered before the group's token was rotated, or past the token's expiry, is signed out (portal-token.ts).
+  if (!portalVersionValid(await portalTokenState(db, request.groupId.toLowerCase()), version)) return { state: 'signed_out' };
   const group = await loadGroupHeader(db, request.groupId.toLowerCase());
   if (!group || (request.hostOrganisation !== null && group.organisation_id !== request.hostOrganisation)) return { state: 'not_found' };
   return { state: 'open', group };

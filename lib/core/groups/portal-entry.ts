@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import { portalGroupId } from '@/lib/http/portal-paths';
-import { isPortalToken } from './portal-token';
+import { portalTokenVersion } from './portal-token';
 import { readPortalSession, sealPortalSession, withGroup } from './portal-session';
 
 export type PortalEntry = {
@@ -11,8 +11,8 @@ export type PortalEntry = {
 };
 
 /**
- * proxy.ts's entry for `portal_url` (`/groups/{id}?token=...`): a valid token
- * joins the group to the browser's portal session; valid or not, the token
+ * proxy.ts's entry for `portal_url` (`/groups/{id}?token=...`): a token of the
+ * group's current version, not expired, joins the group (with that version) to the browser's portal session; valid or not, the token
  * leaves the address bar (a 303 to the clean URL), so it is never kept in
  * history, bookmarks or a Referer. Null for any other request.
  */
@@ -25,6 +25,7 @@ export async function portalEntry(pathname: string, search: URLSearchParams, ses
   const query = rest.toString();
   const location = `${pathname}${query ? `?${query}` : ''}`;
   const db = await getDb();
-  if (!token || token.length > 200 || !(await isPortalToken(db, groupId, token))) return { location, session: null };
-  return { location, session: await sealPortalSession(db, withGroup(await readPortalSession(db, sessionCookie), groupId)) };
+  const version = token && token.length <= 200 ? await portalTokenVersion(db, groupId, token) : null;
+  if (version === null) return { location, session: null };
+  return { location, session: await sealPortalSession(db, withGroup(await readPortalSession(db, sessionCookie), groupId, version)) };
 }

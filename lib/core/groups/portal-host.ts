@@ -63,11 +63,22 @@ export async function portalDomainServes(db: Db, organisationId: string, pathnam
 
 export type HostDecision = { scope: HostScope; allowed: boolean };
 
-/** proxy.ts's entry: the request's host scope, and whether its path may be served there. */
+/** Whether `hostName` is a portal domain some organisation asked for and has not proven (portal-domain-verification.ts). */
+async function isUnverifiedPortalDomain(db: Db, hostName: string): Promise<boolean> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations)
+    .where(and(sql`${organisations.settings}->'portal_domain_pending'->>'domain' = ${hostName}`, isNull(organisations.deletedAt))).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * proxy.ts's entry: the request's host scope, and whether its path may be served there. A
+ * domain still waiting for its ownership check serves nothing at all (not even as the main
+ * host), so no page, portal or session is ever tied to a name nobody has proven.
+ */
 export async function hostDecision(hostHeader: string | null, pathname: string): Promise<HostDecision> {
   if (isMainHostName(requestHostName(hostHeader))) return { scope: MAIN, allowed: true };
   const db = await getDb();
   const scope = await hostScope(db, hostHeader);
-  if (scope.kind === 'main') return { scope, allowed: true };
+  if (scope.kind === 'main') return { scope, allowed: !(await isUnverifiedPortalDomain(db, requestHostName(hostHeader)!)) };
   return { scope, allowed: await portalDomainServes(db, scope.organisationId, pathname) };
 }

@@ -23,7 +23,8 @@ export const PORTAL_SESSION_SECONDS = 14 * 24 * 60 * 60;
 /** A leader of many trips keeps the latest groups. */
 const MAX_GROUPS = 20;
 
-export type PortalSession = { groups: string[] };
+/** Each group with the token version it was entered with (portal-token.ts): a rotation makes the entry worthless. */
+export type PortalSession = { groups: { id: string; version: number }[] };
 
 /** Lax: a link in an email (another site) still opens the portal with its session; cross-site POSTs (actions) never carry it. */
 export const portalCookieAttributes = { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: PORTAL_SESSION_SECONDS } as const;
@@ -33,12 +34,20 @@ async function sessionPassword(db: Db): Promise<string> {
   return createHmac('sha256', await signingSecret(db)).update('group-portal-session').digest('base64url');
 }
 
+/** A sealed entry: `{ id, version }`, or a bare id from a cookie sealed before versions existed (version 1). */
+function entryOf(value: unknown): PortalSession['groups'][number] | null {
+  if (typeof value === 'string') return isUuid(value) ? { id: value, version: 1 } : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, version } = value as { id?: unknown; version?: unknown };
+  return typeof id === 'string' && isUuid(id) && Number.isInteger(version) && (version as number) >= 1 ? { id, version: version as number } : null;
+}
+
 /** The session in a cookie value; an absent, expired, forged or foreign value is an empty session. */
 export async function readPortalSession(db: Db, sealed: string | undefined): Promise<PortalSession> {
   if (!sealed) return { groups: [] };
   try {
-    const data = await unsealData<Partial<PortalSession>>(sealed, { password: await sessionPassword(db), ttl: PORTAL_SESSION_SECONDS });
-    return { groups: Array.isArray(data.groups) ? data.groups.filter((id): id is string => typeof id === 'string' && isUuid(id)) : [] };
+    const data = await unsealData<{ groups?: unknown }>(sealed, { password: await sessionPassword(db), ttl: PORTAL_SESSION_SECONDS });
+    return { groups: Array.isArray(data.groups) ? data.groups.map(entryOf).filter((entry) => entry !== null) : [] };
   } catch {
     return { groups: [] };
   }
@@ -49,10 +58,11 @@ export async function sealPortalSession(db: Db, session: PortalSession): Promise
   return sealData(session, { password: await sessionPassword(db), ttl: PORTAL_SESSION_SECONDS });
 }
 
-/** The session with `groupId` added (newest first, at most MAX_GROUPS). */
-export function withGroup(session: PortalSession, groupId: string): PortalSession {
-  return { groups: [groupId, ...session.groups.filter((id) => id !== groupId)].slice(0, MAX_GROUPS) };
+/** The session with `groupId` entered at `version` (newest first, at most MAX_GROUPS). */
+export function withGroup(session: PortalSession, groupId: string, version: number): PortalSession {
+  return { groups: [{ id: groupId, version }, ...session.groups.filter((entry) => entry.id !== groupId)].slice(0, MAX_GROUPS) };
 }
 
-/** Whether the session holds the group. */
-export const sessionHolds = (session: PortalSession, groupId: string) => session.groups.includes(groupId.toLowerCase());
+/** The token version the session entered the group with, or null when it holds no entry for the group. */
+export const sessionVersion = (session: PortalSession, groupId: string) =>
+  session.groups.find((entry) => entry.id === groupId.toLowerCase())?.version ?? null;

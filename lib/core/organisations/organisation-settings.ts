@@ -3,15 +3,21 @@ import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { requireOrganisation, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
+import { publicBaseUrl, serviceMode } from '@/lib/config';
 import { organisations, type OrganisationSettings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
-import { isUniqueViolation } from '../shared/sql-helpers';
+import { portalDomainProblem } from './portal-domain-rules';
+import { sandboxVerifyPortalDomain, verificationRecord, verifyPortalDomain } from './portal-domain-verification';
 
 const rateBps = z.int().min(0).max(10_000);
-const hostname = z.string().trim().toLowerCase().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'must be a host name such as pay.example.com');
+/** A portal domain asked for: checked against the mode and PUBLIC_BASE_URL of the moment (portal-domain-rules.ts). */
+const portalDomain = z.string().trim().toLowerCase().max(255).superRefine((name, ctx) => {
+  const problem = portalDomainProblem(name, serviceMode(), publicBaseUrl());
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const organisationIdParams = z.object({ organisation_id: z.string().trim().min(1).max(100) });
 
@@ -20,7 +26,7 @@ export const updateSettingsSchema = z.object({
   country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase()).optional(),
   logo_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
   brand_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #0b5cad').nullable().optional(),
-  portal_domain: hostname.nullable().optional(),
+  portal_domain: portalDomain.nullable().optional(),
   surcharge: z.object({ enabled: z.boolean().optional(), commercial_rate_bps: rateBps.optional(), international_rate_bps: rateBps.optional() }).optional(),
   dcc_enabled: z.boolean().optional(),
   approval_links_enabled: z.boolean().optional(),
@@ -33,14 +39,24 @@ type Row = typeof organisations.$inferSelect;
 
 const portalDomainTaken = (domain: string) => new AppError('organisation.portal_domain_taken', `${domain} is already the portal domain of another organisation.`);
 
-function serializeSettings(org: Row) {
+/**
+ * The answer. `portal_domain` is the domain last asked for; while its DNS check has not passed,
+ * `portal_domain_status` is `pending` and `portal_domain_verification` names the TXT record to
+ * publish, and `portal_domain_active` the one that serves meanwhile (the earlier domain, or null).
+ */
+async function serializeSettings(db: Db, org: Row) {
   const effective = effectivePaymentSettings(org.settings, org.country);
+  const active = org.settings.portal_domain ?? null;
+  const pending = org.settings.portal_domain_pending?.domain ?? null;
   return {
     organisation: org.id,
     country: org.country,
     logo_url: org.settings.logo_url ?? null,
     brand_colour: org.settings.brand_colour ?? null,
-    portal_domain: org.settings.portal_domain ?? null,
+    portal_domain: pending ?? active,
+    portal_domain_status: pending ? 'pending' : active ? 'active' : null,
+    portal_domain_active: active,
+    portal_domain_verification: pending ? await verificationRecord(db, org.id, pending) : null,
     surcharge: effective.surcharge,
     dcc_enabled: effective.dcc_enabled,
     approval_links_enabled: effective.approval_links_enabled,
@@ -59,7 +75,7 @@ async function loadOrganisation(db: Db, actor: Actor, organisationId: string): P
 
 /** Extension: GET /api/agent/organisations/{id}/settings, with the product's defaults filled in. */
 export async function getOrganisationSettings(db: Db, actor: Actor, organisationId: string) {
-  return serializeSettings(await loadOrganisation(db, actor, organisationId));
+  return serializeSettings(db, await loadOrganisation(db, actor, organisationId));
 }
 
 /** Extension: POST /api/agent/organisations/{id}/settings. */
@@ -69,30 +85,46 @@ export async function updateOrganisationSettings(db: Db, actor: Actor, organisat
 }
 
 /**
+ * Extension: POST .../settings/portal-domain/verify (`dns`), and the sandbox's stand-in
+ * POST /api/sandbox/organisations/{id}/portal-domain/verify (`sandbox`, which skips the lookup).
+ * Answers the settings, the domain active when the check passed.
+ */
+export async function verifyOrganisationPortalDomain(db: Db, actor: Actor, organisationId: string, check: 'dns' | 'sandbox') {
+  await loadOrganisation(db, actor, organisationId);
+  await (check === 'dns' ? verifyPortalDomain : sandboxVerifyPortalDomain)(db, organisationId, actor);
+  return getOrganisationSettings(db, actor, organisationId);
+}
+
+/**
  * Changes only the settings named (the API extension and the operator command
- * both end here); a custom portal domain belongs to one organisation only.
+ * both end here). A new portal domain waits for its ownership check
+ * (portal-domain-verification.ts); the current one serves until then. Null
+ * clears both. A domain another organisation has proven is refused at once.
  */
 export async function writeOrganisationSettings(db: Db, organisationId: string, input: z.output<typeof updateSettingsSchema>, actor: Actor | null) {
-  const [org] = await db.select().from(organisations).where(eq(organisations.id, organisationId));
-  if (!org) throw notFound('Organisation');
-  const { country, surcharge, ...rest } = input;
-  const settings: OrganisationSettings = { ...org.settings, ...rest };
-  if (surcharge) settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
-  if (input.portal_domain) {
-    const [taken] = await db.select({ id: organisations.id }).from(organisations)
-      .where(and(ne(organisations.id, organisationId), sql`${organisations.settings}->>'portal_domain' = ${input.portal_domain}`));
-    if (taken) throw portalDomainTaken(input.portal_domain);
-  }
-  try {
-    return await db.transaction(async (tx) => {
-      const [updated] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
-        .where(eq(organisations.id, organisationId)).returning();
-      // No API key: the operator command, which acts as the service.
-      await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
-      return serializeSettings(updated!);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw portalDomainTaken(input.portal_domain!);
-    throw error;
-  }
+  // The settings are one JSON value written whole: the row lock keeps a verification (or another write) from being undone by a stale copy.
+  const updated = await db.transaction(async (tx) => {
+    const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
+    if (!org) throw notFound('Organisation');
+    const { country, surcharge, portal_domain: domain, ...rest } = input;
+    const settings: OrganisationSettings = { ...org.settings, ...rest };
+    if (surcharge) settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
+    if (domain === null) Object.assign(settings, { portal_domain: null, portal_domain_pending: null });
+    else if (domain !== undefined && domain === org.settings.portal_domain) settings.portal_domain_pending = null;
+    else if (domain !== undefined) {
+      const [taken] = await tx.select({ id: organisations.id }).from(organisations)
+        .where(and(ne(organisations.id, organisationId), sql`${organisations.settings}->>'portal_domain' = ${domain}`));
+      if (taken) throw portalDomainTaken(domain);
+      // Asking again for the same pending domain keeps its request time (its record is the same anyway).
+      const same = org.settings.portal_domain_pending?.domain === domain;
+      settings.portal_domain_pending = same ? org.settings.portal_domain_pending! : { domain, requested_at: now().toISOString() };
+    }
+    // The active domain is only kept or cleared here, never set (verification does that), so the unique index has nothing to refuse.
+    const [row] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
+      .where(eq(organisations.id, organisationId)).returning();
+    // No API key: the operator command, which acts as the service.
+    await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
+    return row!;
+  });
+  return serializeSettings(db, updated);
 }

@@ -32,6 +32,13 @@ export const paymentLinkGroups = pgTable(
     linkExpiresAt: timestampColumn('link_expires_at').notNull(),
     openBankingEnabled: boolean('open_banking_enabled').notNull().default(false),
     cardEnabled: boolean('card_enabled').notNull().default(true),
+    /**
+     * The leader's portal token (lib/core/groups/portal-token.ts) is of this version; a rotation
+     * adds one, so every older token and portal session stops working.
+     */
+    portalTokenVersion: integer('portal_token_version').notNull().default(1),
+    /** The last rotation; the token expires 30 days after the later of this and `link_expires_at`. */
+    portalTokenRotatedAt: timestampColumn('portal_token_rotated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,10 @@ import { createdAt, timestampColumn, updatedAt } from './columns';
 export type OrganisationSettings = {
   logo_url?: string | null;
   brand_colour?: string | null;
+  /** The custom portal host that serves: set only by a passed ownership check (lib/core/organisations/portal-domain-verification.ts). */
   portal_domain?: string | null;
+  /** A portal host asked for and not yet verified: it serves nothing, and reserves nothing. */
+  portal_domain_pending?: { domain: string; requested_at: string } | null;
   surcharge?: { enabled: boolean; commercial_rate_bps: number; international_rate_bps: number };
   dcc_enabled?: boolean;
   approval_links_enabled?: boolean;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { auditRecords, paymentLinks, transactions } from '@/lib/db/schema';
-import { isPortalToken } from '@/lib/core/groups/portal-token';
+import { portalTokenVersion } from '@/lib/core/groups/portal-token';
 import { api } from '../support/api-client';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { pay } from '../support/payments';
@@ -24,7 +24,7 @@ describe('PUT /agent/payment-link-groups (create)', () => {
     }
     const url = new URL(data.portal_url);
     expect(url.pathname).toBe(`/groups/${data.id}`);
-    expect(await isPortalToken(await getDb(), data.id, url.searchParams.get('token')!)).toBe(true);
+    expect(await portalTokenVersion(await getDb(), data.id, url.searchParams.get('token')!)).toBe(1);
 
     // The booking was created with the leader as customer and the members' sum as its value.
     const booking = await api.get(`/agent/bookings/${data.booking_id}`, { token: admin.token });

@@ -38,6 +38,7 @@ describe('POST /agent/payment-link-groups/{id}/send-links', () => {
     const { admin, parentId } = await createTenant();
     const settings = await api.post(`/agent/organisations/${parentId}/settings`, { logo_url: 'https://cdn.example.com/logo.png', portal_domain: `trips-${parentId.replace(/_/g, '-')}.localhost` }, { token: admin.token });
     expect(settings.status).toBe(200);
+    expect((await api.post(`/sandbox/organisations/${parentId}/portal-domain/verify`, {}, { token: admin.token })).status).toBe(200);
     const ref = `SEND-${Date.now()}`;
     const created = await groupVia(admin.token, parentId, {
       booking_reference: ref,

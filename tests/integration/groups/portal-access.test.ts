@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { hostedPortal, portalAddMember, portalRemoveMember, portalSendLinks, portalSetSchedule, type PortalRequest } from '@/lib/core/groups/hosted-portal';
 import { portalEntry } from '@/lib/core/groups/portal-entry';
-import { PORTAL_SESSION_COOKIE, readPortalSession, sealPortalSession } from '@/lib/core/groups/portal-session';
+import { PORTAL_SESSION_COOKIE, readPortalSession, sealPortalSession, type PortalSession } from '@/lib/core/groups/portal-session';
 import { portalToken } from '@/lib/core/groups/portal-token';
 import { getDb } from '@/lib/db/client';
 import proxy from '@/proxy';
@@ -24,7 +24,7 @@ async function cookieFor(...groupIds: string[]): Promise<string> {
   const db = await getDb();
   let cookie: string | undefined;
   for (const id of groupIds) {
-    const params = new URLSearchParams({ token: await portalToken(db, id), lang: 'x' });
+    const params = new URLSearchParams({ token: await portalToken(db, id, 1), lang: 'x' });
     cookie = (await portalEntry(`/fr/groups/${id}`, params, cookie))!.session!;
   }
   return cookie!;
@@ -35,20 +35,22 @@ describe('portal_url entry', () => {
     const tenant = await createTenant('Entry');
     const group = await groupVia(tenant.admin.token, tenant.parentId);
     const db = await getDb();
-    const token = await portalToken(db, group.id);
+    const token = await portalToken(db, group.id, 1);
     expect(group.portal_url).toBe(`${process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000'}/groups/${group.id}?token=${token}`.replace(/^(https?:\/\/[^/]+)\/\//, '$1/'));
     const entry = await portalEntry(`/fr/groups/${group.id}`, new URLSearchParams({ token, lang: 'x' }), undefined);
     expect(entry!.location).toBe(`/fr/groups/${group.id}?lang=x`);
-    expect((await readPortalSession(db, entry!.session!)).groups).toEqual([group.id]);
+    expect((await readPortalSession(db, entry!.session!)).groups).toEqual([{ id: group.id, version: 1 }]);
     const wrong = await portalEntry(`/groups/${group.id}`, new URLSearchParams({ token: token.slice(1) + 'A' }), entry!.session!);
     expect(wrong).toEqual({ location: `/groups/${group.id}`, session: null });
     // Another group's token opens nothing here.
     const other = await groupVia(tenant.admin.token, tenant.parentId);
-    expect((await portalEntry(`/groups/${group.id}`, new URLSearchParams({ token: await portalToken(db, other.id) }), undefined))!.session).toBeNull();
+    expect((await portalEntry(`/groups/${group.id}`, new URLSearchParams({ token: await portalToken(db, other.id, 1) }), undefined))!.session).toBeNull();
     expect(await portalEntry(`/groups/${group.id}`, new URLSearchParams(), undefined)).toBeNull();
     // A forged or foreign cookie is an empty session.
     expect((await readPortalSession(db, 'Fe26.2*1*forged')).groups).toEqual([]);
-    expect((await readPortalSession(db, await sealPortalSession(db, { groups: ['not-a-uuid', group.id] }))).groups).toEqual([group.id]);
+    // A cookie sealed before token versions (bare ids) holds its groups at version 1.
+    const unversioned = { groups: ['not-a-uuid', group.id, { id: other.id, version: 0 }] } as unknown as PortalSession;
+    expect((await readPortalSession(db, await sealPortalSession(db, unversioned))).groups).toEqual([{ id: group.id, version: 1 }]);
   });
 
   it('proxy.ts answers portal_url with a 303 to the clean page and the __Host- cookie', async () => {

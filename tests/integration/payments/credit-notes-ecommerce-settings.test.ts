@@ -82,8 +82,10 @@ describe('organisation settings (extension)', () => {
     }, { token: admin.token });
     expect(updated.body.data).toMatchObject({
       country: 'IE', surcharge: { enabled: true, commercial_rate_bps: 150, international_rate_bps: 300 }, brand_colour: '#112233',
-      portal_domain: 'pay.example.com', allowed_embed_origins: ['https://shop.example.com'],
+      portal_domain: 'pay.example.com', portal_domain_status: 'pending', portal_domain_active: null, allowed_embed_origins: ['https://shop.example.com'],
     });
+    // A pending domain reserves nothing; once proven (the sandbox's stand-in for DNS), it is the parent's alone.
+    expect((await api.post(`/sandbox/organisations/${parentId}/portal-domain/verify`, {}, { token: admin.token })).status).toBe(200);
     const taken = await api.post(`/agent/organisations/${childId}/settings`, { portal_domain: 'pay.example.com' }, { token: admin.token });
     expect(taken.status).toBe(409);
     const bad = await api.post(`/agent/organisations/${parentId}/settings`, { country: 'GBR', brand_colour: 'blue', surcharge: { commercial_rate_bps: -1 } }, { token: admin.token });

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_link_groups" ADD COLUMN "portal_token_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_link_groups" ADD COLUMN "portal_token_rotated_at" timestamp with time zone;
