@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
+import { publicUrl } from '../shared/public-url';
 import { isUniqueViolation } from '../shared/sql-helpers';
 
 const rateBps = z.int().min(0).max(10_000);
@@ -18,7 +19,7 @@ export const organisationIdParams = z.object({ organisation_id: z.string().trim(
 /** Every field optional: a POST changes only what it names; null clears a value. */
 export const updateSettingsSchema = z.object({
   country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase()).optional(),
-  logo_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+  logo_url: publicUrl().nullable().optional(),
   brand_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #0b5cad').nullable().optional(),
   portal_domain: hostname.nullable().optional(),
   surcharge: z.object({ enabled: z.boolean().optional(), commercial_rate_bps: rateBps.optional(), international_rate_bps: rateBps.optional() }).optional(),
