@@ -5,9 +5,13 @@
  * embedded PGlite only the server process may open the data folder.
  */
 import { closeDatabase, getDb } from '@/lib/db/client';
+import { guardConsole } from '@/lib/http/console-guard';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
 import { runOnce, runUntilIdle, sumReports } from '@/lib/runner/run-once';
 import { refuseUnsafeStart } from '@/lib/startup-check';
+
+// No database error's parameters in this process's log, whoever logs it (lib/http/console-guard.ts).
+guardConsole();
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
