@@ -6,6 +6,7 @@
  */
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { guardConsole } from '@/lib/http/console-guard';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
 import { runOnce, runUntilIdle, sumReports } from '@/lib/runner/run-once';
 import { refuseUnsafeStart } from '@/lib/startup-check';
@@ -34,6 +35,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(JSON.stringify({ level: 'error', message: 'worker stopped', error: describeErrorSafely(error) }));
   process.exit(1);
 });
