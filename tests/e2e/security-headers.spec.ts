@@ -194,6 +194,8 @@ test.describe('server actions only from this origin', () => {
   }
 
   test('a form body over 1 MB is refused with 413 and a page that says so, not a 500', async ({ page, request }) => {
+    // Four 1 MB posts and a page: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
     const big = 'x'.repeat(1024 * 1024 + 1);
     for (const [path, headers] of [
       ['/sandbox/3ds/SBX-1', { Origin: sandboxUrl, 'Next-Action': '7f00000000000000000000000000000000000000aa' }],
