@@ -7,7 +7,9 @@ import { PORTAL_SESSION_COOKIE, portalCookieAttributes } from './lib/core/groups
 import { embedFrameAncestors } from './lib/core/hosted-checkout/embed-origins';
 import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
 import { PORTAL_ORGANISATION_HEADER } from './lib/http/portal-paths';
+import { actionBodyTooLarge, tooLargeResponse } from './lib/http/action-body-limit';
 import { createNonce, pageSecurityHeaders, processorOrigins, wantsHsts } from './lib/http/security-headers';
+import { isEmbedExampleFile, isNotAPage } from './lib/http/static-files';
 import { cannotBeAPage, notFoundRoute, pathLocale } from './lib/i18n/page-paths';
 import { routing } from './lib/i18n/routing';
 
@@ -15,9 +17,6 @@ const intl = createMiddleware(routing);
 
 /** The sandbox's pages: the mailbox and the 3-D Secure and bank stand-ins. */
 const sandboxPage = new RegExp(`^(?:/(${routing.locales.join('|')}))?/sandbox(?:/|$)`);
-/** Paths that are not pages: the proxy checks their host, and server actions posted to them, and lets them through. */
-const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
-
 /**
  * Every request passes here once:
  * 0. its Host decides the face: an organisation's custom portal domain serves only that
@@ -26,7 +25,8 @@ const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
  *    other host is the main host. Pages learn the portal's organisation from
  *    PORTAL_ORGANISATION_HEADER, which only this function sets;
  * 1. a request that could run a server action must come from our own origin (403 otherwise):
- *    the portal domain's origin on a portal domain, else PUBLIC_BASE_URL's;
+ *    the portal domain's origin on a portal domain, else PUBLIC_BASE_URL's; and say a body
+ *    within Next.js's limit for actions (413 and a page that says so; lib/http/action-body-limit.ts);
  * 2. a fresh nonce goes into the Content-Security-Policy of the request (Next.js reads it
  *    from there and puts it on its own scripts) and of the response, with the other
  *    security headers of lib/http/security-headers.ts;
@@ -38,7 +38,10 @@ const notAPage = /^\/(?:api|_next|_vercel)(?:\/|$)|\.[^/]*$/;
  *    locale, else the Accept-Language one (a redirect to `/fr/...`), else en-GB.
  * 5. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
  *    at the same address: the sandbox pages in production mode, before any of them renders,
- *    and checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts).
+ *    and checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts), and in production
+ *    the sandbox's example merchant page (public/embed-example.*).
+ * Only the API, Next.js's files and the service's own few files skip 2.-5. (lib/http/static-files.ts):
+ * a path is not a file because its last segment has a dot.
  */
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -51,14 +54,15 @@ export default async function proxy(request: NextRequest) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
     });
   }
+  if (isServerActionRequest(request.method, request.headers) && actionBodyTooLarge(request.headers)) return tooLargeResponse(pathLocale(pathname), pathname);
   // Pages and actions learn the host's organisation from this header only: a client's own value never passes.
   const incoming = new Headers(request.headers);
   incoming.delete(PORTAL_ORGANISATION_HEADER);
   if (scope.kind === 'portal') incoming.set(PORTAL_ORGANISATION_HEADER, scope.organisationId);
-  if (allowed && notAPage.test(pathname)) return NextResponse.next({ request: { headers: incoming } });
+  const mode = serviceMode();
+  if (allowed && isNotAPage(pathname, mode)) return NextResponse.next({ request: { headers: incoming } });
 
   const nonce = createNonce();
-  const mode = serviceMode();
   const headers = pageSecurityHeaders({
     pathname, nonce, mode,
     development: process.env.NODE_ENV === 'development',
@@ -86,6 +90,9 @@ export default async function proxy(request: NextRequest) {
     if (entry.session) response.cookies.set(PORTAL_SESSION_COOKIE, entry.session, portalCookieAttributes);
   } else if (match && !isSandbox()) {
     response = notFound(match[1] ?? routing.defaultLocale);
+  } else if (isEmbedExampleFile(pathname)) {
+    // Production: the example merchant page is a sandbox tool, not one of the service's pages.
+    response = notFound(routing.defaultLocale);
   } else {
     // next-intl forwards the request headers it is given; it reads nothing but the URL, headers and cookies.
     response = intl(new NextRequest(request.url, { headers: forwarded }));

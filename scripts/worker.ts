@@ -5,10 +5,15 @@
  * embedded PGlite only the server process may open the data folder.
  */
 import { closeDatabase, getDb } from '@/lib/db/client';
+import { guardConsole } from '@/lib/http/console-guard';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 import { runnerIntervalMs } from '@/lib/runner/start-runner';
 import { runOnce, runUntilIdle, sumReports } from '@/lib/runner/run-once';
 import { drainWebhooks } from '@/lib/runner/webhooks-step';
 import { refuseUnsafeStart } from '@/lib/startup-check';
+
+// No database error's parameters in this process's log, whoever logs it (lib/http/console-guard.ts).
+guardConsole();
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
@@ -33,6 +38,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(JSON.stringify({ level: 'error', message: 'worker stopped', error: describeErrorSafely(error) }));
   process.exit(1);
 });

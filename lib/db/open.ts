@@ -3,6 +3,7 @@ import path from 'node:path';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 import type { Db } from './types';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 export type Database = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
 
@@ -48,7 +49,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: `idle PostgreSQL connection lost: ${error.message}` })));
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: 'idle PostgreSQL connection lost', error: describeErrorSafely(error) })));
   const db = drizzle({ client: pool, schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

@@ -8,6 +8,7 @@ import { smtpUrl } from './email-config';
 import { giveUpEmail } from './give-up-email';
 import { isPermanentSmtpError } from './smtp-errors';
 import { sendOverSmtp } from './smtp-transport';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /**
  * An email the SMTP server could not take for now (4xx, unreachable) is tried
@@ -69,7 +70,8 @@ async function sendOne(db: Db, url: string, email: ClaimedEmail): Promise<'sent'
     if (retryAt) await finishRetryLater(db, email, message, retryAt);
     else await giveUpEmail(db, email, message);
     const outcome = retryAt ? `retrying at ${retryAt.toISOString()}` : 'giving up';
-    console.warn(JSON.stringify({ level: 'warn', message: `email ${email.id} not sent (attempt ${email.attempts}, ${outcome}): ${message}` }));
+    // The SMTP server's answer (kept on the email for the operator) may quote the recipient's address: the log gets its codes only.
+    console.warn(JSON.stringify({ level: 'warn', message: `email ${email.id} not sent (attempt ${email.attempts}, ${outcome})`, error: describeErrorSafely(error) }));
     return retryAt ? 'retrying' : 'failed';
   }
   await finishSent(db, email);

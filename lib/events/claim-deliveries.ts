@@ -3,6 +3,7 @@ import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
 import { parsed, renderEvents, type EventData } from './render-events';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /*
  * A queued delivery is claimed while claimed_at is set, like the email outbox
@@ -87,7 +88,7 @@ export async function claimRenderedDeliveries(db: Db, limit: number, options: Cl
   const claimed = await claimDeliveries(db, limit, options);
   const toSend = claimed.filter((d) => !d.endpointGone);
   const events = new Map(toSend.map((d) => [d.eventId, { id: d.eventId, type: d.eventType, resourceId: d.eventResourceId, data: d.data }]));
-  const data = await renderEvents(db, [...events.values()], (id, error) => console.error(`webhook event ${id} not rendered`, error));
+  const data = await renderEvents(db, [...events.values()], (id, error) => console.error(JSON.stringify({ level: 'error', message: 'webhook event not rendered', event_id: id, error: describeErrorSafely(error) })));
   const deliveries = claimed.flatMap((d) => {
     if (d.endpointGone) return [{ ...d, data: {} }];
     const rendered = data.get(d.eventId);

@@ -35,14 +35,14 @@ export function embedFrameTarget(pathname: string): { session: string } | { refe
 /**
  * The frame-ancestors value for an embed of an organisation:
  * - its `allowed_embed_origins` when it has set any: those origins and no other;
- * - none set: any https page (as Stripe's and Adyen's embedded forms allow by default), so a
- *   merchant can start without configuring anything; never a plain-http page in production,
- *   where a man in the middle could rewrite the page around the card fields. The sandbox also
- *   allows http pages, for a developer's http://localhost.
+ * - none set, in production: 'none'. Any https page could otherwise frame a customer's
+ *   payment, and dress it as something else (clickjacking); a merchant names its own
+ *   origins before it embeds. In the sandbox any http(s) page may frame it, so a developer
+ *   starts on http://localhost without configuring anything.
  * `null` (no ecommerce session behind the path): 'none'.
  */
 export function embedAncestorsValue(allowedOrigins: readonly string[] | null, mode: ServiceMode): string {
   if (allowedOrigins === null) return "'none'";
   if (allowedOrigins.length > 0) return frameAncestors(allowedOrigins);
-  return mode === 'production' ? 'https:' : 'https: http:';
+  return mode === 'production' ? "'none'" : 'https: http:';
 }

@@ -125,8 +125,8 @@ export type PageHeadersInput = PolicyInput & { pathname: string; hsts: boolean }
 
 /**
  * Every security header of one hosted page response. /embed pages get frame-ancestors
- * from `frameAncestors` (proxy.ts: the session's organisation's origins; default 'none')
- * and no X-Frame-Options. The sandbox's 3-D Secure and bank pages get it too when the
+ * from `frameAncestors` (proxy.ts: the session's organisation's origins; default 'none'),
+ * and X-Frame-Options only when that is 'none'. The sandbox's 3-D Secure and bank pages get it too when the
  * proxy finds an embedded payment behind them (else 'none' and X-Frame-Options: DENY);
  * every other page may not be framed at all.
  */
@@ -141,7 +141,9 @@ export function pageSecurityHeaders(input: PageHeadersInput): Record<string, str
     'Referrer-Policy': 'same-origin',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (!embed && ancestors === "'none'") headers['X-Frame-Options'] = 'DENY';
+  // Framed by nobody, embed pages included (production's default until an organisation names
+  // its origins): old browsers that ignore frame-ancestors refuse it too.
+  if (ancestors === "'none'") headers['X-Frame-Options'] = 'DENY';
   if (isPaymentPage(input.pathname)) headers['Cache-Control'] = 'no-store';
   if (input.hsts) headers['Strict-Transport-Security'] = 'max-age=63072000; includeSubDomains';
   return headers;

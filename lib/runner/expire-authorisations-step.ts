@@ -6,6 +6,7 @@ import { claimedState, finishModification } from '@/lib/core/transactions/finish
 import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
 import { moveSet, moveWhere, stateIn } from '@/lib/core/transactions/transaction-lifecycle';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /** An uncaptured authorisation lapses after about 7 days (service-interface.md, Limits). */
 export const AUTHORISATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,7 +39,7 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
       if (error instanceof ProcessorError) {
         await db.update(transactions).set({ ...moveSet('releaseClaim'), failureReason: null }).where(moveWhere(id, 'releaseClaim', [claimedState('reverse')]));
       }
-      console.error(JSON.stringify({ level: 'error', message: 'expired authorisation not reversed', transaction_id: id, error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: 'expired authorisation not reversed', transaction_id: id, error: describeErrorSafely(error) }));
     }
   }
   return reversed;

@@ -6,6 +6,7 @@ import { reconcilePayment } from '@/lib/core/payments/reconcile-payment';
 import { NO_PROCESSOR_ANSWER, raiseUnresolvedPayment, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
 import { claimRows } from './claim';
 import { moveSet, stateIn } from '@/lib/core/transactions/transaction-lifecycle';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /** A payment in progress this long (left at 3-D Secure or the bank, or its process died) is asked about. */
 export const STALE_AFTER_MS = 30 * 60 * 1000;
@@ -51,7 +52,7 @@ export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ reso
   let unresolved = 0;
   for (const row of rows) {
     const outcome = await reconcilePayment(db, row).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', message: 'reconciling a payment failed; asking again later', transaction_id: row.id, error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: 'reconciling a payment failed; asking again later', transaction_id: row.id, error: describeErrorSafely(error) }));
       return 'unknown' as const;
     });
     if (outcome === 'abandoned') abandoned += 1;

@@ -11,6 +11,7 @@ import {
 } from '@/lib/core/scheduled-payments/finish-scheduled-payment';
 import { SCHEDULED_PAYMENT_RETRY } from '@/lib/core/scheduled-payments/scheduled-attempts';
 import { claimRows } from './claim';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /** A claim older than this belongs to a worker that died; the payment is taken up again with the same idempotency key. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
@@ -67,7 +68,7 @@ export async function runDueScheduledPayments(
     claiming = claimNext().catch((error) => {
       // The charges in flight finish; the next pass claims again (and throws, if the database is still failing).
       more = false;
-      console.error(JSON.stringify({ level: 'error', message: 'scheduled payments: claiming the next batch failed', error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: 'scheduled payments: claiming the next batch failed', error: describeErrorSafely(error) }));
     }).finally(() => { claiming = null; });
   };
   // Several charges at once: each waits on the processor and its commit, so charges sent one
@@ -120,7 +121,7 @@ async function claimAndOpen(db: Db, limit: number, report: ScheduledReport): Pro
     prepared = await openScheduledCharges(db, batch);
   } catch (error) {
     // Nothing was charged: the claims lapse and the stale-claim path takes them up again.
-    console.error(JSON.stringify({ level: 'error', message: 'scheduled payments not opened; retrying after the claims lapse', count: batch.length, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'scheduled payments not opened; retrying after the claims lapse', count: batch.length, error: describeErrorSafely(error) }));
     report.unsettled += batch.length;
     return { charges: [], full: false };
   }
@@ -132,7 +133,7 @@ async function chargeOne(db: Db, { charge, prepared }: Opened, settle: Scheduled
     report[await finishOne(db, charge, prepared, settle)] += 1;
   } catch (error) {
     // Left IN_PROGRESS: the stale-claim path takes it up again with the same key.
-    console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: describeErrorSafely(error) }));
     report.unsettled += 1;
   }
 }

@@ -1,5 +1,6 @@
 import { getDb } from '@/lib/db/client';
 import { runUntilIdle } from './run-once';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 export function runnerIntervalMs(): number {
   const value = Number(process.env.RUNNER_INTERVAL_MS ?? 5_000);
@@ -23,7 +24,7 @@ export function startRunner(): () => void {
       // Work off a backlog now rather than one batch per interval (bounded, so a tick ends).
       await runUntilIdle(await getDb(), { maxPasses: 100 });
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'runner pass failed', error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: 'runner pass failed', error: describeErrorSafely(error) }));
     } finally {
       running = false;
     }

@@ -8,6 +8,7 @@ import { claimedState, finishModification, type Modification } from '@/lib/core/
 import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
 import { moveSet, moveWhere } from '@/lib/core/transactions/transaction-lifecycle';
+import { describeErrorSafely, safeErrorText } from '@/lib/http/safe-error-log';
 
 /** A capture or reverse claimed this long ago and never finished belongs to a process that died. */
 const STUCK_AFTER_MS = 10 * 60 * 1000;
@@ -45,7 +46,7 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
         await endClaim(db, row!, action, error);
         continue;
       }
-      console.error(JSON.stringify({ level: 'error', message: 'stuck capture/reverse not finished; retrying later', transaction_id: id, error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: 'stuck capture/reverse not finished; retrying later', transaction_id: id, error: describeErrorSafely(error) }));
     }
   }
   return finished;
@@ -54,7 +55,7 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
 /** Releases a claim the processor refused for good: PENDING again, `failure_reason` says which, and the organisation is told. */
 async function endClaim(db: Db, row: typeof transactions.$inferSelect, action: Modification, error: ProcessorError): Promise<void> {
   const what = action === 'complete' ? 'capture' : 'reverse';
-  const reason = error.message.slice(0, 500);
+  const reason = safeErrorText(error);
   console.error(JSON.stringify({ level: 'error', message: `stuck ${what} refused by the processor; claim released`, transaction_id: row.id, error: reason }));
   await db.transaction(async (tx) => {
     const [released] = await tx.update(transactions)

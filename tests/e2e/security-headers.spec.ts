@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
+import { call } from './card-fixtures';
 import { requiredEnv } from './e2e-env';
 
 /*
@@ -13,7 +14,7 @@ const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
 const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 
 /** Asserts the headers every hosted page shares; returns the response's nonce. */
-function expectPageHeaders(response: { headers(): Record<string, string> }, url: string, { mode = 'sandbox', noStore = false, embed = false } = {}): string {
+function expectPageHeaders(response: { headers(): Record<string, string> }, url: string, { mode = 'sandbox', noStore = false } = {}): string {
   const headers = response.headers();
   const policy = headers['content-security-policy'];
   expect(policy, `${url} CSP`).toBeTruthy();
@@ -38,7 +39,8 @@ function expectPageHeaders(response: { headers(): Record<string, string> }, url:
   expect(policy, url).not.toMatch(/unsafe/);
   expect(headers['referrer-policy'], url).toBe('same-origin');
   expect(headers['x-content-type-options'], url).toBe('nosniff');
-  expect(headers['x-frame-options'], url).toBe(embed ? undefined : 'DENY');
+  // Framed by nobody, so old browsers are told too (an embed framed by its organisation's origins: embed-hosts.spec.ts).
+  expect(headers['x-frame-options'], url).toBe('DENY');
   expect(headers['strict-transport-security'], `${url}: no HSTS on localhost`).toBeUndefined();
   if (noStore) expect(headers['cache-control'], url).toBe('no-store');
   return nonce!;
@@ -59,7 +61,7 @@ async function watchViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-const sandboxPages: [string, { noStore?: boolean; react?: boolean; embed?: boolean }][] = [
+const sandboxPages: [string, { noStore?: boolean; react?: boolean }][] = [
   ['/', { react: true }],
   ['/fr', { react: true }],
   ['/docs/errors', { react: true }],
@@ -68,7 +70,11 @@ const sandboxPages: [string, { noStore?: boolean; react?: boolean; embed?: boole
   ['/sandbox/3ds/SBX-unknown', { noStore: true, react: true }],
   ['/fr/sandbox/bank/SBX-unknown', { noStore: true, react: true }],
   ['/no-such-page', {}],
-  ['/embed/not-yet', { noStore: true, embed: true }],
+  ['/embed/not-yet', { noStore: true }],
+  // A dot in the last segment makes no file: these reach a page (the 404 document) and get its headers.
+  ['/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.', {}],
+  ['/fr/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.html', {}],
+  ['/docs/errors.', {}],
 ];
 
 test.describe('headers on every hosted page', () => {
@@ -122,6 +128,36 @@ test.describe('headers on every hosted page', () => {
     expect(violations).toEqual([]);
   });
 
+  test('production: a path with a dot is a page with the headers; the example merchant page is not served', async ({ request }) => {
+    for (const path of ['/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.', '/de/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.', '/embed-example.html', '/embed-example.js', '/embed-example.css']) {
+      const url = `${productionUrl}${path}`;
+      const response = await request.get(url, { maxRedirects: 0 });
+      expect(response.status(), url).toBe(404);
+      expectPageHeaders(response, url, { mode: 'production' });
+      expect(await response.text(), url).toContain('data-testid="not-found"');
+    }
+    // The sandbox keeps its example page (embed-hosts.spec.ts pays through it).
+    expect((await request.get(`${sandboxUrl}/embed-example.html`)).status()).toBe(200);
+  });
+
+  test('production: an embedded session is framed by nobody until its organisation names its origins', async ({ request }) => {
+    const organisation = 'org_e2e_production';
+    const session = await call(request, 'production', 'PUT', '/agent/ecommerce', { organisation, customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 4500 });
+    const url = `${productionUrl}/embed/${session.id}`;
+    const framing = async () => {
+      const headers = (await request.get(url)).headers();
+      return { ancestors: directives(headers['content-security-policy']!).get('frame-ancestors'), xfo: headers['x-frame-options'] };
+    };
+    expect(await framing()).toEqual({ ancestors: ["'none'"], xfo: 'DENY' });
+    await call(request, 'production', 'POST', `/agent/organisations/${organisation}/settings`, { allowed_embed_origins: ['https://shop.example'] });
+    try {
+      expect(await framing()).toEqual({ ancestors: ['https://shop.example'], xfo: undefined });
+    } finally {
+      await call(request, 'production', 'POST', `/agent/organisations/${organisation}/settings`, { allowed_embed_origins: [] });
+    }
+    expect(await framing()).toEqual({ ancestors: ["'none'"], xfo: 'DENY' });
+  });
+
   test('a request for another host gets HSTS; the API gets nosniff and no CSP', async ({ request }) => {
     const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
       const { port } = new URL(sandboxUrl);
@@ -156,6 +192,46 @@ test.describe('server actions only from this origin', () => {
       }
     });
   }
+
+  test('a form body over 1 MB is refused with 413 and a page that says so, not a 500', async ({ page, request }) => {
+    // Four 1 MB posts and a page: more than the default 30 s on a loaded machine.
+    test.setTimeout(90_000);
+    const big = 'x'.repeat(1024 * 1024 + 1);
+    for (const [path, headers] of [
+      ['/sandbox/3ds/SBX-1', { Origin: sandboxUrl, 'Next-Action': '7f00000000000000000000000000000000000000aa' }],
+      ['/fr/sandbox/bank/SBX-1', { Origin: sandboxUrl }],
+    ] as const) {
+      const response = await request.post(`${sandboxUrl}${path}`, { headers, multipart: { reference: 'SBX-1', padding: big } });
+      expect(response.status(), path).toBe(413);
+      expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers()['x-frame-options']).toBe('DENY');
+      expect(await response.text()).toContain(path.startsWith('/fr') ? 'Ce formulaire était trop volumineux' : 'This form was too large to send');
+    }
+    // Just under the limit Next.js reads it (and finds no such action): the proxy lets it through.
+    const under = await request.post(`${sandboxUrl}/sandbox/3ds/SBX-1`, { headers: { Origin: sandboxUrl }, multipart: { padding: 'x'.repeat(1000 * 1000) } });
+    expect(under.status()).not.toBe(413);
+
+    // What a shopper sees when the browser posts such a form (before hydration, as React renders an action form).
+    const violations = await watchViolations(page);
+    await page.goto(`${sandboxUrl}/sandbox/3ds/SBX-unknown`);
+    const posted = page.waitForResponse((r) => r.request().method() === 'POST');
+    await page.evaluate((size) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.enctype = 'multipart/form-data';
+      form.action = '/sandbox/3ds/SBX-unknown';
+      const input = document.createElement('textarea');
+      input.name = 'padding';
+      input.value = 'x'.repeat(size);
+      form.append(input);
+      document.body.append(form);
+      HTMLFormElement.prototype.submit.call(form);
+    }, 1024 * 1024 + 10);
+    expect((await posted).status()).toBe(413);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This form was too large to send');
+    await expect(page.getByRole('link', { name: 'Back to the page' })).toHaveAttribute('href', '/sandbox/3ds/SBX-unknown');
+    expect(violations).toEqual([]);
+  });
 
   test('the browser’s own posts pass the check, before and after hydration', async ({ page }) => {
     await page.goto(`${sandboxUrl}/sandbox/3ds/SBX-unknown`);

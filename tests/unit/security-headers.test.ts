@@ -94,10 +94,11 @@ describe('pageSecurityHeaders', () => {
     expect(isEmbedPage('/fr/embed')).toBe(true);
     expect(isEmbedPage('/embedded')).toBe(false);
     const fallback = pageSecurityHeaders({ ...base, pathname: '/embed/abc' });
-    expect(fallback['X-Frame-Options']).toBeUndefined();
+    expect(fallback['X-Frame-Options']).toBe('DENY');
     expect(fallback['Content-Security-Policy']).toContain("frame-ancestors 'none'");
     const allowed = pageSecurityHeaders({ ...base, pathname: '/embed/abc', frameAncestors: frameAncestors(['https://shop.example']) });
     expect(allowed['Content-Security-Policy']).toContain('frame-ancestors https://shop.example');
+    expect(allowed['X-Frame-Options']).toBeUndefined();
     // Other pages ignore any origins offered.
     expect(pageSecurityHeaders({ ...base, pathname: '/docs', frameAncestors: 'https://shop.example' })['Content-Security-Policy']).toContain("frame-ancestors 'none'");
   });

@@ -1,4 +1,5 @@
-import { publicBaseUrl } from '@/lib/config';
+import { publicBaseUrl, serviceMode } from '@/lib/config';
+import { publicUrlProblem } from '@/lib/core/shared/public-url';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { HostedCheckout, HostedCheckoutKind } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { embedQuery, embedTransactionMethod, type EmbedFlags } from '@/lib/embed/embed-flags';
@@ -13,12 +14,13 @@ export const checkoutPath = (locale: string, id: string, page: '' | 'success' | 
 export const returnUrl = (locale: string, id: string) => `${publicBaseUrl()}${checkoutPath(locale, id, 'return')}`;
 
 /**
- * Where an outcome goes: the link's own URL when set (checked http(s) when the
- * link was created, and again here), else the default result page.
+ * Where an outcome goes: the link's own URL when set (checked when the link was
+ * created, and again here: http(s), https only in production, no user@host), else
+ * the default result page.
  */
 export function outcomeUrl(checkout: Pick<HostedCheckout, 'id' | 'redirects'>, locale: string, outcome: 'success' | 'failure' | 'cancel'): string {
   const own = checkout.redirects[outcome];
-  return own && /^https?:\/\//i.test(own) ? own : checkoutPath(locale, checkout.id, outcome);
+  return own && publicUrlProblem(own, serviceMode()) === null ? own : checkoutPath(locale, checkout.id, outcome);
 }
 
 /**

@@ -3,9 +3,10 @@ import type { CheckoutOptions } from '@/lib/db/schema';
 import { currencyCodes } from '../enums';
 import { dateOrDateTime } from '../shared/dates';
 import { minorUnits } from '../shared/money-schema';
+import { publicUrl } from '../shared/public-url';
 
-/** Only http(s) redirect targets: never javascript:, data: or relative paths. */
-export const redirectUrl = z.url({ protocol: /^https?$/ }).max(2000);
+/** Only http(s) redirect targets (https in production), never with user@host: never javascript:, data: or relative paths. */
+export const redirectUrl = publicUrl();
 
 /**
  * The fields a payment link and an ecommerce session share (docs/service-interface.md

@@ -11,6 +11,7 @@ import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { portalDomainProblem } from './portal-domain-rules';
 import { sandboxVerifyPortalDomain, verificationRecord, verifyPortalDomain } from './portal-domain-verification';
+import { publicUrl } from '../shared/public-url';
 
 const rateBps = z.int().min(0).max(10_000);
 /** A portal domain asked for: checked against the mode and PUBLIC_BASE_URL of the moment (portal-domain-rules.ts). */
@@ -24,7 +25,7 @@ export const organisationIdParams = z.object({ organisation_id: z.string().trim(
 /** Every field optional: a POST changes only what it names; null clears a value. */
 export const updateSettingsSchema = z.object({
   country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase()).optional(),
-  logo_url: z.url({ protocol: /^https?$/ }).max(2000).nullable().optional(),
+  logo_url: publicUrl().nullable().optional(),
   brand_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #0b5cad').nullable().optional(),
   portal_domain: portalDomain.nullable().optional(),
   surcharge: z.object({ enabled: z.boolean().optional(), commercial_rate_bps: rateBps.optional(), international_rate_bps: rateBps.optional() }).optional(),

@@ -14,6 +14,7 @@ import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 import { startTransaction } from './start-transaction';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /**
  * Sends the customer to their bank: a PAYMENTINPROGRESS transaction waits for
@@ -61,7 +62,7 @@ export async function finishOpenBankingPayment(db: Db, transactionId: string, pa
   try {
     answer = await processorFor(db).finishOpenBanking({ providerReference: row.providerReference, reference: row.id, payload });
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'bank outcome not known on return; payment left in progress', transaction_id: transactionId, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'bank outcome not known on return; payment left in progress', transaction_id: transactionId, error: describeErrorSafely(error) }));
     return { outcome: 'pending', transactionId };
   }
   const providerReference = answer.providerReference ?? row.providerReference;

@@ -6,6 +6,7 @@ import { ProcessorOutcomeUnknown, processorFor, type CardBrand, type CardFacts, 
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { settleAuthorisation } from './settle-payment';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 type Row = typeof transactions.$inferSelect;
 export type Reconciled = 'paid' | 'declined' | 'abandoned' | 'unknown';
@@ -30,7 +31,7 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
   } catch (error) {
     // Expected with Adyen (no status query: its notification is the answer); the runner alerts once past the bound (unresolved-payment.ts).
     const level = error instanceof ProcessorOutcomeUnknown ? 'warn' : 'error';
-    console.error(JSON.stringify({ level, message: 'processor could not say what became of a payment; asking again later', transaction_id: row.id, error: String(error) }));
+    console.error(JSON.stringify({ level, message: 'processor could not say what became of a payment; asking again later', transaction_id: row.id, error: describeErrorSafely(error) }));
     return 'unknown';
   }
   switch (lookup.status) {

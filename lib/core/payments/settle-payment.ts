@@ -9,6 +9,7 @@ import { settleMemberPayment } from '../groups/settle-member-payment';
 import { emitPaymentEvents, emitTransactionEvent } from '@/lib/events/transaction-events';
 import { processorMoney } from './processor-money';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 export type PaymentOutcome =
   | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
@@ -137,11 +138,11 @@ async function settleReceived(db: Db, transactionId: string, providerReference: 
  */
 export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
   if (!(error instanceof ProcessorError)) {
-    console.error(JSON.stringify({ level: 'error', message: 'processor outcome unknown; payment left unsettled', transaction_id: transactionId, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'processor outcome unknown; payment left unsettled', transaction_id: transactionId, error: describeErrorSafely(error) }));
     await db.update(transactions).set({ ...moveSet('unsettle'), updatedAt: now() }).where(moveWhere(transactionId, 'unsettle'));
     return { outcome: 'unsettled', transactionId };
   }
-  console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: String(error) }));
+  console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: describeErrorSafely(error) }));
   const retryable = error.transient;
   const reason = retryable ? TRANSIENT_FAILURE_REASON : 'processor_error';
   await db.update(transactions).set({ ...moveSet('fail'), failureReason: reason, updatedAt: now() })

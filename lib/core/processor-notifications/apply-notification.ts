@@ -9,6 +9,7 @@ import { ignored, recordOutcome, type ApplyOutcome, type ClaimedNotification } f
 import { applyRefund } from './apply-refund';
 import { normaliseItem, type RawItem } from './notification-item';
 import type { NotificationProcessor } from './store-notifications';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 type StoredRow = { id: string; processor: NotificationProcessor; attempts: number; item: RawItem };
 
@@ -40,7 +41,7 @@ export async function applyClaimed(db: Db, row: StoredRow): Promise<ApplyOutcome
   try {
     outcome = await dispatch(db, claimed);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'processor notification not applied; retrying later', notification_id: row.id, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'processor notification not applied; retrying later', notification_id: row.id, error: describeErrorSafely(error) }));
     outcome = { status: 'retry', outcome: `error: ${error instanceof Error ? error.constructor.name : 'unknown'}` };
   }
   await recordOutcome(db, row.id, row.attempts, outcome);

@@ -5,6 +5,7 @@ import { AppError } from '@/lib/http/app-error';
 import { applyNotifications } from './apply-notification';
 import type { RawItem } from './notification-item';
 import { storeNotifications } from './store-notifications';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 const same = (a: string, b: string) => {
   const x = Buffer.from(a, 'utf8');
@@ -35,6 +36,6 @@ export async function receiveAdyenNotifications(db: Db, items: readonly RawItem[
     await applyNotifications(db, ids);
   } catch (error) {
     // Stored is accepted: the runner applies what did not apply here.
-    console.error(JSON.stringify({ level: 'error', message: 'inline apply of processor notifications failed; left for the runner', error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'inline apply of processor notifications failed; left for the runner', error: describeErrorSafely(error) }));
   }
 }

@@ -8,6 +8,7 @@ import { formatMoney, isoCurrency } from '@/lib/money';
 import { processorFor, ProcessorError, type ModificationResult } from '@/lib/payments/processor';
 import { emitRefundEvent } from '@/lib/events/refund-events';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
+import { describeErrorSafely, safeErrorText } from '@/lib/http/safe-error-log';
 
 type Refund = typeof refunds.$inferSelect;
 
@@ -48,7 +49,7 @@ export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
   } catch (error) {
     // The processor has it; only our record failed. It stays AUTHORISED and due: sent again under the same key, the
     // processor answers the same, never a second refund. Not a failed attempt: the processor did not fail.
-    console.error(JSON.stringify({ level: 'error', message: 'refund answer not recorded; sent again later', refund_id: refund.id, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'refund answer not recorded; sent again later', refund_id: refund.id, error: describeErrorSafely(error) }));
     return refund;
   }
 }
@@ -79,7 +80,8 @@ async function recordAnswer(db: Db, refund: Refund, result: ModificationResult):
 async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Promise<Refund> {
   const definite = error instanceof ProcessorError;
   const permanent = definite && !error.transient;
-  const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  // Stored, logged and emailed to the organisation: the processor's own message, never a database error's (it quotes its parameters).
+  const reason = safeErrorText(error);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
     // Settled meanwhile, or received by the processor under this key (its notification settles it).

@@ -10,6 +10,7 @@ import { claimedState, claimMove, claimSet, finishModification, type Modificatio
 import { moveSet, moveWhere } from './transaction-lifecycle';
 import { findAccessibleTransaction, refundedAmounts, selectTransactions } from './transaction-query';
 import { serializeTransaction } from './serialize-transaction';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /**
  * Captures (complete) or releases (reverse) a pre-authorisation. The claim is
@@ -41,11 +42,11 @@ export async function captureOrReverse(db: Db, actor: Actor, transactionId: stri
     const what = action === 'complete' ? 'capture' : 'reverse';
     if (!(error instanceof ProcessorError)) {
       // The processor may have acted (or did, and our record of it failed): keep the claim for the runner.
-      console.error(JSON.stringify({ level: 'error', message: `processor ${action} not settled; left for the runner`, transaction_id: transactionId, error: String(error) }));
+      console.error(JSON.stringify({ level: 'error', message: `processor ${action} not settled; left for the runner`, transaction_id: transactionId, error: describeErrorSafely(error) }));
       throw new AppError('payment.processor_unavailable', `The ${what} could not be confirmed; it is being confirmed and will be finished automatically.`);
     }
     await db.update(transactions).set({ ...moveSet('releaseClaim'), updatedAt: now() }).where(moveWhere(transactionId, 'releaseClaim', [claimedState(action)]));
-    console.error(JSON.stringify({ level: 'error', message: `processor ${action} failed`, transaction_id: transactionId, error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: `processor ${action} failed`, transaction_id: transactionId, error: describeErrorSafely(error) }));
     throw new AppError('payment.processor_unavailable', `The processor could not ${action} the authorisation; it is still PENDING.`);
   }
   const [row] = await selectTransactions(db).where(eq(transactions.id, transactionId));

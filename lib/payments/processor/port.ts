@@ -176,6 +176,8 @@ export interface Processor {
  * otherwise (a validation error, an unknown reference) a retry fails the same way.
  */
 export class ProcessorError extends Error {
+  /** Its message names references, amounts and the processor's codes, never a customer's data: logs may show it (lib/http/safe-error-log.ts). */
+  readonly logSafeMessage = true;
   constructor(message: string, readonly transient = false) {
     super(message);
   }
@@ -186,4 +188,7 @@ export class ProcessorError extends Error {
  * sent, or the answer could not be understood. Nothing may be assumed either
  * way; the payment stays unsettled until the processor is asked what happened.
  */
-export class ProcessorOutcomeUnknown extends Error {}
+export class ProcessorOutcomeUnknown extends Error {
+  /** As ProcessorError's: written by the adapters from references and the processor's answer. */
+  readonly logSafeMessage = true;
+}

@@ -24,7 +24,11 @@ describe('who may frame an embedded session', () => {
     const tenant = await createTenant('Frame');
     const id = await createSession(tenant, tenant.childId);
     process.env.MODE = 'production';
-    expect(await embedFrameAncestors(`/embed/${id}`)).toBe('https:');
+    // None set: framed by nobody in production (the sandbox lets any http(s) page frame it).
+    expect(await embedFrameAncestors(`/embed/${id}`)).toBe("'none'");
+    process.env.MODE = 'sandbox';
+    expect(await embedFrameAncestors(`/embed/${id}`)).toBe('https: http:');
+    process.env.MODE = 'production';
     await setOrigins(tenant, tenant.childId, ['https://shop.example/', 'https://www.shop.example']);
     expect(await sessionEmbedOrigins(await getDb(), id)).toEqual(['https://shop.example', 'https://www.shop.example']);
     expect(await embedFrameAncestors(`/fr/embed/${id}/return`)).toBe('https://shop.example https://www.shop.example');
@@ -32,7 +36,7 @@ describe('who may frame an embedded session', () => {
     await setOrigins(tenant, tenant.parentId, ['https://parent.example']);
     expect(await embedFrameAncestors(`/embed/${id}`)).toBe('https://shop.example https://www.shop.example');
     await setOrigins(tenant, tenant.childId, []);
-    expect(await embedFrameAncestors(`/embed/${id}`)).toBe('https:');
+    expect(await embedFrameAncestors(`/embed/${id}`)).toBe("'none'");
   });
 
   it('a deleted session keeps its organisation (so its frame can say not found); unknown ids and payment links are never framed', async () => {

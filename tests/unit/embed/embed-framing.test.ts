@@ -14,9 +14,10 @@ describe('embed framing', () => {
     for (const path of ['/embed/not-a-uuid', `/${id}`, '/sandbox/mailbox', '/docs/errors', '/sandbox/3ds/%E0%A4%A']) expect(embedFrameTarget(path), path).toBeNull();
   });
 
-  it("an organisation's list is exact; none set means any https page (and http in the sandbox); no session, nobody", () => {
+  it("an organisation's list is exact; none set means nobody in production (any http(s) page in the sandbox); no session, nobody", () => {
     expect(embedAncestorsValue(['https://shop.example', 'http://localhost:8080'], 'production')).toBe('https://shop.example http://localhost:8080');
-    expect(embedAncestorsValue([], 'production')).toBe('https:');
+    expect(embedAncestorsValue([], 'production')).toBe("'none'");
+    expect(pageSecurityHeaders({ ...base, mode: 'production', pathname: `/embed/${id}`, frameAncestors: embedAncestorsValue([], 'production') })['X-Frame-Options']).toBe('DENY');
     expect(embedAncestorsValue([], 'sandbox')).toBe('https: http:');
     expect(embedAncestorsValue(null, 'sandbox')).toBe("'none'");
   });

@@ -4,6 +4,7 @@ import type { RawItem } from '@/lib/core/processor-notifications/notification-it
 import { storeNotifications } from '@/lib/core/processor-notifications/store-notifications';
 import type { Db } from '@/lib/db/types';
 import type { CardFacts } from '../port';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
 
 /** The sandbox processor's notification HMAC key (hex of "travel-pay sandbox notifications"): public, sandbox only. */
 export const SANDBOX_HMAC_KEY = Buffer.from('travel-pay sandbox notifications').toString('hex');
@@ -59,7 +60,7 @@ export async function sendSandboxNotifications(db: Db, items: SandboxItem[]): Pr
   try {
     await storeNotifications(db, 'sandbox', items.map(signedSandboxItem), SANDBOX_HMAC_KEY);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'sandbox notification not stored', event_codes: items.map((i) => i.eventCode), error: String(error) }));
+    console.error(JSON.stringify({ level: 'error', message: 'sandbox notification not stored', event_codes: items.map((i) => i.eventCode), error: describeErrorSafely(error) }));
   }
 }
 
