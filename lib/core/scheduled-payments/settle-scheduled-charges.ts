@@ -34,20 +34,21 @@ export type GroupSettled = { settled: boolean; completed: boolean };
  */
 export async function settleScheduledCharges(db: Executor, charges: readonly AuthorisedCharge[]): Promise<Map<string, GroupSettled>> {
   const at = sql`${now().toISOString()}::timestamptz`;
+  const [pay, authorise] = [moveSet('pay'), moveSet('authorise')];
   const rows = charges.map(({ claim, transactionId, providerReference, captured, card }) => {
-    const to = moveSet(captured ? 'pay' : 'authorise');
     return sql`(${transactionId}::uuid, ${claim.payment.id}::uuid, ${claim.claimedAt.toISOString()}::timestamptz, ${captured}::boolean,
-      ${to.status}::text, ${to.stage}::text, ${providerReference}::text, ${card.brand}::text, ${card.lastFour}::text, ${card.bin}::text,
+      ${providerReference}::text, ${card.brand}::text, ${card.lastFour}::text, ${card.bin}::text,
       ${card.funding}::text, ${card.cardClass}::text, ${card.issuingCountry}::text, ${card.holderName ?? null}::text)`;
   });
   const events = sql`${paymentEventCandidates(sql`settled t`)}
     union all
     select d.organisation_id::text, 'scheduled_payment.completed', d.id::text from done d`;
   const answered = await queryRows<{ id: string; done: boolean }>(db, sql`
-    with charge (transaction_id, scheduled_payment_id, claimed_at, captured, status, stage, provider_reference,
+    with charge (transaction_id, scheduled_payment_id, claimed_at, captured, provider_reference,
       card_brand, card_last_four, card_bin, card_type, bin_type, issuing_country, cardholder_name) as (values ${sql.join(rows, sql`, `)}
     ), settled as (
-      update transactions set status = c.status, stage = c.stage, provider_reference = c.provider_reference,
+      update transactions set status = case when c.captured then ${pay.status} else ${authorise.status} end,
+        stage = case when c.captured then ${pay.stage}::text else ${authorise.stage}::text end, provider_reference = c.provider_reference,
         card_brand = c.card_brand, card_last_four = c.card_last_four, card_bin = c.card_bin, card_type = c.card_type,
         bin_type = c.bin_type, issuing_country = c.issuing_country, cardholder_name = c.cardholder_name,
         authorised_at = ${at}, completed_at = case when c.captured then ${at} end, updated_at = ${at}
