@@ -1,7 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
-import { groupMembers, paymentLinks } from '@/lib/db/schema';
-import type { Db, Executor, Tx } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { chosenInstalments, type InstalmentChoice } from '../groups/instalment-choices';
 import { loadMemberLinks } from '../groups/member-link-states';
@@ -32,22 +30,6 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
   const choice = chosenInstalments(link.id, covered, links, now());
   if (!choice) throw instalmentsNotPayable();
   return choice;
-}
-
-/**
- * The locks that make two payments of one member serialise, taken before the
- * link's own: the member row, then every link of the member in id order. It is
- * the order of the portal's changes (lockLiveLinks in lock-group.ts: member
- * rows, then links by id), so a payment and a removal or schedule change queue
- * rather than deadlock (tests/integration/groups/group-races.test.ts deadlocks
- * with links first). No lock for a link of no member.
- */
-export async function lockMemberOf(tx: Tx, checkoutId: string): Promise<void> {
-  const [link] = await tx.select({ memberId: paymentLinks.groupMemberId }).from(paymentLinks).where(eq(paymentLinks.id, checkoutId));
-  if (!link?.memberId) return;
-  await tx.select({ id: groupMembers.id }).from(groupMembers).where(eq(groupMembers.id, link.memberId)).for('update');
-  await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.groupMemberId, link.memberId))
-    .orderBy(asc(paymentLinks.id)).for('update');
 }
 
 /**
