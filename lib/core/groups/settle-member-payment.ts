@@ -31,7 +31,7 @@ export async function settleMemberPayment(tx: Tx, row: Settled, savedCardId: str
     .where(and(inArray(scheduledPayments.paymentLinkId, [row.paymentLinkId, ...covered]), inArray(scheduledPayments.status, ['QUEUED', 'AWAITING_APPROVAL'])));
   // Consent is the member's own tick: a card the link forces to be stored is not an opt-in to be charged later.
   if (savedCardId && row.storeCard && link && !link.options.store_card_forced && !link.options.hide_store_card) {
-    await enableAutoCollect(tx, { memberId, savedCardId });
+    await enableAutoCollect(tx, { memberId, savedCardId, checkoutLinkId: row.paymentLinkId });
   }
 }
 

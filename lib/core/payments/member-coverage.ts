@@ -36,10 +36,11 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
  * The checkout as the payment sees it: for several instalments of a group
  * member, the link with the amount of all of them, so every card rule
  * (surcharge, DCC, the processor's amount) reads the total. startTransaction
- * checks the selection again under the member's lock.
+ * checks the selection again under the member's lock. `choice`: the member's
+ * selection (what remains for automatic collection), null for a link of no member.
  */
-export async function payableSelection(db: Db, checkoutId: string, coveredLinkIds: readonly string[] = []): Promise<PayableCheckout> {
+export async function payableSelection(db: Db, checkoutId: string, coveredLinkIds: readonly string[] = []): Promise<PayableCheckout & { choice: InstalmentChoice | null }> {
   const checkout = await loadPayableCheckout(db, checkoutId);
   const coverage = await paymentCoverage(db, checkout.link, coveredLinkIds);
-  return coverage ? { ...checkout, link: { ...checkout.link, amount: coverage.amount } } : checkout;
+  return coverage ? { ...checkout, link: { ...checkout.link, amount: coverage.amount }, choice: coverage } : { ...checkout, choice: null };
 }
