@@ -152,7 +152,7 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
           <button type="button" className="secondary" onClick={anotherCard}>{t('surchargeSwitch')}</button>
         </div>
       )}
-      <StoreCard choice={storeCard} text={storeCardText} collected={accepted?.collections} />
+      <StoreCard choice={storeCard} text={storeCardText} collected={accepted?.collections ?? serverSurcharge?.collections} />
       {!hidePayButton && (
         <button type="submit" disabled={pending} data-testid="pay-button">
           {pending ? t('paying') : surchargeTotal ? facts('surchargeConfirm', { total: money(surchargeTotal) }) : t('payButton', { amount: money(amount) })}

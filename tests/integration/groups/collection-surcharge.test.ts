@@ -44,6 +44,8 @@ describe('automatic collection charges what the opt-in showed, surcharge include
     // A card without a surcharge: the plain amounts.
     expect(await hostedCardCheck(l1, { kind: 'bin', bin: '41111111', lastFour: '1111' })).toMatchObject({ status: 'accepted', collections: [4001, 1999] });
 
+    // A payment posted without the page's check (no JavaScript) asks to confirm the surcharge, with the same amounts.
+    expect(await pay(l1, cards.mastercardCommercial, { storeCard: true })).toEqual({ outcome: 'confirm_surcharge', surcharge: 90, total: 6090, collections: [4061, 2029] });
     expect(await pay(l1, cards.mastercardCommercial, { storeCard: true, acceptedSurcharge: 90 })).toMatchObject({ outcome: 'paid' });
     const queued = await collectionsOf([l2, l3]);
     const byLink = (id: string) => queued.find((c) => c.paymentLinkId === id);
