@@ -80,4 +80,27 @@ test.describe('member checkout', () => {
     const group = await getGroup(request, groupId);
     expect(group.members[0]).toMatchObject({ auto_collect: true, paid_amount: 6000 });
   });
+
+  test('the opt-in shows what each instalment will cost on this card, surcharge included (issue 16 item 13)', async ({ page, request }) => {
+    test.slow();
+    const { groupId, links: [first] } = await createMemberGroup(request, [6000, 4000, 2000]);
+    await page.goto(`/${first}`);
+    const amounts = page.getByTestId('auto-collect-amount');
+    await expect(amounts).toHaveCount(2);
+    await expect(amounts.nth(0)).toContainText('£40.00');
+    await expect(amounts.nth(1)).toContainText('£20.00');
+    await expect(page.getByTestId('auto-collect-surcharge')).toHaveCount(0);
+    // A business card: 1.5 % on each, as on this payment.
+    await fillCard(page, '5200 8300 0000 0007');
+    await cardChecked(page);
+    await expect(amounts.nth(0)).toContainText('£40.60');
+    await expect(amounts.nth(1)).toContainText('£20.30');
+    await expect(page.getByTestId('auto-collect-surcharge')).toBeVisible();
+    await expectNoAxeViolations(page, 'member link, auto-collect offer with a surcharge');
+    await page.getByLabel(/collect my 2 remaining instalments automatically/).check();
+    await page.getByTestId('pay-button').click();
+    await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+    const group = await getGroup(request, groupId);
+    expect(group.members[0]).toMatchObject({ auto_collect: true, paid_amount: 6000 });
+  });
 });

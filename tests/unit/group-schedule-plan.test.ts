@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memberInstalments } from '@/lib/core/groups/allocation';
 import type { LockedLink } from '@/lib/core/groups/lock-group';
-import { planMember, type PlannedInstalment } from '@/lib/core/groups/schedule-plan';
+import { planSchedule, type PlannedInstalment } from '@/lib/core/groups/schedule-plan';
 import { AppError } from '@/lib/http/app-error';
 import { prng } from './support/prng';
 
@@ -18,7 +18,7 @@ function linksFor(memberId: string, share: number, current: PlannedInstalment[],
 }
 
 describe('a schedule change re-splits what each member still owes (property test)', () => {
-  it('keeps paid links, and kept plus new links sum to the share with every new link at least 1, over 3 000 random changes', () => {
+  it('keeps paid links, and kept plus new links sum to the share with every new link at least 1, over 3 000 random changes', { timeout: 30_000 }, () => {
     let checked = 0;
     for (let seed = 1; seed <= 3000; seed++) {
       const random = prng(seed);
@@ -32,7 +32,7 @@ describe('a schedule change re-splits what each member still owes (property test
       for (const sequence of paid) wanted[sequence - 1] = current[sequence - 1]!;
       let plan;
       try {
-        plan = planMember({ id: 'm', amount: share }, links, wanted, paid, 'members[0]');
+        plan = planSchedule([{ id: 'm', amount: share }], links, wanted, paid)[0]!;
       } catch (error) {
         expect((error as AppError).code, `seed ${seed}`).toBe('group.share_too_small');
         continue;
@@ -53,7 +53,7 @@ describe('a schedule change re-splits what each member still owes (property test
   it('keeps an open link whose amount and due date do not change, and replaces the rest', () => {
     const current = schedule([100, 200]);
     const links = linksFor('m', 300, current, () => false);
-    const plan = planMember({ id: 'm', amount: 300 }, links, schedule([100, 100, 100]), new Set(), 'members[0]');
+    const plan = planSchedule([{ id: 'm', amount: 300 }], links, schedule([100, 100, 100]), new Set())[0]!;
     expect(plan.remove.map((l) => l.id)).toEqual(['m-1']);
     expect(plan.create.map((l) => [l.sequence, l.amount])).toEqual([[2, 100], [3, 100]]);
   });
@@ -61,8 +61,29 @@ describe('a schedule change re-splits what each member still owes (property test
   it('gives a member with nothing left owing no new links, and refuses a schedule that leaves a debt nowhere to go', () => {
     const current = schedule([100, 200]);
     const allPaid = linksFor('m', 300, current, () => true);
-    expect(planMember({ id: 'm', amount: 300 }, allPaid, current, new Set([1, 2]), 'members[0]')).toEqual({ memberId: 'm', create: [], remove: [] });
+    expect(planSchedule([{ id: 'm', amount: 300 }], allPaid, current, new Set([1, 2]))[0]).toEqual({ memberId: 'm', create: [], remove: [] });
     const firstPaid = linksFor('m', 300, current, (s) => s === 1);
-    expect(() => planMember({ id: 'm', amount: 300 }, firstPaid, current.slice(0, 1), new Set([1]), 'members[0]')).toThrow(expect.objectContaining({ code: 'group.share_too_small' }));
+    expect(() => planSchedule([{ id: 'm', amount: 300 }], firstPaid, current.slice(0, 1), new Set([1]))[0]).toThrow(expect.objectContaining({ code: 'group.share_too_small' }));
+  });
+
+  it('splits what every member owes at once: each open instalment sums exactly across members (10001, 33333, 7 over 1:1:1)', () => {
+    const current = schedule([1]);
+    const shares = { a: 10001, b: 33333, c: 7 };
+    const members = Object.entries(shares).map(([id, amount]) => ({ id, amount }));
+    const links = members.flatMap((m) => linksFor(m.id, m.amount, current, () => false));
+    const plans = planSchedule(members, links, schedule([1, 1, 1]), new Set());
+    const column = (sequence: number) => plans.flatMap((p) => p.create).filter((l) => l.sequence === sequence).reduce((sum, l) => sum + l.amount, 0);
+    expect([column(1), column(2), column(3)]).toEqual([14447, 14447, 14447]);
+    plans.forEach((plan, i) => expect(plan.create.reduce((sum, l) => sum + l.amount, 0)).toBe(members[i]!.amount));
+  });
+
+  it('keeps a paid instalment and splits the rest of every member exactly across the open instalments', () => {
+    const current = schedule([100, 100]);
+    const members = [{ id: 'a', amount: 200 }, { id: 'b', amount: 101 }, { id: 'c', amount: 101 }];
+    const links = members.flatMap((m) => linksFor(m.id, m.amount, current, (s) => m.id === 'a' && s === 1));
+    const plans = planSchedule(members, links, schedule([100, 50, 50]), new Set([1]));
+    // Owed over instalments 2 and 3 (1:1): a 100, b 50, c 50 (b and c keep their 51 of instalment 1): 100 each.
+    const column = (sequence: number) => plans.flatMap((p) => p.create).filter((l) => l.sequence === sequence).reduce((sum, l) => sum + l.amount, 0);
+    expect([column(2), column(3)]).toEqual([100, 100]);
   });
 });

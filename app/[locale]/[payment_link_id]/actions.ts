@@ -19,7 +19,7 @@ import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } 
 import { surfaceFromForm } from './checkout-surface';
 
 export type CardActionState =
-  | { ok: true; data: { surcharge: number; total: number } }
+  | { ok: true; data: { surcharge: number; total: number; collections?: number[] } }
   | {
       ok: false;
       /** The server's own words, for refusals the page has no translation of. */
@@ -87,7 +87,7 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
     if (!(error instanceof AppError)) throw error;
     outcome = 'refused';
   }
-  if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total } };
+  if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total, collections: outcome.collections } };
   // A MOTO flag on a session that does not allow MOTO: nothing was recorded; the page says why.
   if (outcome !== 'refused' && outcome.outcome === 'not_allowed') return { ok: false, formError: await motoNotAllowedMessage(locale, checkout.organisationName) };
   if (outcome !== 'refused' && outcome.outcome === 'rejected') {

@@ -11,7 +11,7 @@ import { payByCardAction, type CardActionState } from './actions';
 import { announceFormReturned, SurfaceFields, type CheckoutSurface } from './checkout-surface';
 import { AdyenCardFields } from './card-entry/adyen-card-fields';
 import { checkoutStateAction } from './card-entry/card-check-action';
-import { DccChoice, HeldNotice, StoreCard, SurchargeNotice } from './card-entry/card-choices';
+import { DccChoice, HeldNotice, StoreCard, SurchargeNotice, type StoreCardText } from './card-entry/card-choices';
 import { CardSummary, ExclusionMessage, UnverifiedMessage, useExclusionText } from './card-entry/card-facts-panel';
 import type { CardFieldsHandle } from './card-entry/card-fields';
 import { SandboxCardFields } from './card-entry/sandbox-card-fields';
@@ -34,8 +34,8 @@ export type CardFormProps = {
   hidePayButton?: boolean;
   /** A group member's other links paid with this one (docs/groups.md): posted, and sent with the card check. */
   covered?: string[];
-  /** The store-card choice's own words (a member's offer to collect the rest automatically). */
-  storeCardText?: { label: string; hint?: string };
+  /** The store-card choice's own words (a member's offer to collect the rest automatically, and what it collects). */
+  storeCardText?: StoreCardText;
 };
 
 /**
@@ -152,7 +152,7 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
           <button type="button" className="secondary" onClick={anotherCard}>{t('surchargeSwitch')}</button>
         </div>
       )}
-      <StoreCard choice={storeCard} text={storeCardText} />
+      <StoreCard choice={storeCard} text={storeCardText} collected={accepted?.collections ?? serverSurcharge?.collections} />
       {!hidePayButton && (
         <button type="submit" disabled={pending} data-testid="pay-button">
           {pending ? t('paying') : surchargeTotal ? facts('surchargeConfirm', { total: money(surchargeTotal) }) : t('payButton', { amount: money(amount) })}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import type { StoreCardText } from './card-entry/card-choices';
 import { CardMessages } from './card-entry/card-messages';
 import { CardForm } from './card-form';
 import { Receipt } from './receipt';
@@ -72,7 +73,7 @@ type MethodsProps = {
   storeCard: HostedCheckout['storeCard'];
   hidePayButton?: boolean;
   /** A group member's choice: the other links paid with this one, their total, and the store-card offer's words. */
-  selection?: { covered: string[]; amount: number; storeCardText?: { label: string; hint?: string } };
+  selection?: { covered: string[]; amount: number; storeCardText?: StoreCardText };
 };
 
 /** The hold notice, then card entry and open banking as the link allows. */

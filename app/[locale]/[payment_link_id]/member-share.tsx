@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import type { InstalmentChoice } from '@/lib/core/groups/instalment-choices';
 import type { MemberCheckout, MemberInstalment } from '@/lib/core/hosted-checkout/member-checkout';
 import { formatMoney } from '@/lib/money';
+import type { StoreCardText } from './card-entry/card-choices';
 import { checkoutPath } from './checkout-paths';
 
 /*
@@ -80,11 +81,17 @@ export async function InstalmentChoiceForm({ member, chosen, currency, locale, l
   );
 }
 
-/** The store-card choice as an offer to collect the rest automatically, when instalments with due dates remain. */
-export async function autoCollectText(chosen: InstalmentChoice | null, organisation: string) {
+/**
+ * The store-card choice as an offer to collect the rest automatically, when instalments with due dates
+ * remain, with each instalment it would collect and when. The amounts are before any surcharge until the
+ * card is known; the card check then gives this card's amounts (surcharge included), which the tick shows
+ * instead: what the member sees is what the runner collects (lib/core/groups/collection-charge.ts).
+ */
+export async function autoCollectText(chosen: InstalmentChoice | null, organisation: string, currency: string): Promise<StoreCardText | undefined> {
   if (!chosen || chosen.remainingAfter === 0) return undefined;
   const t = await getTranslations('GroupCheckout');
-  return { label: t('autoCollectLabel', { count: chosen.remainingAfter }), hint: t('autoCollectHint', { organisation }) };
+  const collections = await Promise.all(chosen.collect.map(async (c) => ({ amount: c.amount, date: await dateOf(c.dueAt) })));
+  return { label: t('autoCollectLabel', { count: chosen.remainingAfter }), hint: t('autoCollectHint', { organisation }), currency, collections };
 }
 
 /** How many instalments the form below pays, and their total. */

@@ -40,7 +40,7 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
           {member && chosen && member.choices.length > 1 && <InstalmentChoiceForm member={member} chosen={chosen} linkId={id} {...money} />}
           {chosen && <PayingSummary chosen={chosen} {...money} />}
           <PaymentMethods checkout={checkout} target={target} storeCard={checkout.storeCard}
-            selection={chosen ? { covered: chosen.covered, amount: chosen.amount, storeCardText: await autoCollectText(chosen, organisation) } : undefined} />
+            selection={chosen ? { covered: chosen.covered, amount: chosen.amount, storeCardText: await autoCollectText(chosen, organisation, checkout.currency) } : undefined} />
           <CancelForm {...target} />
         </>
       )}

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { groupInstalments, groupMembers } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/types';
+import { queryRows } from '@/lib/db/query-rows';
+import type { Db, Tx } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { parseInput } from '@/lib/http/validation';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
@@ -10,13 +11,16 @@ import { memberInput } from './group-input';
 import { insertLinks, memberLinkRows } from './member-links';
 import { lockGroup } from './lock-group';
 import { allocateShare } from './schedule-rules';
+import { addedMemberRow } from './allocation';
 
 /**
  * The leader adds a member (portal): `{ customer_name, amount, email? }`, the
  * member fields of create. Under the group's lock, so the schedule the new
  * links are split by is the live one. The share is split by the schedule as
  * weights (it need not equal anyone else's); each instalment gets at least one
- * minor unit. The booking's value is left as the organiser set it.
+ * minor unit, and its parts are chosen so that each instalment's total across
+ * members stays exact (addedMemberRow). The booking's value is left as the
+ * organiser set it.
  */
 export async function addMember(db: Db, groupId: string, input: unknown, options: { by?: AuditActor } = {}): Promise<{ member_id: string }> {
   const member = parseInput(memberInput, input);
@@ -25,7 +29,9 @@ export async function addMember(db: Db, groupId: string, input: unknown, options
     if (group.membersLocked) throw new AppError('group.members_locked', 'The organiser has locked the member list: members cannot be added or removed.');
     const schedule = await tx.select().from(groupInstalments)
       .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt))).orderBy(asc(groupInstalments.sequence));
-    const parts = allocateShare(member.amount, schedule.map((i) => i.amount));
+    const weights = schedule.map((i) => i.amount);
+    allocateShare(member.amount, weights); // refused when the member's own split leaves an instalment nothing
+    const parts = addedMemberRow(member.amount, weights, await instalmentColumns(tx, groupId, schedule.map((i) => i.sequence)));
     const [last] = await tx.select({ position: max(groupMembers.position) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
     const at = now();
     const row = {
@@ -41,4 +47,15 @@ export async function addMember(db: Db, groupId: string, input: unknown, options
     });
     return { member_id: row.id };
   });
+}
+
+/** Each live instalment's total across the live members' live links, in schedule order. */
+async function instalmentColumns(tx: Tx, groupId: string, sequences: readonly number[]): Promise<number[]> {
+  if (sequences.length === 0) return [];
+  const rows = await queryRows<{ sequence: number; total: string | number }>(tx, sql`
+    select l.instalment_sequence as sequence, sum(l.amount) as total
+    from payment_links l join group_members m on m.id = l.group_member_id
+    where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null and l.instalment_sequence is not null
+    group by l.instalment_sequence`);
+  return sequences.map((sequence) => Number(rows.find((row) => Number(row.sequence) === sequence)?.total ?? 0));
 }

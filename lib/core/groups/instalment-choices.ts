@@ -10,6 +10,8 @@ export type InstalmentChoice = {
   amount: number;
   /** Unpaid instalments with a due date left after this payment: what automatic collection would collect. */
   remainingAfter: number;
+  /** Those instalments in due order, before any surcharge (the opt-in shows each: collection-charge.ts). */
+  collect: { amount: number; dueAt: Date }[];
 };
 
 /** The member's links that can be paid now, in due order: unpaid, nothing in progress on them, not expired. */
@@ -29,13 +31,17 @@ export function instalmentChoices(pageLinkId: string, links: MemberLink[], at: D
   const payable = payableInOrder(links, at);
   const index = payable.findIndex((l) => l.id === pageLinkId);
   if (index < 0) return [];
-  const open = (paid: Set<string>) => links.filter((l) => l.state === 'unpaid' && l.dueAt && !paid.has(l.id)).length;
-  const choice = (ids: string[]): InstalmentChoice => ({
-    covered: ids.filter((id) => id !== pageLinkId),
-    count: ids.length,
-    amount: links.filter((l) => ids.includes(l.id)).reduce((sum, l) => sum + l.amount, 0),
-    remainingAfter: open(new Set(ids)),
-  });
+  const open = (paid: Set<string>) => links.filter((l) => l.state === 'unpaid' && l.dueAt && !paid.has(l.id));
+  const choice = (ids: string[]): InstalmentChoice => {
+    const left = open(new Set(ids));
+    return {
+      covered: ids.filter((id) => id !== pageLinkId),
+      count: ids.length,
+      amount: links.filter((l) => ids.includes(l.id)).reduce((sum, l) => sum + l.amount, 0),
+      remainingAfter: left.length,
+      collect: left.map((l) => ({ amount: l.amount, dueAt: l.dueAt! })),
+    };
+  };
   const choices = [choice([pageLinkId])];
   for (let count = Math.max(index + 1, 2); count <= payable.length; count += 1) {
     choices.push(choice(payable.slice(0, count).map((l) => l.id)));

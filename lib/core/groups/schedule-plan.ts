@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/http/app-error';
-import { splitByWeights } from '@/lib/money';
+import { allocateGroup, SplitTooSmall } from './allocation';
 import type { LinkInstalment } from './member-links';
 import type { LockedLink } from './lock-group';
 
@@ -7,44 +7,62 @@ export type PlannedInstalment = { sequence: number; amount: number; dueAt: Date 
 export type MemberPlan = { memberId: string; create: LinkInstalment[]; remove: LockedLink[] };
 
 /**
- * What a new schedule does to one member's links (docs/groups.md, API):
+ * What a new schedule does to every member's links (docs/groups.md, API):
  * busy links (paid or being paid) and links of frozen instalments (ones
- * anybody paid, kept unchanged) stay; what the member still owes beyond them
- * is split over the other new instalments by their amounts as weights. An
- * open link that already has its target amount and due date stays (its id,
- * perhaps emailed, keeps working); every other open link is replaced.
+ * anybody paid, kept unchanged) stay; what each member still owes beyond them
+ * is split over the other new instalments by their amounts as weights, for
+ * all members at once (allocateGroup: each member's row and each open
+ * instalment's total across members exact). An open link that already has its
+ * target amount and due date stays (its id, perhaps emailed, keeps working);
+ * every other open link is replaced. Plans come in the members' order.
  */
-export function planMember(
-  member: { id: string; amount: number },
+export function planSchedule(
+  members: readonly { id: string; amount: number }[],
   links: readonly LockedLink[],
   schedule: readonly PlannedInstalment[],
   frozen: ReadonlySet<number>,
-  field: string,
-): MemberPlan {
+): MemberPlan[] {
   const isKept = (link: LockedLink) => link.busy || (link.instalment_sequence !== null && frozen.has(link.instalment_sequence));
-  const kept = links.filter(isKept);
-  const open = links.filter((link) => !isKept(link));
-  const owed = member.amount - kept.reduce((sum, link) => sum + link.amount, 0);
-  const targets = owed > 0 ? targetsFor(owed, schedule.filter((entry) => !frozen.has(entry.sequence)), schedule.length, field) : [];
-  const create: LinkInstalment[] = [];
-  const stays = new Set<string>();
-  for (const target of targets) {
-    const same = open.find((link) => !stays.has(link.id) && link.instalment_sequence === target.sequence && link.amount === target.amount
-      && (link.due_at?.getTime() ?? null) === (target.dueAt?.getTime() ?? null));
-    if (same) stays.add(same.id);
-    else create.push(target);
-  }
-  return { memberId: member.id, create, remove: open.filter((link) => !stays.has(link.id)) };
+  const rows = members.map((member) => {
+    const own = links.filter((link) => link.member_id === member.id);
+    const kept = own.filter(isKept);
+    return { member, open: own.filter((link) => !isKept(link)), owed: member.amount - kept.reduce((sum, link) => sum + link.amount, 0) };
+  });
+  const targets = targetsFor(rows.map((row) => row.owed), schedule, frozen);
+  return rows.map(({ member, open }, index) => {
+    const create: LinkInstalment[] = [];
+    const stays = new Set<string>();
+    for (const target of targets[index]!) {
+      const same = open.find((link) => !stays.has(link.id) && link.instalment_sequence === target.sequence && link.amount === target.amount
+        && (link.due_at?.getTime() ?? null) === (target.dueAt?.getTime() ?? null));
+      if (same) stays.add(same.id);
+      else create.push(target);
+    }
+    return { memberId: member.id, create, remove: open.filter((link) => !stays.has(link.id)) };
+  });
 }
 
-function targetsFor(owed: number, open: readonly PlannedInstalment[], scheduleLength: number, field: string): LinkInstalment[] {
-  if (scheduleLength === 0) return [{ sequence: null, amount: owed, dueAt: null }];
+/** Each member's new links: what they owe over the open (not frozen) instalments, rows and columns exact. */
+function targetsFor(owed: readonly number[], schedule: readonly PlannedInstalment[], frozen: ReadonlySet<number>): LinkInstalment[][] {
+  const field = (index: number) => `members[${index}]`;
+  if (schedule.length === 0) return owed.map((amount) => (amount > 0 ? [{ sequence: null, amount, dueAt: null }] : []));
+  const open = schedule.filter((entry) => !frozen.has(entry.sequence));
+  const owing = owed.flatMap((amount, index) => (amount > 0 ? [{ amount, index }] : []));
+  if (owing.length === 0) return owed.map(() => []);
   if (open.length === 0) {
-    throw new AppError('group.share_too_small', `${field} still owes ${owed}, and the new schedule leaves no unpaid instalment to owe it in.`);
+    throw new AppError('group.share_too_small', `${field(owing[0]!.index)} still owes ${owing[0]!.amount}, and the new schedule leaves no unpaid instalment to owe it in.`);
   }
-  const parts = splitByWeights(owed, open.map((entry) => entry.amount));
-  if (parts.some((part) => part < 1)) {
-    throw new AppError('group.share_too_small', `${field} still owes ${owed}: too little to give each of the ${open.length} open instalments at least one minor unit.`);
+  let rows: number[][];
+  try {
+    rows = allocateGroup(owing.map((o) => o.amount), open.map((entry) => entry.amount));
+  } catch (error) {
+    if (!(error instanceof SplitTooSmall)) throw error;
+    const who = error.member === null ? 'What the members still owe is' : `${field(owing[error.member]!.index)} still owes ${owing[error.member]!.amount}:`;
+    throw new AppError('group.share_too_small', `${who} too little to give each of the ${open.length} open instalments at least one minor unit.`);
   }
-  return open.map((entry, index) => ({ sequence: entry.sequence, amount: parts[index]!, dueAt: entry.dueAt }));
+  const targets: LinkInstalment[][] = owed.map(() => []);
+  owing.forEach(({ index }, row) => {
+    targets[index] = open.map((entry, j) => ({ sequence: entry.sequence, amount: rows[row]![j]!, dueAt: entry.dueAt }));
+  });
+  return targets;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/http/app-error';
-import { memberInstalments } from './allocation';
+import { allocateGroup, memberInstalments, SplitTooSmall } from './allocation';
 import { MAX_INSTALMENTS } from './group-input';
 
 export type ScheduleEntry = { amount: number; dueAt: Date };
@@ -26,12 +26,18 @@ export function checkSchedule(schedule: readonly ScheduleEntry[], at: Date, must
 /**
  * Shares against the schedule: when every member owes the same amount the
  * schedule must sum to it (the interface's rule); otherwise it is a set of
- * weights, and each share must give every instalment at least one minor unit.
- * Returns each member's instalments.
+ * weights. Returns each member's instalments, rows and columns exact
+ * (allocateGroup); refused when a part cannot get at least one minor unit.
  */
-export function allocateShares(shares: readonly number[], schedule: readonly number[]): number[][] {
+export function allocateShares(shares: readonly number[], schedule: readonly number[], field = (index: number) => `members[${index}].amount`): number[][] {
   checkEqualShares(shares, schedule);
-  return shares.map((share, index) => allocateShare(share, schedule, `members[${index}].amount`));
+  try {
+    return allocateGroup(shares, schedule);
+  } catch (error) {
+    if (!(error instanceof SplitTooSmall)) throw error;
+    const who = error.member === null ? 'The members\' shares are' : `${field(error.member)} (${shares[error.member]}) is`;
+    throw new AppError('group.share_too_small', `${who} too small to give each of the ${schedule.length} instalments at least one minor unit.`);
+  }
 }
 
 /** One share split by the schedule as weights; refused when an instalment would get nothing. */

@@ -13,7 +13,7 @@ import { lockGroup, lockLiveLinks } from './lock-group';
 import { insertLinks, memberLinkRows, type LinkRow } from './member-links';
 import { recreateCollections } from './recreate-collections';
 import { cancelLinkCollections } from './link-scheduled-payments';
-import { planMember, type PlannedInstalment } from './schedule-plan';
+import { planSchedule, type PlannedInstalment } from './schedule-plan';
 import { checkEqualShares, checkSchedule } from './schedule-rules';
 
 /** The count is checked by checkSchedule, so the portal gets `group.too_many_instalments`, not a generic 422. */
@@ -58,7 +58,7 @@ export async function setSchedule(db: Db, groupId: string, input: unknown, optio
     const deadline = installments.length > 0 ? endOfDayOrInstant(installments.at(-1)!.due_at) : null;
     const linkExpiresAt = deadline && deadline > group.linkExpiresAt ? deadline : group.linkExpiresAt;
     const context = { ...group, linkExpiresAt };
-    const plans = members.map((member, index) => planMember(member, links.filter((l) => l.member_id === member.id), wanted, frozen, `members[${index}]`));
+    const plans = planSchedule(members, links, wanted, frozen);
     const created: LinkRow[] = plans.flatMap((plan, index) => memberLinkRows(context, members[index]!, plan.create, at));
     const removed = plans.flatMap((plan) => plan.remove);
 

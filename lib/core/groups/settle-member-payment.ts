@@ -3,6 +3,7 @@ import { now } from '@/lib/clock';
 import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
 import type { Tx } from '@/lib/db/types';
 import { enableAutoCollect } from './auto-collect';
+import { lockMemberOfLink } from './member-locks';
 
 type Settled = typeof transactions.$inferSelect;
 
@@ -16,10 +17,11 @@ type Settled = typeof transactions.$inferSelect;
  * Nothing for a link of no member.
  */
 export async function settleMemberPayment(tx: Tx, row: Settled, savedCardId: string | null): Promise<void> {
-  if (!row.paymentLinkId) return;
-  const [link] = await tx.select({ memberId: paymentLinks.groupMemberId, options: paymentLinks.options })
-    .from(paymentLinks).where(eq(paymentLinks.id, row.paymentLinkId));
-  if (!link?.memberId) return;
+  // The member, then their links, before any of them is touched: the one order (member-locks.ts). Settling the
+  // covered links first and updating the member last (enableAutoCollect) deadlocked against a schedule change.
+  const memberId = await lockMemberOfLink(tx, row.paymentLinkId);
+  if (!memberId || !row.paymentLinkId) return;
+  const [link] = await tx.select({ options: paymentLinks.options }).from(paymentLinks).where(eq(paymentLinks.id, row.paymentLinkId));
   const covered = row.coveredLinkIds ?? [];
   if (covered.length > 0) {
     await tx.update(paymentLinks).set({ settledByTransactionId: row.id, updatedAt: now() })
@@ -28,14 +30,15 @@ export async function settleMemberPayment(tx: Tx, row: Settled, savedCardId: str
   await tx.update(scheduledPayments).set({ status: 'CANCELLED', failureReason: 'paid_at_checkout', nextAttemptAt: null, updatedAt: now() })
     .where(and(inArray(scheduledPayments.paymentLinkId, [row.paymentLinkId, ...covered]), inArray(scheduledPayments.status, ['QUEUED', 'AWAITING_APPROVAL'])));
   // Consent is the member's own tick: a card the link forces to be stored is not an opt-in to be charged later.
-  if (savedCardId && row.storeCard && !link.options.store_card_forced && !link.options.hide_store_card) {
-    await enableAutoCollect(tx, { memberId: link.memberId, savedCardId });
+  if (savedCardId && row.storeCard && link && !link.options.store_card_forced && !link.options.hide_store_card) {
+    await enableAutoCollect(tx, { memberId, savedCardId, checkoutLinkId: row.paymentLinkId });
   }
 }
 
 /**
  * A payment that covered other links is reversed (its authorisation released):
- * the links it settled are unpaid again, in the reversal's own SQL transaction.
+ * the links it settled are unpaid again, in the reversal's own SQL transaction
+ * (which has locked the member and their links first: lockMemberOfLink).
  */
 export async function unsettleCoveredLinks(tx: Tx, transactionId: string): Promise<void> {
   await tx.update(paymentLinks).set({ settledByTransactionId: null, updatedAt: now() }).where(eq(paymentLinks.settledByTransactionId, transactionId));

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record-audit';
 import { NOT_STARTED_STATUSES } from '../scheduled-payments/cancel-booking-scheduled-payments';
 import { requireAccessibleGroup } from './group-access';
 import { lockGroup } from './lock-group';
+import { lockMembersAndLinks } from './member-locks';
 
 export const autoCollectParams = z.object({ payment_link_group_id: z.uuid(), member_id: z.uuid() });
 export const autoCollectBody = z.object({ enabled: z.boolean() });
@@ -32,6 +33,8 @@ export async function turnOffAutoCollect(db: Db, actor: Actor, groupId: string, 
   }
   return db.transaction(async (tx) => {
     await lockGroup(tx, group.id);
+    // The one order (member-locks.ts): the member, their links, then their collections.
+    await lockMembersAndLinks(tx, { groupId: group.id, memberId });
     const [member] = await tx.update(groupMembers).set({ autoCollect: false, updatedAt: now() })
       .where(and(eq(groupMembers.id, memberId), eq(groupMembers.groupId, group.id))).returning({ id: groupMembers.id });
     if (!member) throw new AppError('group.member_not_found', 'No such member in this group.');

@@ -38,6 +38,11 @@ export type CardCheck =
        * `sandboxRate`: made-up sandbox rates, which the page labels as such (production offers no DCC without a quote source).
        */
       dcc: { currency: string; rate: number; markupBps: number; amount: number; sandboxRate: boolean } | null;
+      /**
+       * A group member's instalments left after this payment, in due order: what automatic collection
+       * would charge this card for each, surcharge included (collection-charge.ts). Absent: no offer.
+       */
+      collections?: number[];
     }
   /** The link can no longer be paid (paid in another tab, expired): the page reloads to show why. */
   | { status: 'unavailable' };

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts } from '@/lib/payments/processor';
 import { sandboxCardByBin, sandboxCardFacts } from '@/lib/payments/processor/sandbox/sandbox-cards';
+import { collectionCharge } from '../groups/collection-charge';
 import { quoteCard } from '../payments/card-quote';
 import { payableSelection } from '../payments/member-coverage';
 import { cardCheckFromQuote, type CardCheck } from './card-check';
@@ -23,7 +24,8 @@ export type CardLookup =
  * link's rules make of them (quoteCard, which payByCard enforces again). A link
  * that cannot be paid any more answers `unavailable`; a lookup the processor
  * cannot answer is `unknown`, and the payment decides. A group member's
- * several instalments (`coveredLinkIds`) are quoted on their total.
+ * several instalments (`coveredLinkIds`) are quoted on their total, and what
+ * automatic collection would charge this card for each instalment left.
  */
 export async function hostedCardCheck(checkoutId: string, lookup: CardLookup, coveredLinkIds: readonly string[] = []): Promise<CardCheck> {
   const db = await getDb();
@@ -42,7 +44,11 @@ export async function hostedCardCheck(checkoutId: string, lookup: CardLookup, co
     if (error instanceof ProcessorError || error instanceof ProcessorOutcomeUnknown) return { status: 'unknown' };
     throw error;
   }
-  return cardCheckFromQuote(quoteCard(checkout, facts), checkout.link.currency);
+  const check = cardCheckFromQuote(quoteCard(checkout, facts), checkout.link.currency);
+  const remaining = checkout.choice?.collect ?? [];
+  if (check.status !== 'accepted' || remaining.length === 0) return check;
+  // The opt-in to automatic collection shows what each instalment will cost on this card (issue 16 item 13).
+  return { ...check, collections: remaining.map((i) => collectionCharge(i.amount, facts, checkout).amount) };
 }
 
 async function lookupFacts(db: Db, lookup: CardLookup): Promise<CardFacts | null> {

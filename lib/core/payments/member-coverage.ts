@@ -1,7 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
-import { groupMembers, paymentLinks } from '@/lib/db/schema';
-import type { Db, Executor, Tx } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { chosenInstalments, type InstalmentChoice } from '../groups/instalment-choices';
 import { loadMemberLinks } from '../groups/member-link-states';
@@ -35,29 +33,14 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
 }
 
 /**
- * The locks that make two payments of one member serialise, taken before the
- * link's own: the member row, then every link of the member in id order. It is
- * the order of the portal's changes (lockLiveLinks in lock-group.ts: member
- * rows, then links by id), so a payment and a removal or schedule change queue
- * rather than deadlock (tests/integration/groups/group-races.test.ts deadlocks
- * with links first). No lock for a link of no member.
- */
-export async function lockMemberOf(tx: Tx, checkoutId: string): Promise<void> {
-  const [link] = await tx.select({ memberId: paymentLinks.groupMemberId }).from(paymentLinks).where(eq(paymentLinks.id, checkoutId));
-  if (!link?.memberId) return;
-  await tx.select({ id: groupMembers.id }).from(groupMembers).where(eq(groupMembers.id, link.memberId)).for('update');
-  await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.groupMemberId, link.memberId))
-    .orderBy(asc(paymentLinks.id)).for('update');
-}
-
-/**
  * The checkout as the payment sees it: for several instalments of a group
  * member, the link with the amount of all of them, so every card rule
  * (surcharge, DCC, the processor's amount) reads the total. startTransaction
- * checks the selection again under the member's lock.
+ * checks the selection again under the member's lock. `choice`: the member's
+ * selection (what remains for automatic collection), null for a link of no member.
  */
-export async function payableSelection(db: Db, checkoutId: string, coveredLinkIds: readonly string[] = []): Promise<PayableCheckout> {
+export async function payableSelection(db: Db, checkoutId: string, coveredLinkIds: readonly string[] = []): Promise<PayableCheckout & { choice: InstalmentChoice | null }> {
   const checkout = await loadPayableCheckout(db, checkoutId);
   const coverage = await paymentCoverage(db, checkout.link, coveredLinkIds);
-  return coverage ? { ...checkout, link: { ...checkout.link, amount: coverage.amount } } : checkout;
+  return coverage ? { ...checkout, link: { ...checkout.link, amount: coverage.amount }, choice: coverage } : { ...checkout, choice: null };
 }

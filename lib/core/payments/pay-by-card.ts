@@ -2,6 +2,7 @@ import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
 import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type PaymentMethodInput, type Processor } from '@/lib/payments/processor';
+import { collectionCharge } from '../groups/collection-charge';
 import { cardRulesNeedFacts, quoteCard, type CardQuote } from './card-quote';
 import { refuseCardTesting } from './card-testing';
 import type { PayableCheckout } from './load-payable-checkout';
@@ -45,7 +46,8 @@ export type CardPaymentOutcome =
   | { outcome: 'rejected'; transactionId: string; message: string; reason: string; exclusion?: CardQuoteRefusal['exclusion'] }
   /** Refused before anything was recorded: a MOTO flag where MOTO is not allowed. */
   | { outcome: 'not_allowed'; reason: typeof MOTO_NOT_ALLOWED; message: string }
-  | { outcome: 'confirm_surcharge'; surcharge: number; total: number };
+  /** `collections`: a group member's remaining instalments on this card, surcharge included (what opting in would collect). */
+  | { outcome: 'confirm_surcharge'; surcharge: number; total: number; collections?: number[] };
 
 /**
  * Takes a card payment on a payment link or ecommerce session. Every card rule
@@ -74,7 +76,11 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const quote = quoteCard(checkout, facts === 'failed' ? null : facts);
   if (!quote.accepted) return refuse(db, input, method, checkout, { ...quote, status: 'REJECTED' });
   const { surcharge, total } = quote;
-  if (surcharge > 0 && input.acceptedSurcharge !== surcharge) return { outcome: 'confirm_surcharge', surcharge, total };
+  if (surcharge > 0 && input.acceptedSurcharge !== surcharge) {
+    const remaining = checkout.choice?.collect ?? [];
+    const collections = remaining.map((i) => collectionCharge(i.amount, quote.card, checkout).amount);
+    return { outcome: 'confirm_surcharge', surcharge, total, ...(collections.length > 0 ? { collections } : {}) };
+  }
 
   const dccAccepted = Boolean(quote.dcc && input.acceptDcc);
   const dcc: DccChoice | null = quote.dcc

@@ -5,7 +5,8 @@ import { AppError } from '@/lib/http/app-error';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { holdCardTestingLimit } from './card-testing';
 import { loadPayableCheckout } from './load-payable-checkout';
-import { instalmentsNotPayable, lockMemberOf, paymentCoverage } from './member-coverage';
+import { lockMemberOfLink } from '../groups/member-locks';
+import { instalmentsNotPayable, paymentCoverage } from './member-coverage';
 import { paymentBeingConfirmed, paymentInProgress } from './payment-errors';
 
 export type StartInput = {
@@ -31,8 +32,8 @@ export type StartInput = {
  * live payments per link means a second click, tab or retry cannot start a
  * second payment: it gets "payment in progress" and nothing is charged.
  *
- * A group member's link: all their links (id order), then the member row, are
- * locked first (lockMemberOf), so two payments of one member serialise; the covered links
+ * A group member's link: the member row, then all their live links (id order), are
+ * locked first (lockMemberOfLink, the one order of member-locks.ts), so two payments of one member serialise; the covered links
  * must be one of the member's choices now (paymentCoverage: same member, live,
  * unpaid, covered by no other live payment, in due order) and the amount
  * their sum plus the surcharge, or nothing starts.
@@ -40,7 +41,7 @@ export type StartInput = {
 export async function startTransaction(db: Db, input: StartInput): Promise<{ id: string }> {
   try {
     return await db.transaction(async (tx) => {
-      await lockMemberOf(tx, input.checkoutId);
+      await lockMemberOfLink(tx, input.checkoutId);
       const { link } = await loadPayableCheckout(tx, input.checkoutId, { lock: true });
       const coverage = await paymentCoverage(tx, link, input.coveredLinkIds ?? []);
       if (coverage && coverage.amount + input.surcharge !== input.amount) throw instalmentsNotPayable();

@@ -61,7 +61,7 @@ export async function openScheduledCharges(db: Db, batch: ScheduledCharge[]): Pr
     if (toOpen.length === 0) return;
     const created = await tx.insert(transactions).values(toOpen.map(({ payment, card }) => ({
       organisationId: card!.organisationId, bookingId: card!.bookingId, savedCardId: card!.id, paymentLinkId: payment.paymentLinkId ?? null,
-      amount: payment.amount, currency: payment.currency, status: 'PAYMENTINPROGRESS', stage: 'authorising',
+      amount: payment.amount, surcharge: payment.surcharge, currency: payment.currency, status: 'PAYMENTINPROGRESS', stage: 'authorising',
       type: 'CARD', method: 'MOTO_OTHER', idempotencyKey: keyOf.get(payment.id)!,
       processorAmount: payment.amount, processorCurrency: isoCurrency(payment.currency),
       cardBrand: card!.cardBrand, cardLastFour: card!.lastFour, cardBin: card!.bin, cardType: card!.funding, binType: card!.cardClass,

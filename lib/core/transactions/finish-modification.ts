@@ -4,6 +4,7 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db, Tx } from '@/lib/db/types';
 import { emitTransactionEvent, reopenLinksOfReversed } from '@/lib/events/transaction-events';
+import { lockMemberOfLink } from '../groups/member-locks';
 import { processorFor } from '@/lib/payments/processor';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { unsettleCoveredLinks } from '../groups/settle-member-payment';
@@ -95,6 +96,8 @@ export async function recordModification(
     const moved = done[0];
     if (!moved) return false;
     if (action === 'reverse') {
+      // A group member's payment: the member, then their links, before any link is touched (member-locks.ts).
+      await lockMemberOfLink(tx, moved.paymentLinkId);
       // Its link and the links it had settled can be paid again, or expire (their expiry is announced again).
       await reopenLinksOfReversed(tx, moved);
       // A reversed payment of several instalments pays none of them any more (docs/groups.md).

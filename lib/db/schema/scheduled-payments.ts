@@ -20,7 +20,10 @@ export const scheduledPayments = pgTable(
     userId: uuid('user_id').references(() => users.id),
     /** A group member's instalment collected automatically: the charge pays this link (docs/groups.md). */
     paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id),
+    /** What is charged, surcharge included. */
     amount: money('amount').notNull(),
+    /** The card surcharge within `amount` (a group member's collection: the same card's surcharge as at checkout; docs/groups.md). */
+    surcharge: money('surcharge').notNull().default(0),
     currency: text('currency').notNull().default('GBX'),
     status: text('status').notNull(),
     authorisationOnly: boolean('authorisation_only').notNull().default(false),

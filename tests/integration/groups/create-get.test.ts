@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { auditRecords, paymentLinks, transactions } from '@/lib/db/schema';
+import { addMember } from '@/lib/core/groups/add-member';
 import { portalTokenVersion } from '@/lib/core/groups/portal-token';
+import { setSchedule } from '@/lib/core/groups/set-schedule';
 import { api } from '../support/api-client';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { pay } from '../support/payments';
@@ -43,7 +45,32 @@ describe('PUT /agent/payment-link-groups (create)', () => {
       installments: [{ amount: 1, due_at: inDays(5) }, { amount: 1, due_at: inDays(6) }, { amount: 1, due_at: inDays(7) }],
     });
     const amounts = data.members.map((m: { payment_links: { amount: number }[] }) => m.payment_links.map((l) => l.amount));
-    expect(amounts).toEqual([[3334, 3334, 3333], [1667, 1667, 1666]]);
+    // Rows sum to each share, and each instalment to its share of 15001 (5001, 5000, 5000), not 5001, 5001, 4999.
+    expect(amounts).toEqual([[3334, 3334, 3333], [1667, 1666, 1667]]);
+  });
+
+  it('makes every instalment sum exactly across members (10001, 33333 and 7 over 1:1:1: 14447 each), on create, add and schedule change', async () => {
+    const { admin, parentId } = await createTenant();
+    const oneToOne = [{ amount: 1, due_at: inDays(5) }, { amount: 1, due_at: inDays(6) }, { amount: 1, due_at: inDays(7) }];
+    const data = await groupVia(admin.token, parentId, {
+      members: [{ customer_name: 'Ann', amount: 10001 }, { customer_name: 'Ben', amount: 33333 }, { customer_name: 'Cy', amount: 7 }],
+      installments: oneToOne,
+    });
+    const totals = async () => (await getGroupVia(admin.token, data.id)).body.data.installments.map((i: { total: number }) => i.total);
+    expect(await totals()).toEqual([14447, 14447, 14447]);
+    const shares = (await getGroupVia(admin.token, data.id)).body.data.members
+      .map((m: { payment_links: { amount: number }[] }) => m.payment_links.reduce((sum, l) => sum + l.amount, 0));
+    expect(shares).toEqual([10001, 33333, 7]);
+    // A schedule change re-splits everyone at once: 43341 over 1:2 is 14447, 28894 (per member: 14448, 28893).
+    await setSchedule(await getDb(), data.id, { installments: [{ amount: 1, due_at: inDays(8) }, { amount: 2, due_at: inDays(9) }] });
+    expect(await totals()).toEqual([14447, 28894]);
+
+    // A member added later: the other links stay, the new row keeps each total the floor or ceiling of its share.
+    const small = await groupVia(admin.token, parentId, { members: [], installments: oneToOne });
+    await addMember(await getDb(), small.id, { customer_name: 'Ann', amount: 4 });
+    await addMember(await getDb(), small.id, { customer_name: 'Ben', amount: 4 });
+    // 8 over 1:1:1 is 2.67 each: 3, 3, 2 (Ben's own split 2, 1, 1 would have made 4, 2, 2).
+    expect((await getGroupVia(admin.token, small.id)).body.data.installments.map((i: { total: number }) => i.total)).toEqual([3, 3, 2]);
   });
 
   it('gives each member one link for the whole share without a schedule, and accepts no members', async () => {

@@ -71,20 +71,41 @@ export function HeldNotice({ check }: { check: AcceptedCheck }) {
   return <p className="notice" data-testid="held-notice">{t('heldNotice', { total: formatMoney(check.total, check.currency, locale) })}</p>;
 }
 
+/** Words of the store-card tick for a group member: the offer, and each instalment it would collect (amount before surcharge, date as shown). */
+export type StoreCardText = { label: string; hint?: string; currency?: string; collections?: { amount: number; date: string }[] };
+
 /**
  * The store-card choice: unticked by default; nothing when hidden; a sentence when the link forces it.
- * `text`: other words for the same tick (a group member's offer to collect the rest automatically).
+ * `text`: other words for the same tick (a group member's offer to collect the rest automatically),
+ * with the instalments it collects; `collected`: the card check's amounts for them on this card,
+ * surcharge included, which replace the plain amounts (what is shown is what the runner collects).
  */
-export function StoreCard({ choice, text }: { choice: StoreCardChoice; text?: { label: string; hint?: string } }) {
+export function StoreCard({ choice, text, collected }: { choice: StoreCardChoice; text?: StoreCardText; collected?: number[] }) {
   const t = useTranslations('CardFacts');
+  const locale = useLocale();
   if (choice === 'hidden') return null;
   if (choice === 'forced') return <p className="muted" data-testid="store-card-forced">{t('storeCardForced')}</p>;
+  const items = text?.collections ?? [];
+  const amounts = items.map((item, i) => collected?.[i] ?? item.amount);
+  const surcharged = amounts.some((amount, i) => amount !== items[i]!.amount);
   return (
     <div className="choice-option" data-testid="store-card">
-      <input type="checkbox" id="store-card" name="storeCard" value="on" aria-describedby={text?.hint ? 'store-card-hint' : undefined} />
+      <input type="checkbox" id="store-card" name="storeCard" value="on" aria-describedby={text?.hint || items.length > 0 ? 'store-card-hint' : undefined} />
       <label htmlFor="store-card">
         {text?.label ?? t('storeCardLabel')}
-        {text?.hint && <span id="store-card-hint" className="muted store-card-hint">{text.hint}</span>}
+        {(text?.hint || items.length > 0) && (
+          <span id="store-card-hint" className="muted store-card-hint">
+            {items.length > 0 && (
+              <span className="auto-collect-amounts" data-testid="auto-collect-amounts">
+                {items.map((item, i) => (
+                  <span key={i} data-testid="auto-collect-amount">{t('autoCollectItem', { amount: formatMoney(amounts[i]!, text!.currency!, locale), date: item.date })}{i < items.length - 1 ? '; ' : '. '}</span>
+                ))}
+                {surcharged && <span data-testid="auto-collect-surcharge">{t('autoCollectSurcharge')} </span>}
+              </span>
+            )}
+            {text?.hint}
+          </span>
+        )}
       </label>
     </div>
   );

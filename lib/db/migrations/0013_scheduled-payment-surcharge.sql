@@ -1,0 +1,1 @@
+ALTER TABLE "scheduled_payments" ADD COLUMN "surcharge" bigint DEFAULT 0 NOT NULL;
