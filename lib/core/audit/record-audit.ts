@@ -42,6 +42,8 @@ export type AuditType =
   | 'organisation:update-settings'
   | 'payment-link-group:create'
   | 'payment-link-group:send-links'
+  | 'payment-link-group:send-link'
+  | 'payment-link-group:approve-member'
   | 'payment-link-group:add-member'
   | 'payment-link-group:remove-member'
   | 'payment-link-group:set-schedule'

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { parseInput } from '@/lib/http/validation';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { checkLeaderAddition } from './group-limits';
 import { memberInput } from './group-input';
 import { insertLinks, memberLinkRows } from './member-links';
 import { lockGroup } from './lock-group';
@@ -16,7 +17,10 @@ import { allocateShare } from './schedule-rules';
  * member fields of create. Under the group's lock, so the schedule the new
  * links are split by is the live one. The share is split by the schedule as
  * weights (it need not equal anyone else's); each instalment gets at least one
- * minor unit. The booking's value is left as the organiser set it.
+ * minor unit. The booking's value is left as the organiser set it. A member the
+ * leader adds owes at least MIN_LEADER_MEMBER_SHARE, counts towards the group's
+ * LEADER_MEMBERS_PER_DAY (group-limits.ts), and is marked `added_by_leader`, so
+ * the organisation's approval setting can hold their emails.
  */
 export async function addMember(db: Db, groupId: string, input: unknown, options: { by?: AuditActor } = {}): Promise<{ member_id: string }> {
   const member = parseInput(memberInput, input);
@@ -26,11 +30,14 @@ export async function addMember(db: Db, groupId: string, input: unknown, options
     const schedule = await tx.select().from(groupInstalments)
       .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt))).orderBy(asc(groupInstalments.sequence));
     const parts = allocateShare(member.amount, schedule.map((i) => i.amount));
+    // The leader (no `by`, or a customer actor) is held to a minimum share and a daily number of additions, counted under the lock.
+    const byLeader = !options.by || ('kind' in options.by && options.by.kind === 'customer');
+    if (byLeader) await checkLeaderAddition(tx, groupId, member.amount);
     const [last] = await tx.select({ position: max(groupMembers.position) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
     const at = now();
     const row = {
       id: randomUUID(), groupId, position: (last?.position ?? 0) + 1, customerName: member.customer_name,
-      email: member.email ?? null, amount: member.amount, createdAt: at, updatedAt: at,
+      email: member.email ?? null, amount: member.amount, addedByLeader: byLeader, createdAt: at, updatedAt: at,
     };
     await tx.insert(groupMembers).values(row);
     await insertLinks(tx, memberLinkRows(group, row, parts.map((amount, i) => ({

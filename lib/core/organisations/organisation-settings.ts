@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
+import { leaderMembersRequireApproval } from '../groups/group-limits';
 import { isUniqueViolation } from '../shared/sql-helpers';
 
 const rateBps = z.int().min(0).max(10_000);
@@ -26,6 +27,7 @@ export const updateSettingsSchema = z.object({
   approval_links_enabled: z.boolean().optional(),
   notification_email: z.email().max(320).nullable().optional(),
   refunds_require_second_user: z.boolean().optional(),
+  leader_members_require_approval: z.boolean().optional(),
   allowed_embed_origins: z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).max(20).optional(),
 });
 
@@ -47,6 +49,8 @@ function serializeSettings(org: Row) {
     allowed_embed_origins: org.settings.allowed_embed_origins ?? [],
     notification_email: org.settings.notification_email ?? null,
     refunds_require_second_user: org.settings.refunds_require_second_user ?? false,
+    // Unset: on in production, off in the sandbox (lib/core/groups/group-limits.ts).
+    leader_members_require_approval: leaderMembersRequireApproval(org.settings),
   };
 }
 
