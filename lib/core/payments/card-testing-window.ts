@@ -49,8 +49,9 @@ export async function cardTestingTrip(db: Executor, subject: CardTestingSubject)
     union all select ${scope}::text, 'checks', c.created_at from card_checks c where ${checks} and ${checked}`;
   const pieces = [
     piece('link', sql`t.payment_link_id = ${subject.linkId}`, sql`c.payment_link_id = ${subject.linkId}`),
-    piece('group', sql`t.payment_link_id in (select id from group_links)`, sql`c.group_id = (select group_id from target)`),
-    piece('booking', sql`t.booking_id = (select booking_id from target)`, sql`c.booking_id = (select booking_id from target)`),
+    // card_checks has no group or booking index: the organisation's (a group and a booking are in one) narrows them.
+    piece('group', sql`t.payment_link_id in (select id from group_links)`, sql`c.organisation_id = (select organisation_id from target) and c.group_id = (select group_id from target)`),
+    piece('booking', sql`t.booking_id = (select booking_id from target)`, sql`c.organisation_id = (select organisation_id from target) and c.booking_id = (select booking_id from target)`),
     piece('organisation', sql`t.organisation_id = (select organisation_id from target)`, sql`c.organisation_id = (select organisation_id from target)`),
   ];
   if (subject.ipAddress) pieces.push(piece('ip', sql`t.ip_address = ${subject.ipAddress}`, sql`c.ip_address = ${subject.ipAddress}`));
