@@ -116,7 +116,11 @@ describe('organisation approval of leader-added members (leader_members_require_
     const leader = await leaderRequest(group.id);
     expect(await portalAddMember(leader, { customer_name: '<b>Win a prize</b>', email: 'victim@example.net', amount: 5000 })).toEqual({ result: 'member_added' });
     const read = await api.get(`/agent/payment-link-groups/${group.id}`, { token: admin.token });
-    const added = read.body.data.members.find((m: { email: string }) => m.email === 'victim@example.net').id as string;
+    const member = read.body.data.members.find((m: { email: string }) => m.email === 'victim@example.net');
+    // The organiser sees whom the leader added and whether they are approved.
+    expect(member).toMatchObject({ added_by_leader: true, approved_at: null });
+    expect(read.body.data.members[0]).toMatchObject({ added_by_leader: false, approved_at: null });
+    const added = member.id as string;
     expect(await portalSendLinks(leader, added)).toEqual({ result: 'links_held', count: 1 });
     expect(await mailTo('victim@example.net')).toHaveLength(0);
     // Send to all: the organiser's members go, the leader's waits.
@@ -127,6 +131,8 @@ describe('organisation approval of leader-added members (leader_members_require_
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ member_id: added, approved_at: expect.any(String) });
     expect(await audits('payment-link-group:approve-member', added)).toBe(1);
+    const after = await api.get(`/agent/payment-link-groups/${group.id}`, { token: admin.token });
+    expect(after.body.data.members.find((m: { id: string }) => m.id === added).approved_at).toBe(approved.body.data.approved_at);
     expect(await portalSendLinks(leader, added)).toEqual({ result: 'links_sent', count: 1, skipped: 0 });
     expect(await mailTo('victim@example.net')).toHaveLength(1);
     const other = await createTenant('Other');
