@@ -43,6 +43,8 @@ export type AuditType =
   | 'organisation:verify-portal-domain'
   | 'payment-link-group:create'
   | 'payment-link-group:send-links'
+  | 'payment-link-group:send-link'
+  | 'payment-link-group:approve-member'
   | 'payment-link-group:add-member'
   | 'payment-link-group:remove-member'
   | 'payment-link-group:set-schedule'

@@ -7,6 +7,7 @@ import type { Db, Tx } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { parseInput } from '@/lib/http/validation';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
+import { checkLeaderAddition } from './group-limits';
 import { memberInput } from './group-input';
 import { insertLinks, memberLinkRows } from './member-links';
 import { lockGroup } from './lock-group';
@@ -20,7 +21,10 @@ import { addedMemberRow } from './allocation';
  * weights (it need not equal anyone else's); each instalment gets at least one
  * minor unit, and its parts are chosen so that each instalment's total across
  * members stays exact (addedMemberRow). The booking's value is left as the
- * organiser set it.
+ * organiser set it. A member the leader adds owes at least
+ * MIN_LEADER_MEMBER_SHARE, counts towards the group's LEADER_MEMBERS_PER_DAY
+ * (group-limits.ts), and is marked `added_by_leader`, so the organisation's
+ * approval setting can hold their emails.
  */
 export async function addMember(db: Db, groupId: string, input: unknown, options: { by?: AuditActor } = {}): Promise<{ member_id: string }> {
   const member = parseInput(memberInput, input);
@@ -31,12 +35,15 @@ export async function addMember(db: Db, groupId: string, input: unknown, options
       .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt))).orderBy(asc(groupInstalments.sequence));
     const weights = schedule.map((i) => i.amount);
     allocateShare(member.amount, weights); // refused when the member's own split leaves an instalment nothing
+    // The leader (no `by`, or a customer actor) is held to a minimum share and a daily number of additions, counted under the lock.
+    const byLeader = !options.by || ('kind' in options.by && options.by.kind === 'customer');
+    if (byLeader) await checkLeaderAddition(tx, groupId, member.amount);
     const parts = addedMemberRow(member.amount, weights, await instalmentColumns(tx, groupId, schedule.map((i) => i.sequence)));
     const [last] = await tx.select({ position: max(groupMembers.position) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
     const at = now();
     const row = {
       id: randomUUID(), groupId, position: (last?.position ?? 0) + 1, customerName: member.customer_name,
-      email: member.email ?? null, amount: member.amount, createdAt: at, updatedAt: at,
+      email: member.email ?? null, amount: member.amount, addedByLeader: byLeader, createdAt: at, updatedAt: at,
     };
     await tx.insert(groupMembers).values(row);
     await insertLinks(tx, memberLinkRows(group, row, parts.map((amount, i) => ({

@@ -79,11 +79,14 @@ const refusals = {
   'group.share_too_small': 'share_too_small',
   'group.too_many_instalments': 'too_many_instalments',
   'group.instalment_amount_invalid': 'invalid',
+  'group.share_below_minimum': 'share_below_minimum',
+  'group.member_additions_limited': 'member_additions_limited',
+  'group.send_rate_limited': 'send_rate_limited',
 } as const;
 
 /** What an action did, or why it did nothing: codes only, which the page words. */
 export type PortalOutcome = {
-  result: 'member_added' | 'member_removed' | 'schedule_saved' | 'links_sent' | 'signed_out' | 'not_found' | 'invalid' | 'refused' | (typeof refusals)[keyof typeof refusals];
+  result: 'member_added' | 'member_removed' | 'schedule_saved' | 'links_sent' | 'links_held' | 'signed_out' | 'not_found' | 'invalid' | 'refused' | (typeof refusals)[keyof typeof refusals];
   count?: number;
   skipped?: number;
 };
@@ -114,9 +117,14 @@ export const portalSetSchedule = (request: PortalRequest, installments: { amount
     return { result: 'schedule_saved' };
   });
 
-/** Emails every member (or one) their next link; the sandbox mailbox shows them. */
+/**
+ * Emails every member (or one) their next link; the sandbox mailbox shows them. When nothing went and a member
+ * was held (awaiting the organisation's approval, or at their daily limit of emails) the leader is told so (`links_held`).
+ */
 export const portalSendLinks = (request: PortalRequest, memberId?: string) =>
   withPortalGroup(request, async (db, groupId) => {
     const sent = await sendGroupLinks(db, groupId, { memberId });
+    const held = sent.skipped.filter((s) => s.reason === 'awaiting_approval' || s.reason === 'rate_limited').length;
+    if (sent.sent.length === 0 && held > 0) return { result: 'links_held', count: held };
     return { result: 'links_sent', count: sent.sent.length, skipped: sent.skipped.length };
   });

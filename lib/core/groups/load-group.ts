@@ -17,7 +17,7 @@ export type GroupHeaderRow = {
 /** Timestamps come as milliseconds since the epoch (`epochMs`): compared as numbers, one Date only when written out. */
 export type MemberLinkRow = {
   member_id: string; position: number; customer_name: string; email: string | null; member_amount: number;
-  auto_collect: boolean;
+  auto_collect: boolean; added_by_leader: boolean; approved_at: number | null;
   link_id: string | null; amount: number | null; currency: string | null; due_at: number | null;
   instalment_sequence: number | null; expires_at: number | null; created_at: number | null; paid: boolean | null;
 };
@@ -58,6 +58,7 @@ export async function loadGroupRows(db: Executor, groupId: string): Promise<{ he
     queryRows<{ rows: MemberLinkRow[] | null }>(db, sql`
       select json_agg(r order by r.position, r.member_id, r.instalment_sequence nulls first, r.created_at, r.link_id) as rows from (
       select m.id as member_id, m.position, m.customer_name, m.email, m.amount as member_amount, m.auto_collect,
+        m.added_by_leader, ${epochMs(sql`m.approved_at`)} as approved_at,
         l.id as link_id, l.amount, l.currency, ${epochMs(sql`l.due_at`)} as due_at, l.instalment_sequence,
         ${epochMs(sql`l.expires_at`)} as expires_at, ${epochMs(sql`l.created_at`)} as created_at,
         ${linkPaidSql('l')} as paid

@@ -1,19 +1,27 @@
 import type { Actor } from '@/lib/auth/actor';
 import { requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
-import type { Db } from '@/lib/db/types';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { groupMembers } from '@/lib/db/schema';
+import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { requireAccessibleGroup } from './group-access';
+import { checkGroupSendRate, leaderMembersRequireApproval, membersAtSendLimit } from './group-limits';
 import { hostedOrigin } from './hosted-origin';
 import { loadGroupRows } from './load-group';
+import { lockGroup } from './lock-group';
 import { memberLinkEmail, safeLogo } from './member-link-email';
 import { serializeMembers } from './serialize-group';
 
 export type SendLinksResult = {
   sent: { member_id: string; payment_link_id: string }[];
-  skipped: { member_id: string; reason: 'paid' | 'no_email' }[];
+  /**
+   * `awaiting_approval`: a member the leader added, whom the organisation has not approved yet (setting
+   * `leader_members_require_approval`); `rate_limited`: the member had MEMBER_SENDS_PER_DAY link emails in 24 hours.
+   */
+  skipped: { member_id: string; reason: 'paid' | 'no_email' | 'awaiting_approval' | 'rate_limited' }[];
 };
 
 /**
@@ -22,6 +30,10 @@ export type SendLinksResult = {
  * as `paid`, members without an email as `no_email`. The emails and the audit
  * record are one transaction (the outbox sends them after commit). The portal
  * calls this for "send to all / to one"; `by` is who asked (default the leader).
+ * Limits (group-limits.ts), counted under the group's lock: GROUP_SENDS_PER_HOUR
+ * requests per group (refused, `group.send_rate_limited`), MEMBER_SENDS_PER_DAY
+ * emails per member (skipped, `rate_limited`); a leader-added member the
+ * organisation has not approved is skipped (`awaiting_approval`) when it requires that.
  */
 export async function sendGroupLinks(db: Db, groupId: string, options: { memberId?: string; by?: AuditActor } = {}): Promise<SendLinksResult> {
   const { header, rows } = await loadGroupRows(db, groupId);
@@ -30,16 +42,20 @@ export async function sendGroupLinks(db: Db, groupId: string, options: { memberI
   if (options.memberId && members.length === 0) throw new AppError('group.member_not_found', 'No such member in this group.');
   const origin = hostedOrigin(header.settings);
   const logoUrl = safeLogo(header.settings.logo_url ?? header.organisation_image);
+  const actor = options.by ?? { kind: 'customer' as const, email: header.lead_email };
   const result: SendLinksResult = { sent: [], skipped: [] };
   await db.transaction(async (tx) => {
+    // Under the group's lock, so two sends racing at a limit are counted one after the other.
+    await lockGroup(tx, groupId);
+    await checkGroupSendRate(tx, header.organisation_id, groupId);
+    const ids = members.map((m) => m.id);
+    const held = leaderMembersRequireApproval(header.settings) ? await awaitingApproval(tx, ids) : new Set<string>();
+    const limited = await membersAtSendLimit(tx, header.organisation_id, ids);
     for (const member of members) {
       const next = member.payment_links.find((link) => !link.paid);
-      if (!next) {
-        result.skipped.push({ member_id: member.id, reason: 'paid' });
-        continue;
-      }
-      if (!member.email) {
-        result.skipped.push({ member_id: member.id, reason: 'no_email' });
+      const reason = !next ? 'paid' : !member.email ? 'no_email' : held.has(member.id) ? 'awaiting_approval' : limited.has(member.id) ? 'rate_limited' : null;
+      if (reason || !next || !member.email) {
+        result.skipped.push({ member_id: member.id, reason: reason ?? 'paid' });
         continue;
       }
       const email = memberLinkEmail({
@@ -48,11 +64,11 @@ export async function sendGroupLinks(db: Db, groupId: string, options: { memberI
         dueAt: next.due_at ? new Date(next.due_at) : null, url: `${origin}/${next.id}`,
       });
       await enqueueEmail(tx, { organisationId: header.organisation_id, kind: 'group_member_link', to: member.email, ...email });
+      // Every email is in the audit, naming the member: the per-member limit counts these.
+      await recordAudit(tx, actor, { organisationId: header.organisation_id, type: 'payment-link-group:send-link', entityId: member.id });
       result.sent.push({ member_id: member.id, payment_link_id: next.id });
     }
-    await recordAudit(tx, options.by ?? { kind: 'customer', email: header.lead_email }, {
-      organisationId: header.organisation_id, type: 'payment-link-group:send-links', entityId: groupId,
-    });
+    await recordAudit(tx, actor, { organisationId: header.organisation_id, type: 'payment-link-group:send-links', entityId: groupId });
   });
   return result;
 }
@@ -62,4 +78,12 @@ export async function sendLinks(db: Db, actor: Actor, groupId: string): Promise<
   requireRole(actor, 'booking-and-payment:create:payment');
   await requireAccessibleGroup(db, actor, groupId);
   return sendGroupLinks(db, groupId, { by: actor });
+}
+
+/** Members among `ids` added by the leader and not approved by the organisation. */
+async function awaitingApproval(tx: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx.select({ id: groupMembers.id }).from(groupMembers)
+    .where(and(inArray(groupMembers.id, [...ids]), eq(groupMembers.addedByLeader, true), isNull(groupMembers.approvedAt)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -7,7 +7,10 @@ export type GroupLink = {
 };
 export type GroupMember = {
   id: string; customer_name: string; email: string | null; amount: number; paid_amount: number; remaining: number;
-  status: MemberStatus; next_due_at: string | null; auto_collect: boolean; payment_links: GroupLink[];
+  status: MemberStatus; next_due_at: string | null; auto_collect: boolean;
+  /** Extension (docs/groups.md, "Limits"): added by the leader in the portal, and when the organisation approved emailing them. */
+  added_by_leader: boolean; approved_at: string | null;
+  payment_links: GroupLink[];
 };
 
 const isoOf = (value: Date | string | number) => new Date(value).toISOString();
@@ -33,7 +36,8 @@ export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): Grou
       nextDue = null;
       current = {
         id: row.member_id, customer_name: row.customer_name, email: row.email, amount: Number(row.member_amount),
-        paid_amount: 0, remaining: 0, status: 'outstanding', next_due_at: null, auto_collect: row.auto_collect, payment_links: [],
+        paid_amount: 0, remaining: 0, status: 'outstanding', next_due_at: null, auto_collect: row.auto_collect,
+        added_by_leader: row.added_by_leader, approved_at: row.approved_at === null ? null : iso(Number(row.approved_at)), payment_links: [],
       };
       members.push(current);
     }

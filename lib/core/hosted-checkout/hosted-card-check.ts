@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
@@ -6,6 +9,7 @@ import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts }
 import { sandboxCardByBin, sandboxCardFacts } from '@/lib/payments/processor/sandbox/sandbox-cards';
 import { collectionCharge } from '../groups/collection-charge';
 import { quoteCard } from '../payments/card-quote';
+import { cardTestingPauseUntil } from '../payments/card-testing';
 import { payableSelection } from '../payments/member-coverage';
 import { cardCheckFromQuote, type CardCheck } from './card-check';
 
@@ -27,7 +31,9 @@ export type CardLookup =
  * several instalments (`coveredLinkIds`) are quoted on their total, and what
  * automatic collection would charge this card for each instalment left.
  */
-export async function hostedCardCheck(checkoutId: string, lookup: CardLookup, coveredLinkIds: readonly string[] = []): Promise<CardCheck> {
+export async function hostedCardCheck(
+  checkoutId: string, lookup: CardLookup, coveredLinkIds: readonly string[] = [], ipAddress: string | null = null,
+): Promise<CardCheck> {
   const db = await getDb();
   let checkout;
   try {
@@ -37,6 +43,8 @@ export async function hostedCardCheck(checkoutId: string, lookup: CardLookup, co
     throw error;
   }
   if (!checkout.link.cardEnabled) return { status: 'unavailable' };
+  // Card testing: a paused scope asks the processor nothing; the payment, if posted, is refused with the pause's message.
+  if (!(await countCardCheck(db, checkout.link.id, lookup, ipAddress))) return { status: 'unknown' };
   let facts: CardFacts | null;
   try {
     facts = await lookupFacts(db, lookup);
@@ -49,6 +57,23 @@ export async function hostedCardCheck(checkoutId: string, lookup: CardLookup, co
   if (check.status !== 'accepted' || remaining.length === 0) return check;
   // The opt-in to automatic collection shows what each instalment will cost on this card (issue 16 item 13).
   return { ...check, collections: remaining.map((i) => collectionCharge(i.amount, facts, checkout).amount) };
+}
+
+/**
+ * Records a check that will ask for the card's facts (a /cardDetails call in production, the BIN table in the
+ * sandbox), counted by the card-testing limits in the same window as failed payments; false, and nothing asked
+ * or recorded, while a scope of the link, IP or card is paused. Not under a lock: a check takes no money, so two
+ * racing at a limit cost at most one lookup more.
+ */
+async function countCardCheck(db: Db, linkId: string, lookup: CardLookup, ipAddress: string | null): Promise<boolean> {
+  const asks = lookup.kind === 'bin' ? isSandbox() : !isSandbox();
+  const card = lookup.bin && lookup.lastFour ? { bin: lookup.bin, lastFour: lookup.lastFour } : null;
+  if (await cardTestingPauseUntil(db, linkId, ipAddress, card)) return false;
+  if (!asks) return true;
+  await db.execute(sql`insert into card_checks (id, organisation_id, payment_link_id, booking_id, group_id, ip_address, card_bin, card_last_four, created_at)
+    select ${randomUUID()}, pl.organisation_id, pl.id, pl.booking_id, gm.group_id, ${ipAddress}, ${card?.bin ?? null}, ${card?.lastFour ?? null}, ${now().toISOString()}::timestamptz
+    from payment_links pl left join group_members gm on gm.id = pl.group_member_id where pl.id = ${linkId}`);
+  return true;
 }
 
 async function lookupFacts(db: Db, lookup: CardLookup): Promise<CardFacts | null> {

@@ -11,6 +11,7 @@ import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import { portalDomainProblem } from './portal-domain-rules';
 import { sandboxVerifyPortalDomain, verificationRecord, verifyPortalDomain } from './portal-domain-verification';
+import { leaderMembersRequireApproval } from '../groups/group-limits';
 import { publicUrl } from '../shared/public-url';
 
 const rateBps = z.int().min(0).max(10_000);
@@ -33,6 +34,7 @@ export const updateSettingsSchema = z.object({
   approval_links_enabled: z.boolean().optional(),
   notification_email: z.email().max(320).nullable().optional(),
   refunds_require_second_user: z.boolean().optional(),
+  leader_members_require_approval: z.boolean().optional(),
   allowed_embed_origins: z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).max(20).optional(),
 });
 
@@ -64,6 +66,8 @@ async function serializeSettings(db: Db, org: Row) {
     allowed_embed_origins: org.settings.allowed_embed_origins ?? [],
     notification_email: org.settings.notification_email ?? null,
     refunds_require_second_user: org.settings.refunds_require_second_user ?? false,
+    // Unset: on in production, off in the sandbox (lib/core/groups/group-limits.ts).
+    leader_members_require_approval: leaderMembersRequireApproval(org.settings),
   };
 }
 

@@ -4,7 +4,7 @@ import { isoCurrency } from '@/lib/money';
 import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type PaymentMethodInput, type Processor } from '@/lib/payments/processor';
 import { collectionCharge } from '../groups/collection-charge';
 import { cardRulesNeedFacts, quoteCard, type CardQuote } from './card-quote';
-import { refuseCardTesting } from './card-testing';
+import { cardKeyOf, refuseCardTesting } from './card-testing';
 import type { PayableCheckout } from './load-payable-checkout';
 import { payableSelection } from './member-coverage';
 import { MOTO_NOT_ALLOWED, motoRefusal } from './moto';
@@ -65,8 +65,10 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const motoRefused = moto ? motoRefusal(checkout) : null;
   if (motoRefused) return { outcome: 'not_allowed', reason: MOTO_NOT_ALLOWED, message: motoRefused };
   const method = moto ? 'MOTO_IN_PERSON' : 'ONLINE';
-  // Card testing: a link or IP paused after repeated failures is refused here, before the processor sees the card at all.
-  const paused = await refuseCardTesting(db, checkout, { ...input, transactionMethod: method, holderName: input.method.holderName });
+  // Card testing: a link, IP, card, group, booking or organisation paused after repeated failures is refused here,
+  // before the processor sees the card at all (not even its lookup).
+  const card = cardKeyOf(input.method);
+  const paused = await refuseCardTesting(db, checkout, { ...input, transactionMethod: method, holderName: input.method.holderName, card });
   if (paused) return paused;
   const processor = processorFor(db);
   const facts = await lookupCardFacts(processor, input.method);
@@ -91,7 +93,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   const storeCard = Boolean(link.bookingId) && (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
   const { id } = await startTransaction(db, {
     checkoutId: link.id, coveredLinkIds: input.coveredLinkIds, amount: total, surcharge, type: 'CARD', stage: 'authorising', method,
-    storeCard, dcc, processor: sent, ipAddress: input.ipAddress, fingerprint: input.fingerprint,
+    storeCard, dcc, processor: sent, ipAddress: input.ipAddress, fingerprint: input.fingerprint, card,
   });
   try {
     const result = await processor.authorise({

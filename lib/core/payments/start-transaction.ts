@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { holdCardTestingLimit } from './card-testing';
+import type { CardKey } from './card-testing-window';
 import { loadPayableCheckout } from './load-payable-checkout';
 import { lockMemberOfLink } from '../groups/member-locks';
 import { instalmentsNotPayable, paymentCoverage } from './member-coverage';
@@ -24,6 +25,8 @@ export type StartInput = {
   processor: { amount: number; currency: string };
   ipAddress?: string | null;
   fingerprint?: string | null;
+  /** The card's BIN and last four as the page gave them, recorded at once so the card-testing limits count the attempt per card. */
+  card?: CardKey | null;
 };
 
 /**
@@ -46,7 +49,9 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
       const coverage = await paymentCoverage(tx, link, input.coveredLinkIds ?? []);
       if (coverage && coverage.amount + input.surcharge !== input.amount) throw instalmentsNotPayable();
       // Under the link's lock: the second of two card attempts racing at the card-testing limit is refused here.
-      if (input.type === 'CARD') await holdCardTestingLimit(tx, link.id, input.ipAddress ?? null);
+      if (input.type === 'CARD') {
+        await holdCardTestingLimit(tx, { linkId: link.id, organisationId: link.organisationId, ipAddress: input.ipAddress ?? null, card: input.card ?? null });
+      }
       const [created] = await tx.insert(transactions).values({
         organisationId: link.organisationId,
         bookingId: link.bookingId,
@@ -65,6 +70,8 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
         processorCurrency: input.processor.currency,
         ipAddress: input.ipAddress ?? null,
         fingerprint: input.fingerprint ?? null,
+        cardBin: input.card?.bin ?? null,
+        cardLastFour: input.card?.lastFour ?? null,
       }).returning({ id: transactions.id });
       return created!;
     });

@@ -79,6 +79,10 @@ export const groupMembers = pgTable(
     autoCollect: boolean('auto_collect').notNull().default(false),
     savedCardId: uuid('saved_card_id').references(() => savedCards.id),
     removedAt: timestampColumn('removed_at'),
+    /** Added by the leader in the portal (not by the organiser): counted by the daily cap, and may need the organisation's approval. */
+    addedByLeader: boolean('added_by_leader').notNull().default(false),
+    /** When the organisation approved a leader-added member to be emailed (organisation setting `leader_members_require_approval`). */
+    approvedAt: timestampColumn('approved_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

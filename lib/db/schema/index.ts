@@ -8,6 +8,7 @@ export * from './groups';
 export * from './payment-links';
 export * from './saved-cards';
 export * from './transactions';
+export * from './card-checks';
 export * from './refunds';
 export * from './scheduled-payments';
 export * from './email-outbox';

@@ -19,6 +19,8 @@ export type OrganisationSettings = {
   notification_email?: string | null;
   /** A refund must be authorised by a user other than the one who requested it (four eyes). */
   refunds_require_second_user?: boolean;
+  /** A member the group leader adds in the portal is emailed only once the organisation approved them; unset: on in production, off in the sandbox. */
+  leader_members_require_approval?: boolean;
 };
 
 export const organisations = pgTable(

@@ -19,9 +19,12 @@ async function fromApiRead(groupId: string) {
   const origin = new URL(group.portal_url).origin;
   return {
     ...group,
+    // added_by_leader and approved_at are the organiser's (docs/groups.md, "Limits"): the portal reads neither.
     members: group.members.map(({ payment_links: links, ...member }) => {
       const next = links.find((link) => !link.paid);
-      return { ...member, next_link_url: next ? `${origin}/${next.id}` : null };
+      const { added_by_leader: leader, approved_at: approved, ...shown } = { ...member, next_link_url: next ? `${origin}/${next.id}` : null };
+      void leader; void approved;
+      return shown;
     }),
   };
 }

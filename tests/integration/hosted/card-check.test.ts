@@ -7,6 +7,9 @@ import { withTestDatabase } from '../support/test-database';
 
 withTestDatabase();
 
+// The action reads the request's headers for the client's IP (none here: no trusted proxy).
+vi.mock('next/headers', () => ({ headers: async () => new Headers() }));
+
 const bin = (number: string) => number.replace(/\s+/g, '').slice(0, 8);
 
 /*

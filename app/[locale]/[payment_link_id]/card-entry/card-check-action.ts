@@ -1,10 +1,12 @@
 'use server';
 
+import { headers } from 'next/headers';
 import { z } from 'zod';
 import type { CardCheck } from '@/lib/core/hosted-checkout/card-check';
 import type { CheckoutPageState } from '@/lib/core/hosted-checkout/checkout-page-state';
 import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
 import { hostedCardCheck } from '@/lib/core/hosted-checkout/hosted-card-check';
+import { clientIp } from '@/lib/http/client-ip';
 
 /*
  * "The card is known": asks the server for the card's facts and what the
@@ -29,7 +31,7 @@ export async function cardCheckAction(input: unknown): Promise<CardCheck> {
   const { linkId, covered: coveredLinkIds, ...card } = parsed.data;
   return hostedCardCheck(linkId, 'encryptedCardNumber' in card
     ? { kind: 'adyen_encrypted', encryptedCardNumber: card.encryptedCardNumber, bin: card.bin, lastFour: card.lastFour }
-    : { kind: 'bin', bin: card.bin, lastFour: card.lastFour }, coveredLinkIds);
+    : { kind: 'bin', bin: card.bin, lastFour: card.lastFour }, coveredLinkIds, clientIp(await headers()));
 }
 
 /**

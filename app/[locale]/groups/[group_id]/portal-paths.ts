@@ -10,6 +10,7 @@ export const portalResults = [
   'member_added', 'member_removed', 'schedule_saved', 'links_sent', 'signed_out', 'not_found', 'invalid', 'refused',
   'members_locked', 'installments_locked', 'member_paid', 'member_not_found', 'paid_instalment_changed', 'due_dates_not_ascending',
   'due_date_past', 'schedule_sum_mismatch', 'share_too_small', 'too_many_instalments',
+  'share_below_minimum', 'member_additions_limited', 'send_rate_limited', 'links_held',
 ] as const satisfies readonly PortalOutcome['result'][];
 export type PortalResult = (typeof portalResults)[number];
 export const isPortalResult = (value: unknown): value is PortalResult => (portalResults as readonly unknown[]).includes(value);
