@@ -64,6 +64,7 @@ export const errorCatalog = {
   'group.members_locked': { status: 409, type: 'conflict', title: 'Members locked', description: 'The organiser locked the member list (`members_locked`): the leader cannot add or remove members.' },
   'group.installments_locked': { status: 409, type: 'conflict', title: 'Schedule locked', description: 'The organiser locked the schedule (`installments_locked`): the leader cannot set or change it.' },
   'group.member_has_paid': { status: 409, type: 'conflict', title: 'Member has paid', description: 'A member who has paid anything cannot be removed.' },
+  'group.link_paid': { status: 409, type: 'conflict', title: 'Member link paid', description: 'A group member\'s link that is paid, being paid or being collected, by its own payment or by one of the member\'s payments covering it, cannot be deleted or assigned to another booking (as the portal cannot remove or change it).' },
   'group.paid_instalment_changed': { status: 409, type: 'conflict', title: 'Paid instalment changed', description: 'An instalment that any member has paid keeps its sequence, amount and due date in a new schedule.' },
   'group.auto_collect_consent': { status: 403, type: 'authorisation_error', title: 'Only the member can opt in', description: 'Automatic collection is turned on only by the member, who stores their card at checkout; the organiser can turn it off (`enabled: false`).' },
   'group.member_not_found': { status: 404, type: 'not_found', title: 'Member not found', description: 'No such live member in this group.' },
