@@ -51,6 +51,7 @@ export const errorCatalog = {
   'approval.not_enabled': { status: 409, type: 'conflict', title: 'Approval links off', description: 'The organisation does not use approval links; its scheduled payments are QUEUED at creation.' },
   'approval.nothing_to_approve': { status: 409, type: 'conflict', title: 'Nothing to approve', description: 'The booking has no scheduled payments awaiting approval.' },
   'approval.already_decided': { status: 409, type: 'conflict', title: 'Already decided', description: 'An approval link is answered once.' },
+  'approval.changed': { status: 409, type: 'conflict', title: 'Payments changed', description: 'An approval decides exactly the payments its email listed; when the booking\'s payments awaiting approval changed since (one added, cancelled or changed), it decides nothing and a new approval link is needed.' },
   'approval.expired': { status: 409, type: 'conflict', title: 'Approval link expired', description: 'Approval links work for 14 days; send a new one.' },
   'group.too_many_instalments': { status: 422, type: 'validation_error', title: 'Too many instalments', description: 'A group payment link has at most 12 instalments.' },
   'group.instalment_amount_invalid': { status: 422, type: 'validation_error', title: 'Invalid instalment amount', description: 'Every instalment amount is a whole number of minor units, at least 1.' },
