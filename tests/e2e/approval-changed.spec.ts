@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sandboxUrl } from './checkout-fixtures';
 import { approvalLink, scheduleBookingPayment, sendApprovalLink } from './journey-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -9,7 +10,8 @@ import { expectNoAxeViolations } from './support/axe';
  * language, and decides nothing.
  */
 test.describe('approval page when the payments changed', () => {
-  test('a payment scheduled after the email: approving decides nothing and asks for a new link, which lists it', async ({ page, request }) => {
+  test('a payment scheduled after the email: approving decides nothing and asks for a new link, which lists it', async ({ page, browser, request }) => {
+    test.slow(); // a card payment, five API calls and five page loads on a shared two-core machine
     const { path, bookingId, cardToken } = await approvalLink(page, request);
     await page.goto(path);
     await expect(page.getByTestId('approval-payment')).toHaveCount(2);
@@ -22,9 +24,11 @@ test.describe('approval page when the payments changed', () => {
     await expect(page.getByTestId('approval-form')).toHaveCount(0);
     await expect(page.getByTestId('approval-decided')).toHaveCount(0);
     await expectNoAxeViolations(page, 'approval changed');
-    // In another language the same page says it in that language.
-    await page.goto(`/de${path}`);
-    await expect(page.getByTestId('approval-changed')).toContainText('Diese Zahlungen haben sich geändert');
+    // In another language (another browser, so this one keeps its locale) the page says it in that language.
+    const german = await (await browser.newContext()).newPage();
+    await german.goto(`${sandboxUrl}/de${path}`);
+    await expect(german.getByTestId('approval-changed')).toContainText('Diese Zahlungen haben sich geändert');
+    await expect(german.getByTestId('approval-form')).toHaveCount(0);
     // Nothing was decided: a new link lists all three, still awaiting approval, and approves them.
     const renewed = await sendApprovalLink(request, bookingId);
     await page.goto(renewed);
