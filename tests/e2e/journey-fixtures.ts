@@ -31,7 +31,7 @@ async function call(request: APIRequestContext, method: 'put' | 'post' | 'get', 
  * checkout with store_card_forced, as a customer would), two scheduled payments
  * awaiting approval, and the emailed approval link's path.
  */
-export async function approvalLink(page: Page, request: APIRequestContext): Promise<{ path: string; reference: string }> {
+export async function approvalLink(page: Page, request: APIRequestContext): Promise<{ path: string; reference: string; bookingId: string; cardToken: string }> {
   await call(request, 'post', `/agent/organisations/${CHILD_ORG}/settings`, { approval_links_enabled: true });
   const reference = `APR-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const booking = await call(request, 'put', '/agent/bookings', { organisation: CHILD_ORG, booking_reference: reference, customer_name: 'Ada Lovelace', email: 'ada@example.com' });
@@ -47,7 +47,18 @@ export async function approvalLink(page: Page, request: APIRequestContext): Prom
   await call(request, 'post', `/payment/booking/${booking.id}/payment`, { token: card.id, amount: 4200, date: inDays(3) });
   await call(request, 'post', `/payment/booking/${booking.id}/payment`, { token: card.id, amount: 2500, date: inDays(30) });
   const { url } = await call(request, 'post', `/agent/bookings/${booking.id}/approval-link`, {});
-  return { path: new URL(url).pathname, reference };
+  return { path: new URL(url).pathname, reference, bookingId: booking.id, cardToken: card.id };
+}
+
+/** Schedules one more payment of the saved card on the booking (dated, so it awaits approval). */
+export async function scheduleBookingPayment(request: APIRequestContext, bookingId: string, cardToken: string, amount: number, days: number) {
+  await call(request, 'post', `/payment/booking/${bookingId}/payment`, { token: cardToken, amount, date: new Date(Date.now() + days * 86_400_000).toISOString() });
+}
+
+/** Emails a new approval link for the booking; answers its path. */
+export async function sendApprovalLink(request: APIRequestContext, bookingId: string): Promise<string> {
+  const { url } = await call(request, 'post', `/agent/bookings/${bookingId}/approval-link`, {});
+  return new URL(url).pathname;
 }
 
 /** The transactions of a payment link, as the API lists them. */

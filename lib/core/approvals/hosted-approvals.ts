@@ -25,9 +25,10 @@ export async function hostedApproval(id: string): Promise<HostedApproval | null>
 /**
  * Approves or declines once. A second answer (another tab, a replayed action)
  * changes nothing: decideApproval's guard is in SQL, and the page then shows
- * the first decision.
+ * the first decision. When the payments awaiting approval changed since the
+ * link was sent, nothing is decided ('changed') and the page says a new link is needed.
  */
-export async function hostedDecideApproval(id: string, decision: 'approve' | 'decline'): Promise<'decided' | 'already_decided' | 'expired' | 'not_found'> {
+export async function hostedDecideApproval(id: string, decision: 'approve' | 'decline'): Promise<'decided' | 'already_decided' | 'expired' | 'changed' | 'not_found'> {
   if (!isUuid(id)) return 'not_found';
   try {
     await decideApproval(await getDb(), id, decision);
@@ -36,6 +37,7 @@ export async function hostedDecideApproval(id: string, decision: 'approve' | 'de
     if (!(error instanceof AppError)) throw error;
     if (error.code === 'approval.already_decided') return 'already_decided';
     if (error.code === 'approval.expired') return 'expired';
+    if (error.code === 'approval.changed') return 'changed';
     if (error.code === 'resource.not_found') return 'not_found';
     throw error;
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import { requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
@@ -12,12 +12,14 @@ import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
 import { findAccessibleBooking } from '../bookings/booking-query';
 import { addDays } from '../shared/dates';
+import { approvalPaymentOf } from './approval-set';
 
 const APPROVAL_LINK_DAYS = 14;
 
 /**
  * Emails the customer a link to approve the booking's scheduled payments that
- * await approval. The approval record and the email are written in one
+ * await approval, and stores those payments (ids, amounts, dates) on the
+ * approval: it decides only them (decide-approval.ts). The approval record and the email are written in one
  * transaction, so the email is sent exactly when the link exists. Answers the
  * link's `url` too (Felloh's SDK reads it).
  */
@@ -29,11 +31,14 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
     throw new AppError('approval.not_enabled', 'Approval links are off for this organisation: its scheduled payments are approved automatically.');
   }
   const waiting = await db.select().from(scheduledPayments)
-    .where(and(eq(scheduledPayments.bookingId, bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')));
+    .where(and(eq(scheduledPayments.bookingId, bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')))
+    .orderBy(asc(scheduledPayments.executeAfter), asc(scheduledPayments.id));
   if (waiting.length === 0) throw new AppError('approval.nothing_to_approve', 'This booking has no scheduled payments awaiting approval.');
   return db.transaction(async (tx) => {
+    // The payments the email lists are stored on the approval: it decides exactly these, and nothing once they change.
     const [approval] = await tx.insert(approvals).values({
       organisationId: booking.organisationId, bookingId, email: booking.email, expiresAt: addDays(now(), APPROVAL_LINK_DAYS),
+      payments: waiting.map(approvalPaymentOf),
     }).returning();
     const url = `${publicBaseUrl()}/approvals/${approval!.id}`;
     const lines = waiting.map((p) => `- ${formatMoney(p.amount, p.currency)} on ${p.executeAfter.toISOString().slice(0, 10)}`);

@@ -51,3 +51,13 @@ export function linkCollectingSql(link: string): SQL {
   const l = sql.identifier(link);
   return sql`exists (select 1 from scheduled_payments collect_s where collect_s.payment_link_id = ${l}.id and collect_s.status in ('IN_PROGRESS', 'PROCESSING'))`;
 }
+
+/**
+ * THE predicate "this link must not be deleted, changed or moved": paid or held by a live payment
+ * (its own or one covering it, linkPaidOrLiveSql), or its automatic collection under way. The
+ * portal's changes (lockLiveLinks: remove a member, set the schedule) and the API's delete and
+ * assign of a member's link (change-checkout.ts) all ask it, after the member's locks.
+ */
+export function linkBusySql(link: string): SQL {
+  return sql`(${linkPaidOrLiveSql(link)} or ${linkCollectingSql(link)})`;
+}

@@ -3,7 +3,7 @@ import { paymentLinkGroups } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Tx } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
-import { linkCollectingSql, linkPaidOrLiveSql } from './link-paid-sql';
+import { linkBusySql } from './link-paid-sql';
 import { lockMembersAndLinks } from './member-locks';
 
 type Group = typeof paymentLinkGroups.$inferSelect;
@@ -40,7 +40,7 @@ export async function lockLiveLinks(tx: Tx, groupId: string, memberId?: string):
   const memberFilter = memberId ? sql`and m.id = ${memberId}` : sql``;
   const rows = await queryRows<{ id: string; member_id: string; instalment_sequence: number | null; amount: string | number; due_at: Date | string | null; busy: boolean }>(tx, sql`
     select l.id, l.group_member_id as member_id, l.instalment_sequence, l.amount, l.due_at,
-      (${linkPaidOrLiveSql('l')} or ${linkCollectingSql('l')}) as busy
+      ${linkBusySql('l')} as busy
     from payment_links l join group_members m on m.id = l.group_member_id
     where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}`);
   return rows.map((row) => ({ ...row, amount: Number(row.amount), due_at: row.due_at === null ? null : new Date(row.due_at) }));

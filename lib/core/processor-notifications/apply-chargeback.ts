@@ -5,6 +5,7 @@ import type { Db, Executor } from '@/lib/db/types';
 import { emitEvent } from '@/lib/events/emit-event';
 import { isoCurrency } from '@/lib/money';
 import { applied, ignored, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
+import { lockTransaction } from '../balance/booking-balance';
 import { findPayment } from './find-target';
 import type { NotificationItem } from './notification-item';
 
@@ -30,6 +31,10 @@ const dateOf = (value: string | undefined) => {
  * created by whichever item comes first and moved only forward, so items out
  * of order or repeated change nothing twice. The creation emits
  * chargeback.opened and each move chargeback.updated, in the same transaction.
+ * It takes the balance module's locks first (the booking, then the payment), as
+ * refunds, credit notes and re-assigns do, so a refund or credit note racing it
+ * sees the chargeback or is seen by it, never half of it (what a chargeback
+ * took is no longer refundable: lib/core/balance/booking-balance.ts).
  */
 export async function applyChargeback(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
   const { item } = n;
@@ -41,6 +46,7 @@ export async function applyChargeback(db: Db, n: ClaimedNotification): Promise<A
   const dueDate = dateOf(item.additionalData.defensePeriodEndsAt);
   const reason = item.reason ?? item.additionalData.chargebackReasonCode ?? null;
   return db.transaction(async (tx) => {
+    await lockTransaction(tx, payment.id);
     const [created] = await tx.insert(chargebacks).values({
       organisationId: payment.organisationId, transactionId: payment.id, providerReference: item.pspReference,
       amount: item.amount ?? payment.processorAmount ?? payment.amount,

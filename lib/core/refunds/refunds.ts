@@ -27,8 +27,8 @@ export const authorizationCodeParams = z.object({ authorization_code: z.string()
 /**
  * Starts a refund in PENDING_AUTHORISATION. Its booking and then the
  * transaction are locked while the booking balance module checks it (within the
- * transaction, and within what its booking still holds after refunds and credit
- * notes), so refunds, credit notes and re-assigns racing can never together pay
+ * transaction less its refunds and chargebacks, and within what its booking still
+ * holds after refunds, chargebacks and credit notes), so refunds, credit notes and re-assigns racing can never together pay
  * out more than was taken. The amount sent to the processor is fixed here, in
  * the currency the payment was authorised in.
  */
@@ -40,9 +40,9 @@ export async function requestRefund(db: Db, actor: Actor, transactionId: string,
     if (transaction.status !== 'COMPLETE') {
       throw new AppError('transaction.not_refundable', `Only a COMPLETE transaction can be refunded; this one is ${transaction.status}${transaction.status === 'PENDING' ? ' (reverse it instead)' : ''}.`);
     }
-    const { held, heldProcessor } = await assertRefundable(tx, transaction, amount);
+    const { gone, goneProcessor } = await assertRefundable(tx, transaction, amount);
     const sent = processorMoney(transaction);
-    const processorAmount = processorRefundAmount({ taken: transaction.amount, sent: sent.amount, heldBefore: held, sentBefore: heldProcessor, amount });
+    const processorAmount = processorRefundAmount({ taken: transaction.amount, sent: sent.amount, heldBefore: gone, sentBefore: goneProcessor, amount });
     if (processorAmount < 1) throw new AppError('refund.too_small', `amount ${amount} converts to nothing in ${sent.currency}, the currency the payment was taken in.`);
     const [refund] = await tx.insert(refunds).values({
       organisationId: transaction.organisationId, transactionId, userId: actor.userId, amount, currency: transaction.currency,

@@ -34,11 +34,17 @@ export const scheduledPayments = pgTable(
     nextAttemptAt: timestampColumn('next_attempt_at'),
     claimedAt: timestampColumn('claimed_at'),
     completedAt: timestampColumn('completed_at'),
+    /**
+     * A dated POST /payment/booking/{id}/payment's Idempotency-Key, scoped by the API key
+     * (`booking-payment:<api key id>:<key>`, as the immediate charge keys its transaction): a retry finds this row.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('scheduled_payments_booking_idx').on(t.bookingId),
+    uniqueIndex('scheduled_payments_idempotency_uq').on(t.idempotencyKey),
     // One live automatic collection per instalment link: opting in twice never schedules two charges.
     uniqueIndex('scheduled_payments_one_live_per_link_uq').on(t.paymentLinkId)
       .where(sql`${t.paymentLinkId} is not null and ${t.status} in ('AWAITING_APPROVAL', 'QUEUED', 'IN_PROGRESS')`),
@@ -47,6 +53,9 @@ export const scheduledPayments = pgTable(
     index('scheduled_payments_due_idx').on(sql`coalesce(${t.nextAttemptAt}, ${t.executeAfter})`).where(sql`${t.status} = 'QUEUED'`),
   ],
 );
+
+/** A payment as the approval email listed it: the approval decides exactly these, and only while they are unchanged. */
+export type ApprovalPayment = { id: string; amount: number; currency: string; execute_after: string };
 
 /** What the customer decided on an approval page, and the payments it covered as they were then (what the page shows afterwards). */
 export type ApprovalDecision = {
@@ -65,6 +74,11 @@ export const approvals = pgTable(
     expiresAt: timestampColumn('expires_at').notNull(),
     decidedAt: timestampColumn('decided_at'),
     decision: jsonb('decision').$type<ApprovalDecision>(),
+    /**
+     * The payments awaiting approval when the link was sent (what the email listed). Approvals sent
+     * before this column existed have `[]`: they match nothing, so their page asks for a new link.
+     */
+    payments: jsonb('payments').$type<ApprovalPayment[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('approvals_booking_idx').on(t.bookingId)],

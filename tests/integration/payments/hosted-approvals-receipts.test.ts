@@ -42,7 +42,9 @@ describe('the approval page entry (hosted-approvals)', () => {
       expect.objectContaining({ amount: 4200, card_brand: 'VISA', card_last_four: '1111' }),
       expect.objectContaining({ amount: 2500 }),
     ] });
-    expect(decided!.payments).toEqual([]);
+    // The payments it was sent for stay on it; none awaits approval any more.
+    expect(decided!.payments.map((p) => p.amount)).toEqual([4200, 2500]);
+    expect(decided!.awaiting).toBe(0);
     expect(await statuses()).toEqual(['CANCELLED', 'CANCELLED']);
   });
 

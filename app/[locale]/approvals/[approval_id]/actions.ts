@@ -9,8 +9,9 @@ const decisionInput = z.object({ locale: z.string().min(2).max(10), approvalId: 
 const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
 
 /**
- * Approves or declines every payment awaiting approval, then a 303 back to the
- * page, which shows the decision. Decided once: a second tab or a replayed
+ * Approves or declines the payments the approval was sent for, then a 303 back
+ * to the page, which shows the decision (or, when they changed since, that a
+ * new approval is needed: nothing was decided). Decided once: a second tab or a replayed
  * post lands on the same page showing the first decision, never flipping it.
  */
 export async function decideApprovalAction(form: FormData): Promise<void> {

@@ -9,8 +9,10 @@ import { ApprovalPayments, type ApprovalPaymentRow } from './approval-payments';
 type Props = { params: Promise<{ locale: string; approval_id: string }> };
 
 /**
- * The approval page (product.md section 8): the booking's scheduled payments
- * awaiting approval, approve all or decline. Read on every request, so a
+ * The approval page (product.md section 8): the scheduled payments the
+ * approval was sent for (what its email listed), approve all or decline. When
+ * the booking's payments awaiting approval are no longer exactly those, it says
+ * a new approval is needed and offers no answer. Read on every request, so a
  * second tab or the back button shows the decision once it is made.
  */
 export default async function ApprovalPage({ params }: Props) {
@@ -23,7 +25,9 @@ export default async function ApprovalPage({ params }: Props) {
   const organisation = approval.organisation.name;
   const logo = approval.organisation.image && /^https?:\/\//i.test(approval.organisation.image) ? approval.organisation.image : null;
   const decided = approval.decision;
-  const state = decided ? decided.decision : approval.decided ? 'decided' : approval.expired ? 'expired' : approval.payments.length === 0 ? 'nothing' : 'open';
+  // Changed since the email (a payment added, cancelled or altered): an answer would decide nothing, so no buttons.
+  const state = decided ? decided.decision : approval.decided ? 'decided' : approval.expired ? 'expired'
+    : approval.awaiting === 0 ? 'nothing' : approval.changed ? 'changed' : 'open';
   const rows: ApprovalPaymentRow[] = decided
     ? decided.payments.map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, date: new Date(p.execute_after), cardBrand: p.card_brand, cardLastFour: p.card_last_four }))
     : approval.payments.map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, date: p.executeAfter, cardBrand: p.cardBrand, cardLastFour: p.cardLastFour }));
@@ -70,6 +74,12 @@ export default async function ApprovalPage({ params }: Props) {
         <section data-testid="approval-expired">
           <h2>{t('expiredTitle')}</h2>
           <p>{t('expiredBody', { organisation })}</p>
+        </section>
+      )}
+      {state === 'changed' && (
+        <section className="notice" data-testid="approval-changed" aria-labelledby="changed-heading">
+          <h2 id="changed-heading">{t('changedTitle')}</h2>
+          <p>{t('changedBody', { organisation })}</p>
         </section>
       )}
       {state === 'nothing' && (
