@@ -9,6 +9,7 @@ import { renderEvents } from '@/lib/events/render-events';
 import { deliverDueWebhooks } from '@/lib/runner/webhooks-step';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
+import { countStatements } from '../support/count-statements';
 import { createTenant } from '../support/fixtures';
 import { createLinkVia, pay } from '../support/payments';
 import { withRaceDatabases } from '../support/races';
@@ -53,23 +54,6 @@ async function endpointAt(path: string, eventTypes: string[]) {
   const created = await api.put('/agent/webhooks', { organisation: tenant.parentId, url: `http://127.0.0.1:${receiver.port}${path}`, event_types: eventTypes }, { token: tenant.admin.token });
   expect(created.status, created.text).toBe(200);
   return { tenant, endpointId: created.body.data.id as string };
-}
-
-/** Counts the statements `run` sends through `database` (drizzle's logger sees every query of the session and of its transactions). */
-async function countStatements(database: Db, run: () => Promise<unknown>): Promise<number> {
-  const session = (database as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  const saved = { logger: session.logger, options: session.options.logger };
-  let count = 0;
-  const counter = { logQuery: () => { count += 1; } };
-  session.logger = counter;
-  session.options.logger = counter;
-  try {
-    await run();
-  } finally {
-    session.logger = saved.logger;
-    session.options.logger = saved.options;
-  }
-  return count;
 }
 
 describe('rendered once', () => {
