@@ -51,7 +51,7 @@ export default async function proxy(request: NextRequest) {
   // A portal domain's forms post from that domain only; the main host's from PUBLIC_BASE_URL (in sandbox, also its loopback aliases).
   const actionOrigins = actionOriginsFor(scope.kind === 'portal' ? scope.origin : publicBaseUrl(), serviceMode());
   if (isServerActionRequest(request.method, request.headers) && !isAllowedActionOrigin(request.headers.get('origin'), actionOrigins)) {
-    return refusedActionResponse(request.headers, pathname);
+    return refusedActionResponse(request.headers, pathname, request.url);
   }
   // Pages and actions learn the host's organisation, and the page an action was posted to,
   // from these headers only: a client's own values never pass.

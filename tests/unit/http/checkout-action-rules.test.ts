@@ -65,13 +65,13 @@ describe('the refusal page', () => {
   });
 
   it('proxy.ts\'s refusal: React\'s action fetch gets x-action-redirect (a full navigation), a plain form a 303', () => {
-    const fetched = refusedActionResponse(new Headers({ 'next-action': 'abc' }), `/fr/${id}`);
+    const fetched = refusedActionResponse(new Headers({ 'next-action': 'abc' }), `/fr/${id}`, `http://localhost:3000/fr/${id}`);
     expect(fetched.status).toBe(403);
     expect(fetched.headers.get('x-action-redirect')).toBe('/fr/form-refused?reason=origin');
     expect(fetched.headers.get('location')).toBeNull();
-    const posted = refusedActionResponse(new Headers({ 'content-type': 'multipart/form-data; boundary=x' }), `/${id}`);
+    const posted = refusedActionResponse(new Headers({ 'content-type': 'multipart/form-data; boundary=x' }), `/${id}`, `http://127.0.0.1:3000/${id}`);
     expect(posted.status).toBe(303);
-    expect(posted.headers.get('location')).toBe('/form-refused?reason=origin');
+    expect(posted.headers.get('location')).toBe('http://127.0.0.1:3000/form-refused?reason=origin');
   });
 });
 
