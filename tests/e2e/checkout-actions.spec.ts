@@ -11,6 +11,8 @@ import { linkTransactions } from './journey-fixtures';
  * Payments are read back through the API.
  */
 const loopbackUrl = sandboxUrl.replace('//localhost:', '//127.0.0.1:');
+// A payment and a few page loads each: more than the default 30 s on a loaded machine.
+test.describe.configure({ timeout: 90_000 });
 
 test.describe('checkout actions', () => {
   test('item 4: on organisation A\'s portal domain, the card form posting B\'s linkId is refused and nothing is paid', async ({ page, request }) => {
