@@ -18,7 +18,8 @@ const locale = `(?:/(${routing.locales.join('|')}))?`;
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const pages: [ActionPageKind, RegExp][] = [
   ['payment_link', new RegExp(`^${locale}/${uuid}/?$`, 'i')],
-  ['ecommerce', new RegExp(`^${locale}/embed/${uuid}/?$`, 'i')],
+  // The embed's failure page shows the form again (app/[locale]/embed/[ecommerce_id]/failure).
+  ['ecommerce', new RegExp(`^${locale}/embed/${uuid}(?:/failure)?/?$`, 'i')],
   ['approval', new RegExp(`^${locale}/approvals/${uuid}/?$`, 'i')],
 ];
 

@@ -37,6 +37,8 @@ describe('actionPage: the page an action was posted to', () => {
     expect(actionPage(`/${id}`)).toEqual({ kind: 'payment_link', id, locale: 'en-GB' });
     expect(actionPage(`/fr/${id.toUpperCase()}/`)).toEqual({ kind: 'payment_link', id, locale: 'fr' });
     expect(actionPage(`/ar/embed/${id}`)).toEqual({ kind: 'ecommerce', id, locale: 'ar' });
+    // The embed's failure page shows the form again.
+    expect(actionPage(`/embed/${id}/failure`)).toEqual({ kind: 'ecommerce', id, locale: 'en-GB' });
     expect(actionPage(`/approvals/${id}`)).toEqual({ kind: 'approval', id, locale: 'en-GB' });
   });
 
