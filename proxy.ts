@@ -5,7 +5,9 @@ import { portalEntry } from './lib/core/groups/portal-entry';
 import { hostDecision } from './lib/core/groups/portal-host';
 import { PORTAL_SESSION_COOKIE, portalCookieAttributes } from './lib/core/groups/portal-session';
 import { embedFrameAncestors } from './lib/core/hosted-checkout/embed-origins';
-import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
+import { actionOriginsFor, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
+import { ACTION_PAGE_HEADER } from './lib/http/action-page';
+import { refusedActionResponse } from './lib/http/action-refusal-response';
 import { PORTAL_ORGANISATION_HEADER } from './lib/http/portal-paths';
 import { actionBodyTooLarge, tooLargeResponse } from './lib/http/action-body-limit';
 import { createNonce, pageSecurityHeaders, processorOrigins, wantsHsts } from './lib/http/security-headers';
@@ -24,9 +26,12 @@ const sandboxPage = new RegExp(`^(?:/(${routing.locales.join('|')}))?/sandbox(?:
  *    (lib/core/groups/portal-host.ts); anything else there is the 404 document. Every
  *    other host is the main host. Pages learn the portal's organisation from
  *    PORTAL_ORGANISATION_HEADER, which only this function sets;
- * 1. a request that could run a server action must come from our own origin (403 otherwise):
- *    the portal domain's origin on a portal domain, else PUBLIC_BASE_URL's; and say a body
- *    within Next.js's limit for actions (413 and a page that says so; lib/http/action-body-limit.ts);
+ * 1. a request that could run a server action must come from our own origin: the portal
+ *    domain's origin on a portal domain, else PUBLIC_BASE_URL's (in sandbox mode also its
+ *    loopback aliases, lib/http/action-origin.ts); any other is sent to the refusal page
+ *    (a 403 the browser follows: lib/http/action-refusal-response.ts). It must say a body
+ *    within Next.js's limit for actions (413 and a page that says so; lib/http/action-body-limit.ts).
+ *    The path goes to the actions in ACTION_PAGE_HEADER: the page whose object they may act on;
  * 2. a fresh nonce goes into the Content-Security-Policy of the request (Next.js reads it
  *    from there and puts it on its own scripts) and of the response, with the other
  *    security headers of lib/http/security-headers.ts;
@@ -46,19 +51,18 @@ const sandboxPage = new RegExp(`^(?:/(${routing.locales.join('|')}))?/sandbox(?:
 export default async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   const { scope, allowed } = await hostDecision(request.headers.get('host'), pathname);
-  // A portal domain's forms post from that domain only; the main host's from PUBLIC_BASE_URL.
-  const actionOrigins = allowedActionOrigins(scope.kind === 'portal' ? scope.origin : publicBaseUrl());
+  // A portal domain's forms post from that domain only; the main host's from PUBLIC_BASE_URL (in sandbox, also its loopback aliases).
+  const actionOrigins = actionOriginsFor(scope.kind === 'portal' ? scope.origin : publicBaseUrl(), serviceMode());
   if (isServerActionRequest(request.method, request.headers) && !isAllowedActionOrigin(request.headers.get('origin'), actionOrigins)) {
-    return new NextResponse('Forbidden: this form may only be sent from this site’s own pages.\n', {
-      status: 403,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
-    });
+    return refusedActionResponse(request.headers, pathname, request.url);
   }
   if (isServerActionRequest(request.method, request.headers) && actionBodyTooLarge(request.headers)) return tooLargeResponse(pathLocale(pathname), pathname);
-  // Pages and actions learn the host's organisation from this header only: a client's own value never passes.
+  // Pages and actions learn the host's organisation, and the page an action was posted to,
+  // from these headers only: a client's own values never pass.
   const incoming = new Headers(request.headers);
   incoming.delete(PORTAL_ORGANISATION_HEADER);
   if (scope.kind === 'portal') incoming.set(PORTAL_ORGANISATION_HEADER, scope.organisationId);
+  incoming.set(ACTION_PAGE_HEADER, pathname);
   const mode = serviceMode();
   if (allowed && isNotAPage(pathname, mode)) return NextResponse.next({ request: { headers: incoming } });
 

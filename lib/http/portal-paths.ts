@@ -1,9 +1,10 @@
 import { routing } from '@/lib/i18n/routing';
+import { ACTION_REFUSED_SEGMENT } from './action-refusal';
 
 /*
  * What a custom portal domain may serve (product.md section 9), by path alone:
- * the group portal, payment link checkout and result pages, receipts, and the
- * files those pages load. Whether the group, link or payment belongs to the
+ * the group portal, payment link checkout and result pages, receipts, the
+ * files those pages load, and the page a refused form ends on. Whether the group, link or payment belongs to the
  * domain's organisation needs the database (lib/core/groups/portal-host.ts).
  */
 
@@ -15,6 +16,8 @@ const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|ret
 const receiptPath = new RegExp(`^${locale}/receipts/${uuid}/?$`, 'i');
 /** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons. */
 const assetPath = /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$)/;
+/** The refusal page of a form (lib/http/action-refusal.ts): any host's forms may end there; it shows no organisation's data. */
+const refusedPath = new RegExp(`^${locale}/${ACTION_REFUSED_SEGMENT}/?$`);
 
 export type PortalTarget =
   | { kind: 'group'; id: string }
@@ -24,7 +27,7 @@ export type PortalTarget =
 
 /** What a path on a portal domain would show, or null for anything a portal domain never serves (the API, the sandbox, the home page, ...). */
 export function portalTarget(pathname: string): PortalTarget | null {
-  if (assetPath.test(pathname)) return { kind: 'asset' };
+  if (assetPath.test(pathname) || refusedPath.test(pathname)) return { kind: 'asset' };
   let match = groupPath.exec(pathname);
   if (match) return { kind: 'group', id: match[1]!.toLowerCase() };
   match = receiptPath.exec(pathname);

@@ -24,6 +24,7 @@ export const messageNamespaces = [
   'GroupCheckout',
   'GroupPortal',
   'ErrorPage',
+  'ActionRefused',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -1,4 +1,5 @@
 import { isUuid } from '@/lib/core/shared/is-uuid';
+import { ACTION_REFUSED_SEGMENT } from '@/lib/http/action-refusal';
 import { routing } from './routing';
 import { unlocalisedPath } from './language-links';
 
@@ -17,7 +18,7 @@ export function pathLocale(pathname: string): string {
 const checkoutShaped = /^\/([^/]+)(?:\/(?:success|failure|cancel|return))?\/?$/;
 
 /** The pages at a single top-level segment (app/[locale]/{segment}/page.tsx), which the rule below lets through. */
-const topLevelPages = new Set(['status']);
+const topLevelPages = new Set(['status', ACTION_REFUSED_SEGMENT]);
 
 /**
  * A path only the payment link pages would take (`/{segment}`, `/{segment}/success`, ...)

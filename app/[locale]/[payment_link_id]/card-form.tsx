@@ -84,12 +84,12 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
   // Shown again from history (the back button after paying: the client router's cache, or the
   // browser's back-forward cache): ask the state table, and show the one outcome if it moved on.
   useEffect(() => {
-    const recheck = () => { void checkoutStateAction(linkId, surface?.kind === 'embed' ? 'ecommerce' : 'payment_link').then((now) => { if (now !== 'active') router.refresh(); }); };
+    const recheck = () => { void checkoutStateAction(linkId).then((now) => { if (now !== 'active') router.refresh(); }); };
     recheck();
     const onPageShow = (event: PageTransitionEvent) => { if (event.persisted) recheck(); };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
-  }, [linkId, router, surface?.kind]);
+  }, [linkId, router]);
 
   const onCardKnown = useCallback((next: CardCheck | null) => setCheck(next), []);
   const anotherCard = () => { setDismissedSurcharge(state); setCheck(null); fields.current?.clear(); };

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cardCheckAction } from '@/app/[locale]/[payment_link_id]/card-entry/card-check-action';
 import { hostedCardCheck } from '@/lib/core/hosted-checkout/hosted-card-check';
 import { createTenant } from '../support/fixtures';
 import { cards, createLinkVia, pay } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
+import { actionRequest } from '../support/action-request';
+
+// The action as the link's page posts it (support/action-request.ts stands in for Next's request scope).
+vi.mock('next/headers', async () => (await import('../support/action-request')).nextHeaders);
+vi.mock('next/navigation', async () => (await import('../support/action-request')).nextNavigation);
+const { cardCheckAction } = await import('@/app/[locale]/[payment_link_id]/card-entry/card-check-action');
 
 withTestDatabase();
 
@@ -23,6 +28,7 @@ describe('hostedCardCheck / cardCheckAction', () => {
   it('names an exclusion with what is accepted, and the payment is then refused the same way', async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { excluded_card_types: ['AMEX'] });
+    actionRequest(`/${link}`);
     expect(await cardCheckAction({ linkId: link, bin: '37000000', lastFour: '0002' })).toEqual({
       status: 'excluded',
       card: { brand: 'AMEX', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB', lastFour: '0002' },
@@ -47,6 +53,7 @@ describe('hostedCardCheck / cardCheckAction', () => {
   it('takes a BIN of exactly 8 digits: a full number is no lookup, and is never looked up', async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { excluded_card_types: ['AMEX'] });
+    actionRequest(`/${link}`);
     expect(await cardCheckAction({ linkId: link, bin: '370000000000002' })).toEqual({ status: 'unknown' });
     expect(await cardCheckAction({ linkId: link, bin: '37000000', number: '370000000000002' })).toEqual({ status: 'unknown' });
     expect(await cardCheckAction({ linkId: 'not-a-link', bin: '37000000' })).toEqual({ status: 'unknown' });

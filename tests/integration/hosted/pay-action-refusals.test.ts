@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
@@ -9,28 +7,14 @@ import { api } from '../support/api-client';
 import { createTenant } from '../support/fixtures';
 import { createLinkVia } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
+import { actionRequest, catalog } from '../support/action-request';
 
-/*
- * The card form's server action, as the page posts it. Next's request scope is not here, so its three
- * boundaries are stood in for: the request headers, redirect() (throws, as Next's does), and next-intl's
- * getTranslations, which reads the same catalog files the site serves.
- */
-vi.mock('next/headers', () => ({ headers: async () => new Headers() }));
-vi.mock('next/navigation', () => ({
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT ${url}`);
-  },
-}));
-vi.mock('next-intl/server', () => ({
-  getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) => {
-    const catalog = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8')) as Record<string, string>;
-    return (key: string, values: Record<string, string> = {}) => catalog[key]!.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
-  },
-}));
+/* The card form's server action, as the page posts it (support/action-request.ts stands in for Next's request scope). */
+vi.mock('next/headers', async () => (await import('../support/action-request')).nextHeaders);
+vi.mock('next/navigation', async () => (await import('../support/action-request')).nextNavigation);
+vi.mock('next-intl/server', async () => (await import('../support/action-request')).nextIntlServer);
 
 const { payByCardAction } = await import('@/app/[locale]/[payment_link_id]/actions');
-const catalog = (locale: string, namespace: string) =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8')) as Record<string, string>;
 
 withTestDatabase();
 afterEach(() => vi.restoreAllMocks());
@@ -49,6 +33,7 @@ describe('the card action answers refusals as form errors in the customer\'s lan
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { surcharging_enabled: true });
     vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockRejectedValue(new ProcessorError('Adyen 503', true));
+    actionRequest(`/${locale}/${link}`);
     const state = await payByCardAction(null, cardForm(link, locale));
     expect(state).toEqual({ ok: false, formError: catalog(locale, 'CardFacts').lookupFailed });
     expect(await attemptsOn(link)).toEqual([expect.objectContaining({ status: 'FAILED', failureReason: 'card_lookup_failed' })]);
@@ -58,6 +43,7 @@ describe('the card action answers refusals as form errors in the customer\'s lan
     const { admin, parentId } = await createTenant();
     const created = await api.put('/agent/ecommerce', { organisation: parentId, customer_name: 'Eve', email: 'eve@example.com', amount: 4999 }, { token: admin.token });
     const id = created.body.data.id as string;
+    actionRequest(`/embed/${id}`);
     const state = await payByCardAction(null, cardForm(id, 'en-GB', { surface: 'embed', embedFlags: 'method=MOTO_IN_PERSON' }));
     expect(state).toEqual({ ok: false, formError: expect.stringMatching(/^Telephone and mail order \(MOTO\) payments are not allowed for this payment/) });
     expect((state as { formError: string }).formError).toContain('Tenant Travel');
@@ -68,6 +54,7 @@ describe('the card action answers refusals as form errors in the customer\'s lan
     const { admin, parentId } = await createTenant();
     const created = await api.put('/agent/ecommerce', { organisation: parentId, customer_name: 'Eve', email: 'eve@example.com', amount: 4999, moto_enabled: true }, { token: admin.token });
     const id = created.body.data.id as string;
+    actionRequest(`/embed/${id}`);
     await expect(payByCardAction(null, cardForm(id, 'en-GB', { surface: 'embed', embedFlags: 'method=MOTO_IN_PERSON' }))).rejects.toThrow(/NEXT_REDIRECT \/embed\//);
     expect(await attemptsOn(id)).toEqual([expect.objectContaining({ status: 'COMPLETE', method: 'MOTO_IN_PERSON' })]);
   });

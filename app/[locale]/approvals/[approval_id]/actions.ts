@@ -3,10 +3,17 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { hostedDecideApproval } from '@/lib/core/approvals/hosted-approvals';
+import { checkoutAction, formValues } from '../../checkout-action';
 import { approvalNotFoundPath, approvalPath } from './approval-paths';
 
-const decisionInput = z.object({ locale: z.string().min(2).max(10), approvalId: z.uuid(), decision: z.enum(['approve', 'decline']) });
-const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined);
+/** The approval acted on is the page's (checkoutAction); the form's `approvalId`, when sent, must name it. */
+const decide = checkoutAction({
+  pages: ['approval'], idField: 'approvalId', input: z.object({ decision: z.enum(['approve', 'decline']) }),
+  run: async ({ page }, { decision }): Promise<never> => {
+    const result = await hostedDecideApproval(page.id, decision);
+    redirect(result === 'not_found' ? approvalNotFoundPath(page.locale, page.id) : approvalPath(page.locale, page.id));
+  },
+});
 
 /**
  * Approves or declines the payments the approval was sent for, then a 303 back
@@ -15,9 +22,5 @@ const field = (form: FormData, name: string) => (typeof form.get(name) === 'stri
  * post lands on the same page showing the first decision, never flipping it.
  */
 export async function decideApprovalAction(form: FormData): Promise<void> {
-  const parsed = decisionInput.safeParse({ locale: field(form, 'locale'), approvalId: field(form, 'approvalId'), decision: field(form, 'decision') });
-  if (!parsed.success) redirect('/');
-  const { locale, approvalId, decision } = parsed.data;
-  const result = await hostedDecideApproval(approvalId, decision);
-  redirect(result === 'not_found' ? approvalNotFoundPath(locale, approvalId) : approvalPath(locale, approvalId));
+  await decide(formValues(form), undefined);
 }

@@ -2,8 +2,14 @@
 
 import { z } from 'zod';
 import { hostedPublicKeyMayPay } from '@/lib/core/hosted-checkout/hosted-embed';
+import { checkoutAction } from '../../checkout-action';
 
-const input = z.object({ sessionId: z.uuid(), publicKey: z.string().min(1).max(200) });
+/** The session is the embed page's (checkoutAction); `sessionId` must name it. A refused call may not pay. */
+const mayPay = checkoutAction({
+  pages: ['ecommerce'], idField: 'sessionId', input: z.object({ sessionId: z.uuid(), publicKey: z.string().min(1).max(200) }),
+  refused: () => false,
+  run: async ({ page }, { publicKey }) => hostedPublicKeyMayPay(page.id, publicKey),
+});
 
 /**
  * INITIATE_PAY's payload is the merchant's public key (the one its page gave the SDK).
@@ -11,6 +17,5 @@ const input = z.object({ sessionId: z.uuid(), publicKey: z.string().min(1).max(2
  * organisation; a page that merely frames the session cannot pay it by message.
  */
 export async function initiatePayAllowed(sessionId: string, publicKey: string): Promise<boolean> {
-  const parsed = input.safeParse({ sessionId, publicKey });
-  return parsed.success && hostedPublicKeyMayPay(parsed.data.sessionId, parsed.data.publicKey);
+  return mayPay({ sessionId, publicKey }, undefined);
 }
