@@ -89,10 +89,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // 'list' last so a run's output ends with Playwright's summary; the JSON report feeds
   // the totals line of scripts/test-all.sh.
-  reporter: [
-    ['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e-report.json' }],
-    ['list'],
-  ],
+  reporter: [['json', { outputFile: process.env.E2E_JSON_REPORT ?? 'test-results/e2e-report.json' }], ['list']],
   use: {
     browserName: 'chromium',
     baseURL: sandboxUrl,
@@ -116,7 +113,14 @@ export default defineConfig({
       name: 'sandbox',
       command: `bash scripts/e2e-server.sh ${sandboxPort} sandbox --build`,
       url: `${sandboxUrl}/api/enums`,
-      env: { ...commonEnv(sandboxPort, sandboxDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', ADYEN_CLIENT_KEY: '', TOKEN_SECRET: '' },
+      env: {
+        ...commonEnv(sandboxPort, sandboxDataDir),
+        MODE: 'sandbox',
+        ADYEN_API_KEY: '',
+        ADYEN_MERCHANT_ACCOUNT: '',
+        ADYEN_CLIENT_KEY: '',
+        TOKEN_SECRET: '',
+      },
       reuseExistingServer: false,
       // Includes `next build` when there is no current build (about a minute on 2 cores).
       timeout: 420_000,
@@ -138,9 +142,14 @@ export default defineConfig({
       url: `${productionUrl}/api/enums`,
       env: {
         ...commonEnv(productionPort, productionDataDir),
-        MODE: 'production', ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY', ADYEN_ENVIRONMENT: 'test', TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
+        MODE: 'production',
+        ADYEN_CLIENT_KEY: 'test_E2ECLIENTKEY',
+        ADYEN_ENVIRONMENT: 'test',
+        TOKEN_SECRET: 'e2e-token-secret-of-at-least-32-characters',
         // The simulator's defaults (tests/support/adyen-simulator/server.ts).
-        ADYEN_CHECKOUT_URL: `http://127.0.0.1:${adyenPort}/v71`, ADYEN_API_KEY: 'AQE_simulator_key', ADYEN_MERCHANT_ACCOUNT: 'TravelPayECOM',
+        ADYEN_CHECKOUT_URL: `http://127.0.0.1:${adyenPort}/v71`,
+        ADYEN_API_KEY: 'AQE_simulator_key',
+        ADYEN_MERCHANT_ACCOUNT: 'TravelPayECOM',
         ADYEN_HMAC_KEY: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
       },
       reuseExistingServer: false,
@@ -152,7 +161,14 @@ export default defineConfig({
       name: 'clock',
       command: `bash scripts/e2e-server.sh ${clockPort} sandbox`,
       url: `${clockUrl}/api/enums`,
-      env: { ...commonEnv(clockPort, clockDataDir), MODE: 'sandbox', ADYEN_API_KEY: '', ADYEN_MERCHANT_ACCOUNT: '', ADYEN_CLIENT_KEY: '', TOKEN_SECRET: '' },
+      env: {
+        ...commonEnv(clockPort, clockDataDir),
+        MODE: 'sandbox',
+        ADYEN_API_KEY: '',
+        ADYEN_MERCHANT_ACCOUNT: '',
+        ADYEN_CLIENT_KEY: '',
+        TOKEN_SECRET: '',
+      },
       reuseExistingServer: false,
       timeout: 240_000,
       stdout: 'pipe',

@@ -53,10 +53,14 @@ export default async function proxy(request: NextRequest) {
   const { scope, allowed } = await hostDecision(request.headers.get('host'), pathname);
   // A portal domain's forms post from that domain only; the main host's from PUBLIC_BASE_URL (in sandbox, also its loopback aliases).
   const actionOrigins = actionOriginsFor(scope.kind === 'portal' ? scope.origin : publicBaseUrl(), serviceMode());
-  if (isServerActionRequest(request.method, request.headers) && !isAllowedActionOrigin(request.headers.get('origin'), actionOrigins)) {
+  if (
+    isServerActionRequest(request.method, request.headers) &&
+    !isAllowedActionOrigin(request.headers.get('origin'), actionOrigins)
+  ) {
     return refusedActionResponse(request.headers, pathname, request.url);
   }
-  if (isServerActionRequest(request.method, request.headers) && actionBodyTooLarge(request.headers)) return tooLargeResponse(pathLocale(pathname), pathname);
+  if (isServerActionRequest(request.method, request.headers) && actionBodyTooLarge(request.headers))
+    return tooLargeResponse(pathLocale(pathname), pathname);
   // Pages and actions learn the host's organisation, and the page an action was posted to,
   // from these headers only: a client's own values never pass.
   const incoming = new Headers(request.headers);
@@ -68,7 +72,9 @@ export default async function proxy(request: NextRequest) {
 
   const nonce = createNonce();
   const headers = pageSecurityHeaders({
-    pathname, nonce, mode,
+    pathname,
+    nonce,
+    mode,
     development: process.env.NODE_ENV === 'development',
     processor: processorOrigins(mode, process.env),
     hsts: wantsHsts(publicBaseUrl(), request.headers.get('host')),
@@ -80,17 +86,23 @@ export default async function proxy(request: NextRequest) {
   forwarded.set('x-nonce', nonce);
   // The 404 document keeps this path in its language links, whatever the rewrite.
   forwarded.set('x-requested-path', pathname);
-  const notFound = (locale: string) => NextResponse.rewrite(new URL(notFoundRoute(locale), request.url), { request: { headers: forwarded } });
+  const notFound = (locale: string) =>
+    NextResponse.rewrite(new URL(notFoundRoute(locale), request.url), { request: { headers: forwarded } });
 
   const match = sandboxPage.exec(pathname);
   let response: NextResponse;
-  const entry = allowed ? await portalEntry(pathname, request.nextUrl.searchParams, request.cookies.get(PORTAL_SESSION_COOKIE)?.value) : null;
+  const entry = allowed
+    ? await portalEntry(pathname, request.nextUrl.searchParams, request.cookies.get(PORTAL_SESSION_COOKIE)?.value)
+    : null;
   if (!allowed) {
     response = notFound(pathLocale(pathname));
   } else if (entry) {
     // Absolute on the server's own origin (NextResponse wants a URL): Next.js sends same-origin
     // locations as paths, so the browser stays on the host it asked.
-    response = new NextResponse(null, { status: 303, headers: { Location: new URL(entry.location, request.url).href, 'Cache-Control': 'no-store' } });
+    response = new NextResponse(null, {
+      status: 303,
+      headers: { Location: new URL(entry.location, request.url).href, 'Cache-Control': 'no-store' },
+    });
     if (entry.session) response.cookies.set(PORTAL_SESSION_COOKIE, entry.session, portalCookieAttributes);
   } else if (match && !isSandbox()) {
     response = notFound(match[1] ?? routing.defaultLocale);

@@ -9,11 +9,17 @@ const serviceEnv = { MODE: 'sandbox' };
 // 60 s: a test that hangs fails; the race tests take up to ~20 s alone and share the cores with another file.
 // globalSetup: the schema is migrated once per run and each file's database copies it (support/database-templates.ts).
 const integration = {
-  include: ['tests/integration/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000, server: { deps: { inline: ['next-intl'] } },
+  include: ['tests/integration/**/*.test.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  server: { deps: { inline: ['next-intl'] } },
   globalSetup: ['tests/integration/support/database-templates.ts'],
 };
 /** Tests of whole processes that open no test database: run once, in the PGlite project. */
-const databaseFree = ['tests/integration/safety/startup-refusal.test.ts', 'tests/integration/safety/data-dir-lock.test.ts'];
+const databaseFree = [
+  'tests/integration/safety/startup-refusal.test.ts',
+  'tests/integration/safety/data-dir-lock.test.ts',
+];
 
 /**
  * unit: pure rules. integration: every API operation through its route handler,
@@ -29,7 +35,17 @@ export default defineConfig({
       { resolve: { alias }, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], env: serviceEnv } },
       { resolve: { alias }, test: { name: 'integration', ...integration, env: { ...serviceEnv, TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ resolve: { alias }, test: { name: 'integration-postgres', ...integration, exclude: databaseFree, env: { ...serviceEnv, TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'integration-postgres',
+                ...integration,
+                exclude: databaseFree,
+                env: { ...serviceEnv, TEST_DB: 'postgres' },
+              },
+            },
+          ]
         : []),
     ],
   },

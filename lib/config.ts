@@ -51,7 +51,15 @@ export function trustedProxyHops(env: Env = process.env): number {
 }
 
 export type AdyenEnvironment = 'test' | 'live' | 'live-us' | 'live-au' | 'live-apse' | 'live-in' | 'live-nea';
-export const adyenEnvironments: readonly AdyenEnvironment[] = ['test', 'live', 'live-us', 'live-au', 'live-apse', 'live-in', 'live-nea'];
+export const adyenEnvironments: readonly AdyenEnvironment[] = [
+  'test',
+  'live',
+  'live-us',
+  'live-au',
+  'live-apse',
+  'live-in',
+  'live-nea',
+];
 
 /** ADYEN_ENVIRONMENT (default test); null when it names no Adyen environment. */
 export function adyenEnvironment(env: Env = process.env): AdyenEnvironment | null {
@@ -76,7 +84,10 @@ export function adyenClientConfig(env: Env = process.env): { clientKey: string; 
  * the HMAC key (hex, from the Customer Area webhook settings) and, when both are
  * set, the Basic auth user and password Adyen sends. Null key: nothing verifies.
  */
-export function adyenNotificationConfig(env: Env = process.env): { hmacKey: string | null; basicAuth: { username: string; password: string } | null } {
+export function adyenNotificationConfig(env: Env = process.env): {
+  hmacKey: string | null;
+  basicAuth: { username: string; password: string } | null;
+} {
   const hmacKey = env.ADYEN_HMAC_KEY?.trim() || null;
   const username = env.ADYEN_NOTIFICATION_USERNAME ?? '';
   const password = env.ADYEN_NOTIFICATION_PASSWORD ?? '';

@@ -42,7 +42,10 @@ function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
 export function formatMoney(amount: number, code: string, locale = 'en-GB'): string {
   const format = moneyFormat(locale, isoCurrency(code));
   if (!rightToLeft.test(locale)) return format.format(amount / 100);
-  return format.formatToParts(amount / 100).map((part) => (part.type === 'currency' ? `\u2066${part.value}\u2069` : part.value)).join('');
+  return format
+    .formatToParts(amount / 100)
+    .map((part) => (part.type === 'currency' ? `\u2066${part.value}\u2069` : part.value))
+    .join('');
 }
 
 /** Rate of a basis-point percentage of an amount, half rounded up (150 bps of 1001 = 16). */
@@ -57,7 +60,9 @@ export function splitByWeights(amount: number, weights: number[]): number[] {
   const exact = weights.map((w) => (amount * w) / total);
   const parts = exact.map(Math.floor);
   let left = amount - parts.reduce((sum, p) => sum + p, 0);
-  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of order) {
     if (left <= 0) break;
     parts[index]! += 1;

@@ -31,17 +31,25 @@ export function startupProblem(env: Env): string | null {
     return (error as Error).message;
   }
   if (mode !== 'production') return null;
-  const missing = ['ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_CLIENT_KEY', 'ADYEN_HMAC_KEY', 'TOKEN_SECRET'].filter((name) => !env[name]?.trim());
+  const missing = [
+    'ADYEN_API_KEY',
+    'ADYEN_MERCHANT_ACCOUNT',
+    'ADYEN_CLIENT_KEY',
+    'ADYEN_HMAC_KEY',
+    'TOKEN_SECRET',
+  ].filter((name) => !env[name]?.trim());
   if (missing.length) return `MODE=production needs ${missing.join(', ')}`;
   // Adyen shows the key as hex (64 digits); anything else would fail every signature in silence.
-  if (!/^(?:[0-9a-fA-F]{2})+$/.test(env.ADYEN_HMAC_KEY!.trim())) return 'ADYEN_HMAC_KEY must be the hex key from the webhook settings in Adyen\'s Customer Area';
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(env.ADYEN_HMAC_KEY!.trim()))
+    return "ADYEN_HMAC_KEY must be the hex key from the webhook settings in Adyen's Customer Area";
   const environment = env.ADYEN_ENVIRONMENT?.trim().toLowerCase();
   if (environment && !(adyenEnvironments as readonly string[]).includes(environment)) {
     return `ADYEN_ENVIRONMENT must be one of ${adyenEnvironments.join(', ')} (got "${environment.slice(0, 40)}")`;
   }
   const checkoutUrl = checkoutUrlProblem(env);
   if (checkoutUrl) return checkoutUrl;
-  if (env.TOKEN_SECRET!.length < MIN_TOKEN_SECRET_LENGTH) return `TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters in production`;
+  if (env.TOKEN_SECRET!.length < MIN_TOKEN_SECRET_LENGTH)
+    return `TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters in production`;
   return null;
 }
 

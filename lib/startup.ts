@@ -25,11 +25,13 @@ export async function startService(): Promise<void> {
 
 export function sandboxBanner(kind: string, credentials: SandboxCredentials | null): string {
   const base = publicBaseUrl();
-  const keys = credentials?.keys.map((key) => [
-    `  ${key.label}`,
-    `    public key:  ${key.public_key}`,
-    `    private key: ${key.private_key ?? '(set when the sandbox was first loaded; see SANDBOX_PRIVATE_KEY)'}`,
-  ].join('\n')) ?? ['  (keys were created by another instance; see its data folder)'];
+  const keys = credentials?.keys.map((key) =>
+    [
+      `  ${key.label}`,
+      `    public key:  ${key.public_key}`,
+      `    private key: ${key.private_key ?? '(set when the sandbox was first loaded; see SANDBOX_PRIVATE_KEY)'}`,
+    ].join('\n'),
+  ) ?? ['  (keys were created by another instance; see its data folder)'];
   return [
     '',
     `travel-pay sandbox is running on ${kind}`,
@@ -48,6 +50,9 @@ export function sandboxBanner(kind: string, credentials: SandboxCredentials | nu
 /** A curl that works when pasted: the first key's real pair, or placeholders when this process does not know them. */
 function tryLine(base: string, credentials: SandboxCredentials | null): string {
   const key = credentials?.keys.find((k) => k.private_key) ?? credentials?.keys[0];
-  const body = JSON.stringify({ public_key: key?.public_key ?? 'PUBLIC_KEY', private_key: key?.private_key ?? 'PRIVATE_KEY' });
+  const body = JSON.stringify({
+    public_key: key?.public_key ?? 'PUBLIC_KEY',
+    private_key: key?.private_key ?? 'PRIVATE_KEY',
+  });
   return `  Try: curl -s -X POST ${base}/api/token -H 'Content-Type: application/json' -d '${body}'`;
 }

@@ -37,7 +37,10 @@ async function main() {
   const every = number('deliver-every');
   if (notificationUrl && every) {
     setInterval(() => {
-      if (sim.queuedNotifications().length) sim.deliverNotifications().catch((error: unknown) => console.error(`notification delivery failed: ${String(error)}`));
+      if (sim.queuedNotifications().length)
+        sim
+          .deliverNotifications()
+          .catch((error: unknown) => console.error(`notification delivery failed: ${String(error)}`));
     }, every);
   }
   const stop = () => void Promise.all([sim.close(), control?.close()]).then(() => process.exit(0));

@@ -21,10 +21,27 @@ async function seed() {
   const file = path.join(dataDir(), 'e2e-credentials.json');
   if (fs.existsSync(file)) return;
   const db = await getDb();
-  const organisation = await createOrganisation(db, { id: 'org_e2e_production', name: 'E2E Production Travel', country: 'GB' });
-  const user = await createUser(db, { email: 'e2e@production.test', name: 'E2E', roles: [...roles], organisationIds: [organisation.id] });
-  const key = await insertApiKey(db, { userId: user.id, organisationId: organisation.id, name: 'e2e', roles: [...roles] });
-  fs.writeFileSync(file, JSON.stringify({ organisation: organisation.id, public_key: key.public_key, private_key: key.private_key }));
+  const organisation = await createOrganisation(db, {
+    id: 'org_e2e_production',
+    name: 'E2E Production Travel',
+    country: 'GB',
+  });
+  const user = await createUser(db, {
+    email: 'e2e@production.test',
+    name: 'E2E',
+    roles: [...roles],
+    organisationIds: [organisation.id],
+  });
+  const key = await insertApiKey(db, {
+    userId: user.id,
+    organisationId: organisation.id,
+    name: 'e2e',
+    roles: [...roles],
+  });
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ organisation: organisation.id, public_key: key.public_key, private_key: key.private_key }),
+  );
 }
 
 seed()

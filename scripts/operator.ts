@@ -29,7 +29,12 @@ refuseUnsafeStart('operator');
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: Object.fromEntries(['name', 'id', 'parent', 'country', 'email', 'organisation', 'roles', 'json'].map((flag) => [flag, { type: 'string' }])),
+  options: Object.fromEntries(
+    ['name', 'id', 'parent', 'country', 'email', 'organisation', 'roles', 'json'].map((flag) => [
+      flag,
+      { type: 'string' },
+    ]),
+  ),
 });
 
 function required(flag: string): string {
@@ -41,14 +46,22 @@ function required(flag: string): string {
 function roleList(): Role[] {
   const given = typeof values.roles === 'string' ? values.roles : 'all';
   if (given === 'all') return [...allRoles];
-  const list = given.split(',').map((r) => r.trim()).filter(Boolean);
+  const list = given
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = list.filter((r) => !(allRoles as readonly string[]).includes(r));
   if (unknown.length) throw new Error(`unknown roles: ${unknown.join(', ')}`);
   return list as Role[];
 }
 
 async function userByEmail() {
-  const [user] = await (await getDb()).select().from(users).where(eq(users.email, required('email')));
+  const [user] = await (
+    await getDb()
+  )
+    .select()
+    .from(users)
+    .where(eq(users.email, required('email')));
   if (!user) throw new Error(`no user ${values.email}`);
   return user;
 }
@@ -57,26 +70,58 @@ async function run(command: string | undefined): Promise<unknown> {
   const db = await getDb();
   switch (command) {
     case 'create-organisation':
-      return createOrganisation(db, { name: required('name'), id: values.id as string | undefined, parentId: values.parent as string | undefined, country: values.country as string | undefined });
+      return createOrganisation(db, {
+        name: required('name'),
+        id: values.id as string | undefined,
+        parentId: values.parent as string | undefined,
+        country: values.country as string | undefined,
+      });
     case 'create-user':
-      return createUser(db, { email: required('email'), name: required('name'), roles: roleList(), organisationIds: [required('organisation')] });
+      return createUser(db, {
+        email: required('email'),
+        name: required('name'),
+        roles: roleList(),
+        organisationIds: [required('organisation')],
+      });
     case 'create-key': {
       const user = await userByEmail();
-      const key = await insertApiKey(db, { userId: user.id, organisationId: required('organisation'), name: (values.name as string) ?? 'Operator key', roles: roleList() });
+      const key = await insertApiKey(db, {
+        userId: user.id,
+        organisationId: required('organisation'),
+        name: (values.name as string) ?? 'Operator key',
+        roles: roleList(),
+      });
       return { ...key, note: 'The private key is shown only now; store it safely.' };
     }
     case 'remove-user-from-organisation': {
       const user = await userByEmail();
-      const removed = await removeUserFromOrganisation(db, { userId: user.id, organisationId: required('organisation') });
+      const removed = await removeUserFromOrganisation(db, {
+        userId: user.id,
+        organisationId: required('organisation'),
+      });
       if (!removed) throw new Error(`${user.email} does not belong to ${values.organisation}`);
       return { removed: true, user: user.email, organisation: values.organisation };
     }
     case 'settings':
-      return writeOrganisationSettings(db, required('organisation'), parseInput(updateSettingsSchema, JSON.parse(required('json'))), null);
+      return writeOrganisationSettings(
+        db,
+        required('organisation'),
+        parseInput(updateSettingsSchema, JSON.parse(required('json'))),
+        null,
+      );
     case 'list-organisations':
-      return db.select({ id: organisations.id, name: organisations.name, parent: organisations.parentId, country: organisations.country }).from(organisations);
+      return db
+        .select({
+          id: organisations.id,
+          name: organisations.name,
+          parent: organisations.parentId,
+          country: organisations.country,
+        })
+        .from(organisations);
     default:
-      throw new Error('commands: create-organisation, create-user, create-key, remove-user-from-organisation, settings, list-organisations (see the comment at the top of scripts/operator.ts)');
+      throw new Error(
+        'commands: create-organisation, create-user, create-key, remove-user-from-organisation, settings, list-organisations (see the comment at the top of scripts/operator.ts)',
+      );
   }
 }
 

@@ -16,19 +16,31 @@ import { refuseUnsafeStart } from '@/lib/startup-check';
 guardConsole();
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { stopping = true; });
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    stopping = true;
+  });
 
 async function main() {
   // The same refusals as the server, before the database is opened (and migrated).
   refuseUnsafeStart('worker');
-  if (!process.env.DATABASE_URL) console.warn('worker: DATABASE_URL is not set; using the embedded database in DATA_DIR (stop the server first).');
+  if (!process.env.DATABASE_URL)
+    console.warn('worker: DATABASE_URL is not set; using the embedded database in DATA_DIR (stop the server first).');
   const db = await getDb();
   const once = process.argv.includes('--once');
   console.log(`worker: started (pid ${process.pid})${once ? ', one pass' : `, every ${runnerIntervalMs()} ms`}`);
   while (!stopping) {
     // A backlog is worked off pass after pass without sleeping; the interval only separates idle checks.
     const reports = once ? [await runOnce(db)] : await runUntilIdle(db, { maxPasses: 100 });
-    console.log(JSON.stringify({ level: 'info', message: 'runner passes', pid: process.pid, passes: reports.length, ...sumReports(reports) }));
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        message: 'runner passes',
+        pid: process.pid,
+        passes: reports.length,
+        ...sumReports(reports),
+      }),
+    );
     if (once) break;
     await new Promise((resolve) => setTimeout(resolve, runnerIntervalMs()));
   }

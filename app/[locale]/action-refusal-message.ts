@@ -8,7 +8,11 @@ import type { ActionRefusal } from '@/lib/http/action-refusal';
  * origin the service expected, so a developer sees what to open or configure;
  * in production the page names no address.
  */
-export async function actionRefusalMessage(locale: string, reason: ActionRefusal, expectedOrigin?: string): Promise<string> {
+export async function actionRefusalMessage(
+  locale: string,
+  reason: ActionRefusal,
+  expectedOrigin?: string,
+): Promise<string> {
   const t = await getTranslations({ locale, namespace: 'ActionRefused' });
   if (reason === 'origin' && expectedOrigin && isSandbox()) return t('originSandbox', { expected: expectedOrigin });
   return t(reason);

@@ -53,14 +53,18 @@ export function checkoutAction<S extends z.ZodType, R, E = undefined>(options: O
     const locale = page?.locale ?? routing.defaultLocale;
     let expectedOrigin: string | undefined;
     const refuse = async (reason: ActionRefusal): Promise<R> =>
-      options.refused ? options.refused({ reason, locale, expectedOrigin }) : redirect(actionRefusedPath(locale, reason));
+      options.refused
+        ? options.refused({ reason, locale, expectedOrigin })
+        : redirect(actionRefusedPath(locale, reason));
     try {
       const hostOrganisation = request.get(PORTAL_ORGANISATION_HEADER);
       expectedOrigin = await hostedActionOrigin(hostOrganisation);
-      if (!isAllowedActionOrigin(request.get('origin'), actionOriginsFor(expectedOrigin, serviceMode()))) return await refuse('origin');
+      if (!isAllowedActionOrigin(request.get('origin'), actionOriginsFor(expectedOrigin, serviceMode())))
+        return await refuse('origin');
       if (!page || !options.pages.includes(page.kind)) return await refuse('page');
       const named = options.idField ? values[options.idField] : undefined;
-      if (named !== undefined && (typeof named !== 'string' || named.toLowerCase() !== page.id)) return await refuse('page');
+      if (named !== undefined && (typeof named !== 'string' || named.toLowerCase() !== page.id))
+        return await refuse('page');
       if (!(await hostedPageOnHost(hostOrganisation, path!))) return await refuse('host');
       const input = options.input.safeParse(values);
       if (!input.success) return await refuse('invalid');
@@ -68,7 +72,9 @@ export function checkoutAction<S extends z.ZodType, R, E = undefined>(options: O
     } catch (error) {
       // redirect() and notFound() are how an action ends: they pass.
       unstable_rethrow(error);
-      console.error(JSON.stringify({ level: 'error', message: 'checkout action failed', error: describeErrorSafely(error) }));
+      console.error(
+        JSON.stringify({ level: 'error', message: 'checkout action failed', error: describeErrorSafely(error) }),
+      );
       return refuse('unexpected');
     }
   };
@@ -76,7 +82,9 @@ export function checkoutAction<S extends z.ZodType, R, E = undefined>(options: O
 
 /** A form's string fields, and the fields it repeats (`covered`) as arrays. */
 export function formValues(form: FormData, repeated: readonly string[] = []): Record<string, unknown> {
-  const values: Record<string, unknown> = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const values: Record<string, unknown> = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   for (const name of repeated) values[name] = form.getAll(name).filter((value) => typeof value === 'string');
   return values;
 }

@@ -25,7 +25,9 @@ type ErrorWords = typeof enGB;
 const words: Record<Locale, ErrorWords> = { 'en-GB': enGB, cy, fr, de, es, it, nl, pt, pl, sv, el, ar };
 
 export const errorLocale = (locale: unknown): Locale =>
-  typeof locale === 'string' && (routing.locales as readonly string[]).includes(locale) ? (locale as Locale) : routing.defaultLocale;
+  typeof locale === 'string' && (routing.locales as readonly string[]).includes(locale)
+    ? (locale as Locale)
+    : routing.defaultLocale;
 
 /**
  * Server errors reach the browser as a generic message and a `digest` that matches the
@@ -51,7 +53,9 @@ export function ErrorContent({ locale, error, retry }: { locale: Locale; error: 
       <h1>{t.title}</h1>
       <p>{t.body}</p>
       {reference && <p className="muted">{t.reference.replace('{reference}', reference)}</p>}
-      <button type="button" onClick={() => retry()}>{t.retry}</button>
+      <button type="button" onClick={() => retry()}>
+        {t.retry}
+      </button>
     </main>
   );
 }

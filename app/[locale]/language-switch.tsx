@@ -23,15 +23,22 @@ export function LanguageSwitch({ current, label }: { current: Locale; label: str
             <circle cx="8" cy="8" r="7" />
             <path d="M1 8h14M8 1c2.2 2 2.2 12 0 14M8 1c-2.2 2-2.2 12 0 14" />
           </svg>
-          {label}: <span lang={current} dir={textDirection(current)}>{localeNames[current]}</span>
+          {label}:{' '}
+          <span lang={current} dir={textDirection(current)}>
+            {localeNames[current]}
+          </span>
         </summary>
         <ul>
           {routing.locales.map((locale) => (
             <li key={locale}>
               {locale === current ? (
-                <span aria-current="page" lang={locale} dir={textDirection(locale)}>{localeNames[locale]}</span>
+                <span aria-current="page" lang={locale} dir={textDirection(locale)}>
+                  {localeNames[locale]}
+                </span>
               ) : (
-                <a href={languageHref(locale, pathname)} lang={locale} hrefLang={locale} dir={textDirection(locale)}>{localeNames[locale]}</a>
+                <a href={languageHref(locale, pathname)} lang={locale} hrefLang={locale} dir={textDirection(locale)}>
+                  {localeNames[locale]}
+                </a>
               )}
             </li>
           ))}

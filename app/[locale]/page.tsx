@@ -11,7 +11,13 @@ import { SandboxKeys } from './sandbox-keys';
 import { SandboxWebhooks } from './sandbox-webhooks';
 
 /** The service's home: in sandbox mode, the keys and how to start; in production, nothing sensitive. */
-export default async function HomePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ clock?: string }> }) {
+export default async function HomePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ clock?: string }>;
+}) {
   await connection();
   const t = await getTranslations('Home');
   if (!isSandbox()) {
@@ -30,7 +36,9 @@ export default async function HomePage({ params, searchParams }: { params: Promi
   const tEmbed = await getTranslations('Embed');
   return (
     <main>
-      <h1>{t('sandboxTitle')} <span className="badge">SANDBOX</span></h1>
+      <h1>
+        {t('sandboxTitle')} <span className="badge">SANDBOX</span>
+      </h1>
       <p>{t('sandboxIntro')}</p>
       {credentials ? <SandboxKeys credentials={credentials} /> : <p>{t('noCredentials')}</p>}
       <h2>{t('curlHeading')}</h2>
@@ -40,18 +48,35 @@ export default async function HomePage({ params, searchParams }: { params: Promi
       <pre>{`curl -s -X POST ${base}/api/agent/bookings \\\n  -H 'Content-Type: application/json' \\\n  -H "Authorization: Bearer $TOKEN" \\\n  -d '{"organisation":"${firstKey?.organisation ?? 'ORGANISATION_ID'}"}'`}</pre>
       <h2>{t('linksHeading')}</h2>
       <ul>
-        {sampleLink && <li><Link href={`/${sampleLink}`} data-testid="sample-link">{t('linkCheckout')}</Link></li>}
+        {sampleLink && (
+          <li>
+            <Link href={`/${sampleLink}`} data-testid="sample-link">
+              {t('linkCheckout')}
+            </Link>
+          </li>
+        )}
         {/* The embedded checkout on a static example merchant page (public/embed-example.html, docs/embed-protocol.md). */}
         {sampleSession && (
           <li>
-            <a href={`/embed-example.html?${new URLSearchParams({ session: sampleSession, key: firstKey?.public_key ?? '' })}`} data-testid="sample-embed">
+            <a
+              href={`/embed-example.html?${new URLSearchParams({ session: sampleSession, key: firstKey?.public_key ?? '' })}`}
+              data-testid="sample-embed"
+            >
               {tEmbed('sandboxExample')}
             </a>
           </li>
         )}
-        <li><NextLink href="/api/enums" prefetch={false}>{t('linkEnums')}</NextLink></li>
-        <li><Link href="/docs/errors">{t('linkErrors')}</Link></li>
-        <li><Link href="/sandbox/mailbox">{t('linkMailbox')}</Link></li>
+        <li>
+          <NextLink href="/api/enums" prefetch={false}>
+            {t('linkEnums')}
+          </NextLink>
+        </li>
+        <li>
+          <Link href="/docs/errors">{t('linkErrors')}</Link>
+        </li>
+        <li>
+          <Link href="/sandbox/mailbox">{t('linkMailbox')}</Link>
+        </li>
       </ul>
       <SandboxWebhooks organisationIds={credentials?.organisations.map((org) => org.id) ?? []} />
       <SandboxClock locale={(await params).locale} status={clockStatus((await searchParams).clock)} />

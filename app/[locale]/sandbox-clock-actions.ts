@@ -16,7 +16,8 @@ const clockInput = z.object({
   unit: z.enum(['minutes', 'hours', 'days']).optional(),
 });
 const presets = { '1h': 3600, '1d': 86_400, '7d': 7 * 86_400 } as const;
-const field = (form: FormData, name: string) => (typeof form.get(name) === 'string' && form.get(name) !== '' ? (form.get(name) as string) : undefined);
+const field = (form: FormData, name: string) =>
+  typeof form.get(name) === 'string' && form.get(name) !== '' ? (form.get(name) as string) : undefined;
 
 /**
  * The home page's test clock buttons: move forward (1 hour, 1 day, 7 days or
@@ -25,7 +26,12 @@ const field = (form: FormData, name: string) => (typeof form.get(name) === 'stri
  */
 export async function testClockAction(form: FormData): Promise<void> {
   if (!isSandbox()) redirect('/');
-  const parsed = clockInput.safeParse({ locale: field(form, 'locale'), move: field(form, 'move'), amount: field(form, 'amount'), unit: field(form, 'unit') });
+  const parsed = clockInput.safeParse({
+    locale: field(form, 'locale'),
+    move: field(form, 'move'),
+    amount: field(form, 'amount'),
+    unit: field(form, 'unit'),
+  });
   const locale = (parsed.success ? parsed.data.locale : 'en-GB') as Locale;
   let status: 'moved' | 'reset' | 'too_far' | 'invalid' = 'invalid';
   if (parsed.success) {

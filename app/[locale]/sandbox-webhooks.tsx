@@ -29,8 +29,12 @@ export async function SandboxWebhooks({ organisationIds }: { organisationIds: st
           <tbody>
             {deliveries.map((d) => (
               <tr key={d.id} data-testid="sandbox-webhook-delivery">
-                <td><code>{d.eventType}</code></td>
-                <td><code>{d.url}</code></td>
+                <td>
+                  <code>{d.eventType}</code>
+                </td>
+                <td>
+                  <code>{d.url}</code>
+                </td>
                 <td>{d.status in statusKeys ? t(statusKeys[d.status as keyof typeof statusKeys]) : d.status}</td>
                 <td>{d.attempts}</td>
                 <td>{d.lastStatusCode ?? t('noStatusCode')}</td>

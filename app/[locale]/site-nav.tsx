@@ -9,7 +9,9 @@ export async function SiteNav() {
   const t = await getTranslations('Nav');
   return (
     <nav className="site-nav" aria-label={t('label')}>
-      <Link href="/" data-testid="nav-home">{t('home')}</Link>
+      <Link href="/" data-testid="nav-home">
+        {t('home')}
+      </Link>
     </nav>
   );
 }

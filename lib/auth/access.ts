@@ -17,7 +17,10 @@ export function canAccessOrganisation(actor: Actor, organisationId: string): boo
 /** Throws the same 403 whether the organisation exists or not, so nothing is revealed. */
 export function requireOrganisation(actor: Actor, organisationId: string): void {
   if (!canAccessOrganisation(actor, organisationId)) {
-    throw new AppError('auth.organisation_forbidden', `Organisation ${organisationId} is not accessible with this API key.`);
+    throw new AppError(
+      'auth.organisation_forbidden',
+      `Organisation ${organisationId} is not accessible with this API key.`,
+    );
   }
 }
 

@@ -32,7 +32,9 @@ type ActorRow = {
  * removing its user from the organisation takes effect at once.
  */
 export async function loadActor(db: Db, apiKeyId: string): Promise<Actor | null> {
-  const [row] = await queryRows<ActorRow>(db, sql`
+  const [row] = await queryRows<ActorRow>(
+    db,
+    sql`
     with recursive k as (
       select ak.id as api_key_id, ak.user_id, u.email, ak.roles as key_roles, u.roles as user_roles, ak.organisation_id
       from api_keys ak join users u on u.id = ak.user_id
@@ -47,7 +49,8 @@ export async function loadActor(db: Db, apiKeyId: string): Promise<Actor | null>
       select p.id, p.parent_id from organisations p join ancestry a on p.id = a.parent_id
     )
     select k.*, (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id)) from tree) as orgs from k
-    where exists (select 1 from user_organisations uo join ancestry a on uo.organisation_id = a.id where uo.user_id = k.user_id)`);
+    where exists (select 1 from user_organisations uo join ancestry a on uo.organisation_id = a.id where uo.user_id = k.user_id)`,
+  );
   if (!row || !row.orgs) return null;
   // A key never has more power than its user: its roles are the intersection.
   const userRoles = new Set(row.user_roles);

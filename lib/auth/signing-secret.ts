@@ -25,7 +25,10 @@ export function signingSecret(db: Db): Promise<Uint8Array> {
 
 async function loadSecret(db: Db): Promise<Uint8Array> {
   if (process.env.TOKEN_SECRET) return new TextEncoder().encode(process.env.TOKEN_SECRET);
-  await db.insert(serviceState).values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(serviceState)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serviceState).where(eq(serviceState.key, SECRET_KEY));
   return new TextEncoder().encode(row!.value);
 }

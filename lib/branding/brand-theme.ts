@@ -52,4 +52,5 @@ export function brandTheme(colour: string | null | undefined): BrandTheme | null
 export const brandStylesheetPath = (theme: BrandTheme) => `/brand/${theme.background.slice(1)}.css`;
 
 /** The stylesheet's text: custom properties only, read by the checkout's rules in globals.css. */
-export const brandStylesheet = (theme: BrandTheme) => `:root:root{--brand:${theme.background};--brand-ink:${theme.foreground}}\n`;
+export const brandStylesheet = (theme: BrandTheme) =>
+  `:root:root{--brand:${theme.background};--brand-ink:${theme.foreground}}\n`;

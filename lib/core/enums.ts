@@ -13,26 +13,64 @@ export const currencyCodes = ['GBX', 'USX', 'EUX'] as const;
 export type CurrencyCode = (typeof currencyCodes)[number];
 
 export const organisationFeatures = [
-  'developers', 'risk', 'booking-and-payment', 'users', 'ledger', 'payouts', 'acquirer-reporting',
-  'organisation', 'audit', 'suppliers', 'chargebacks', 'supplier-payouts',
+  'developers',
+  'risk',
+  'booking-and-payment',
+  'users',
+  'ledger',
+  'payouts',
+  'acquirer-reporting',
+  'organisation',
+  'audit',
+  'suppliers',
+  'chargebacks',
+  'supplier-payouts',
 ] as const;
 
 export const transactionMethods = ['MOTO_OTHER', 'ONLINE', 'MOTO_IN_PERSON'] as const;
 /** The union of the interface's two status lists (product.md section 5). */
 export const transactionStatuses = [
-  'COMPLETE', 'DECLINED', 'REJECTED', 'PAYMENTINPROGRESS', 'PENDING', 'ABANDONED', 'REVERSED', 'FAILED',
+  'COMPLETE',
+  'DECLINED',
+  'REJECTED',
+  'PAYMENTINPROGRESS',
+  'PENDING',
+  'ABANDONED',
+  'REVERSED',
+  'FAILED',
 ] as const;
 export const transactionTypes = ['CARD', 'OPEN_BANKING'] as const;
 export const cardBrands = ['VISA', 'MASTER', 'AMEX'] as const;
 /** The interface's four, and FAILED / UNSETTLED for a refund the processor would not take (docs/api-conventions.md). */
-export const refundStatuses = ['PENDING_AUTHORISATION', 'AUTHORISED', 'DECLINED', 'COMPLETE', 'FAILED', 'UNSETTLED'] as const;
+export const refundStatuses = [
+  'PENDING_AUTHORISATION',
+  'AUTHORISED',
+  'DECLINED',
+  'COMPLETE',
+  'FAILED',
+  'UNSETTLED',
+] as const;
 
 export const roles = [
-  'developers:manage:keys', 'developers:manage:webhooks', 'beneficiaries:manage', 'payouts:view', 'payouts:create',
-  'organisation:risk:statistics', 'organisation:audit', 'booking-and-payment:create-options',
-  'booking-and-payment:organisation-access', 'organisation:booking:statistics', 'suppliers:manage', 'users:manage',
-  'organisation:management', 'ledger:view', 'chargebacks:view', 'booking-and-payment:create:booking',
-  'booking-and-payment:delete:booking', 'charges:view', 'booking-and-payment:create:payment',
+  'developers:manage:keys',
+  'developers:manage:webhooks',
+  'beneficiaries:manage',
+  'payouts:view',
+  'payouts:create',
+  'organisation:risk:statistics',
+  'organisation:audit',
+  'booking-and-payment:create-options',
+  'booking-and-payment:organisation-access',
+  'organisation:booking:statistics',
+  'suppliers:manage',
+  'users:manage',
+  'organisation:management',
+  'ledger:view',
+  'chargebacks:view',
+  'booking-and-payment:create:booking',
+  'booking-and-payment:delete:booking',
+  'charges:view',
+  'booking-and-payment:create:payment',
   'booking-and-payment:reassign:booking',
 ] as const;
 export type Role = (typeof roles)[number];
@@ -44,9 +82,19 @@ export type Role = (typeof roles)[number];
  */
 export function enumerations() {
   return {
-    currency: Object.fromEntries(currencies.map((c) => [c.code, { code: c.code, minor_unit: c.code, major_unit: c.major_unit, division_factor: c.division_factor }])),
+    currency: Object.fromEntries(
+      currencies.map((c) => [
+        c.code,
+        { code: c.code, minor_unit: c.code, major_unit: c.major_unit, division_factor: c.division_factor },
+      ]),
+    ),
     organisation: { feature: [...organisationFeatures] },
-    transaction: { brand: [...cardBrands], method: [...transactionMethods], status: [...transactionStatuses], type: [...transactionTypes] },
+    transaction: {
+      brand: [...cardBrands],
+      method: [...transactionMethods],
+      status: [...transactionStatuses],
+      type: [...transactionTypes],
+    },
     user: { role: [...roles] },
     // Groups the interface does not list but Felloh's SDK types read (its spelling kept).
     refund: { status: [...refundStatuses] },

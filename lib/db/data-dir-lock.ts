@@ -11,8 +11,10 @@ import path from 'node:path';
  */
 export class DataDirInUse extends Error {
   constructor(dataDir: string, pid: number) {
-    super(`the embedded database in ${dataDir} is in use by process ${pid} (the running server?): stop it first, `
-      + `or set DATABASE_URL to share a PostgreSQL server (if no such process runs, delete ${lockPath(dataDir)})`);
+    super(
+      `the embedded database in ${dataDir} is in use by process ${pid} (the running server?): stop it first, ` +
+        `or set DATABASE_URL to share a PostgreSQL server (if no such process runs, delete ${lockPath(dataDir)})`,
+    );
     this.name = 'DataDirInUse';
   }
 }

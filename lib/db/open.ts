@@ -33,10 +33,19 @@ async function openPglite(dataDir: string | undefined, from?: Blob): Promise<Dat
   // Before PGlite touches the folder: a second process must not even read it (data-dir-lock.ts).
   const release = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite(from ? { loadDataDir: from } : undefined);
+    const client = dataDir
+      ? new PGlite(path.join(dataDir, 'pglite'))
+      : new PGlite(from ? { loadDataDir: from } : undefined);
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'pglite', close: async () => { await client.close(); release(); } };
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
   } catch (error) {
     release();
     throw error;
@@ -49,7 +58,11 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
   // An idle connection dropped by the server (restart, failover) must not crash the process.
-  pool.on('error', (error) => console.error(JSON.stringify({ level: 'warn', message: 'idle PostgreSQL connection lost', error: describeErrorSafely(error) })));
+  pool.on('error', (error) =>
+    console.error(
+      JSON.stringify({ level: 'warn', message: 'idle PostgreSQL connection lost', error: describeErrorSafely(error) }),
+    ),
+  );
   const db = drizzle({ client: pool, schema });
   // Several instances may start at once: one migrates while the others wait on the lock.
   const lockClient = await pool.connect();

@@ -48,7 +48,12 @@ export async function claimEmails(db: Db, limit: number): Promise<ClaimedEmail[]
 export async function deliverToMailbox(db: Db, limit: number): Promise<number> {
   const rows = await db
     .update(emailOutbox)
-    .set({ status: 'delivered_to_mailbox', claimedAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1`, sentAt: now() })
+    .set({
+      status: 'delivered_to_mailbox',
+      claimedAt: sql`now()`,
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      sentAt: now(),
+    })
     .where(inArray(emailOutbox.id, claimable(limit)))
     .returning({ id: emailOutbox.id });
   return rows.length;
@@ -60,18 +65,29 @@ const stillClaimed = (email: ClaimedEmail) =>
 
 /** Sent: the claim's work is done. */
 export async function finishSent(db: Executor, email: ClaimedEmail): Promise<void> {
-  await db.update(emailOutbox).set({ status: 'sent', sentAt: now(), lastError: null, nextAttemptAt: null }).where(stillClaimed(email));
+  await db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: now(), lastError: null, nextAttemptAt: null })
+    .where(stillClaimed(email));
 }
 
 /** Failed transiently: queued again, unclaimed, not to be claimed before `nextAttemptAt`. */
-export async function finishRetryLater(db: Executor, email: ClaimedEmail, error: string, nextAttemptAt: Date): Promise<void> {
+export async function finishRetryLater(
+  db: Executor,
+  email: ClaimedEmail,
+  error: string,
+  nextAttemptAt: Date,
+): Promise<void> {
   await db.update(emailOutbox).set({ lastError: error, nextAttemptAt, claimedAt: null }).where(stillClaimed(email));
 }
 
 /** Given up: 'failed' for good. Answers whether this claim made it so (false if the claim was lost). */
 export async function finishFailed(tx: Executor, email: ClaimedEmail, error: string): Promise<boolean> {
-  const rows = await tx.update(emailOutbox).set({ status: 'failed', lastError: error, nextAttemptAt: null })
-    .where(stillClaimed(email)).returning({ id: emailOutbox.id });
+  const rows = await tx
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError: error, nextAttemptAt: null })
+    .where(stillClaimed(email))
+    .returning({ id: emailOutbox.id });
   return rows.length > 0;
 }
 

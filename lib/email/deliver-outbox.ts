@@ -3,7 +3,14 @@ import { nextAttemptAt } from '@/lib/backoff';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import type { Db } from '@/lib/db/types';
-import { claimEmails, countQueued, deliverToMailbox, finishRetryLater, finishSent, type ClaimedEmail } from './claim-outbox';
+import {
+  claimEmails,
+  countQueued,
+  deliverToMailbox,
+  finishRetryLater,
+  finishSent,
+  type ClaimedEmail,
+} from './claim-outbox';
 import { smtpUrl } from './email-config';
 import { giveUpEmail } from './give-up-email';
 import { isPermanentSmtpError } from './smtp-errors';
@@ -46,7 +53,12 @@ export async function deliverOutbox(db: Db, { limit = 50 }: { limit?: number } =
     } else {
       counts.waiting = await countQueued(db);
       if (counts.waiting > 0) {
-        console.warn(JSON.stringify({ level: 'warn', message: `SMTP_URL is not set: ${counts.waiting} email(s) wait in the outbox and are not sent.` }));
+        console.warn(
+          JSON.stringify({
+            level: 'warn',
+            message: `SMTP_URL is not set: ${counts.waiting} email(s) wait in the outbox and are not sent.`,
+          }),
+        );
       }
     }
     return counts;
@@ -63,7 +75,13 @@ async function sendOne(db: Db, url: string, email: ClaimedEmail): Promise<'sent'
     return 'failed';
   }
   try {
-    await sendOverSmtp(url, { id: email.id, to: email.toAddress, subject: email.subject, text: email.textBody, html: email.htmlBody });
+    await sendOverSmtp(url, {
+      id: email.id,
+      to: email.toAddress,
+      subject: email.subject,
+      text: email.textBody,
+      html: email.htmlBody,
+    });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
     const retryAt = isPermanentSmtpError(error) ? null : nextAttemptAt(EMAIL_RETRY, email.attempts, now());
@@ -71,7 +89,13 @@ async function sendOne(db: Db, url: string, email: ClaimedEmail): Promise<'sent'
     else await giveUpEmail(db, email, message);
     const outcome = retryAt ? `retrying at ${retryAt.toISOString()}` : 'giving up';
     // The SMTP server's answer (kept on the email for the operator) may quote the recipient's address: the log gets its codes only.
-    console.warn(JSON.stringify({ level: 'warn', message: `email ${email.id} not sent (attempt ${email.attempts}, ${outcome})`, error: describeErrorSafely(error) }));
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: `email ${email.id} not sent (attempt ${email.attempts}, ${outcome})`,
+        error: describeErrorSafely(error),
+      }),
+    );
     return retryAt ? 'retrying' : 'failed';
   }
   await finishSent(db, email);

@@ -22,7 +22,10 @@ export type MailboxEmail = {
  * keeps those whose recipient contains it (any case). One row more than `take`
  * is read to know whether another page exists, without counting the table.
  */
-export async function listMailbox(db: Executor, { to, skip, take }: { to?: string; skip: number; take: number }): Promise<{ emails: MailboxEmail[]; hasMore: boolean }> {
+export async function listMailbox(
+  db: Executor,
+  { to, skip, take }: { to?: string; skip: number; take: number },
+): Promise<{ emails: MailboxEmail[]; hasMore: boolean }> {
   const rows = await db
     .select()
     .from(emailOutbox)

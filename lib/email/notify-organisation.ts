@@ -22,14 +22,28 @@ export async function notifyOrganisation(
   organisationId: string,
   message: { kind: string; subject: string; text: string },
 ): Promise<number> {
-  const [org] = await tx.select({ name: organisations.name, settings: organisations.settings }).from(organisations).where(eq(organisations.id, organisationId));
+  const [org] = await tx
+    .select({ name: organisations.name, settings: organisations.settings })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   if (!org) return 0;
   const recipients = org.settings.notification_email
     ? [org.settings.notification_email]
-    : (await tx.select({ email: users.email }).from(userOrganisations).innerJoin(users, eq(users.id, userOrganisations.userId))
-        .where(eq(userOrganisations.organisationId, organisationId))).map((row) => row.email);
+    : (
+        await tx
+          .select({ email: users.email })
+          .from(userOrganisations)
+          .innerJoin(users, eq(users.id, userOrganisations.userId))
+          .where(eq(userOrganisations.organisationId, organisationId))
+      ).map((row) => row.email);
   for (const to of recipients) {
-    await enqueueEmail(tx, { organisationId, kind: isAlertKind(message.kind) ? message.kind : `${ALERT_KIND_PREFIX}${message.kind}`, to, subject: `${org.name}: ${message.subject}`, text: message.text });
+    await enqueueEmail(tx, {
+      organisationId,
+      kind: isAlertKind(message.kind) ? message.kind : `${ALERT_KIND_PREFIX}${message.kind}`,
+      to,
+      subject: `${org.name}: ${message.subject}`,
+      text: message.text,
+    });
   }
   return recipients.length;
 }

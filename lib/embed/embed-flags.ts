@@ -39,13 +39,17 @@ export function embedQuery(flags: EmbedFlags): string {
 }
 
 /** The transaction method the core records (payByCard's `transactionMethod`). */
-export const embedTransactionMethod = (flags: EmbedFlags): 'ONLINE' | 'MOTO_IN_PERSON' => (flags.moto ? 'MOTO_IN_PERSON' : 'ONLINE');
+export const embedTransactionMethod = (flags: EmbedFlags): 'ONLINE' | 'MOTO_IN_PERSON' =>
+  flags.moto ? 'MOTO_IN_PERSON' : 'ONLINE';
 
 /**
  * The store-card choice the embed offers: `hsc=1` hides the checkbox (nothing is
  * saved), but never overrides an organisation that forces saving (`store_card_forced`):
  * that card is saved and the page says so, as on the payment link page.
  */
-export function embedStoreCardChoice<T extends 'choice' | 'hidden' | 'forced'>(choice: T, flags: EmbedFlags): T | 'hidden' {
+export function embedStoreCardChoice<T extends 'choice' | 'hidden' | 'forced'>(
+  choice: T,
+  flags: EmbedFlags,
+): T | 'hidden' {
   return flags.hideStoreCard && choice === 'choice' ? 'hidden' : choice;
 }

@@ -23,7 +23,12 @@ export type StageMessage =
  * - embed.no_payment_method: the session offers no method this frame can take;
  * - embed.moto_not_allowed: the URL asks for MOTO (`method=MOTO_IN_PERSON`) on a session that does not allow it.
  */
-export type EmbedErrorCode = 'embed.not_found' | 'embed.not_payable' | 'embed.public_key_mismatch' | 'embed.no_payment_method' | 'embed.moto_not_allowed';
+export type EmbedErrorCode =
+  | 'embed.not_found'
+  | 'embed.not_payable'
+  | 'embed.public_key_mismatch'
+  | 'embed.no_payment_method'
+  | 'embed.moto_not_allowed';
 
 export const stageMessage = (message: StageMessage): string => JSON.stringify(message);
 

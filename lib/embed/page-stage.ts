@@ -9,13 +9,20 @@ import type { StageMessage } from './embed-protocol';
  * confirmed is `processing`, `declined` only on the page a declined attempt lands on.
  * `moto`: the page's URL carries the MOTO flag.
  */
-export function pageStage(checkout: (Pick<HostedCheckout, 'latest' | 'methods'> & Partial<Pick<HostedCheckout, 'motoAllowed'>>) | null, state: CheckoutPageState, declined?: string, moto = false): StageMessage {
+export function pageStage(
+  checkout: (Pick<HostedCheckout, 'latest' | 'methods'> & Partial<Pick<HostedCheckout, 'motoAllowed'>>) | null,
+  state: CheckoutPageState,
+  declined?: string,
+  moto = false,
+): StageMessage {
   const latest = checkout?.latest?.id;
   if (!checkout || state === 'not_found') return { stage: 'error', code: 'embed.not_found' };
   if (state === 'paid' && latest) return { stage: 'success', transactionID: latest };
   if (state === 'expired') return { stage: 'expired' };
-  if (state === 'away' || state === 'confirming') return latest ? { stage: 'processing', transactionID: latest } : { stage: 'processing' };
-  if (!checkout.methods.card && !checkout.methods.openBanking) return { stage: 'error', code: 'embed.no_payment_method' };
+  if (state === 'away' || state === 'confirming')
+    return latest ? { stage: 'processing', transactionID: latest } : { stage: 'processing' };
+  if (!checkout.methods.card && !checkout.methods.openBanking)
+    return { stage: 'error', code: 'embed.no_payment_method' };
   // The MOTO flag where the session does not allow MOTO: no form is shown (embed-flags.ts), so none waits.
   if (moto && !checkout.motoAllowed) return { stage: 'error', code: 'embed.moto_not_allowed' };
   return declined ? { stage: 'declined', transactionID: declined } : { stage: 'rendered' };

@@ -12,6 +12,7 @@ export function isPaymentStepUrl(url: string, ownOrigin: string, processorOrigin
     return false;
   }
   if (parsed.username || parsed.password) return false;
-  if (parsed.origin === ownOrigin) return /^\/(?:[a-zA-Z-]{2,5}\/)?sandbox\/(?:3ds|bank)\/[^/]+\/?$/.test(parsed.pathname);
+  if (parsed.origin === ownOrigin)
+    return /^\/(?:[a-zA-Z-]{2,5}\/)?sandbox\/(?:3ds|bank)\/[^/]+\/?$/.test(parsed.pathname);
   return parsed.protocol === 'https:' && processorOrigins.includes(parsed.origin);
 }

@@ -6,7 +6,17 @@
 export const TIMEOUT_CODE = 'EDELIVERYTIMEOUT';
 export const NOT_ALLOWED_CODE = 'EADDRNOTALLOWED';
 
-const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'ENOTIMP', 'EREFUSED']);
+const dnsCodes = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NODATA',
+  'EAI_NONAME',
+  'ENODATA',
+  'ESERVFAIL',
+  'ENOTIMP',
+  'EREFUSED',
+]);
 const tlsCode = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$|ERR_SSL)/;
 
 /** The category stored for a failed connection (docs/webhooks.md "Delivery"). */
@@ -20,4 +30,5 @@ export function attemptErrorCategory(error: NodeJS.ErrnoException, timeoutMs: nu
 }
 
 /** A short identifier-like code for the operator's log; never a message (it holds the address). */
-export const operatorCode = (error: NodeJS.ErrnoException) => (typeof error.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(error.code) ? error.code : 'UNKNOWN');
+export const operatorCode = (error: NodeJS.ErrnoException) =>
+  typeof error.code === 'string' && /^[A-Z0-9_]{1,40}$/.test(error.code) ? error.code : 'UNKNOWN';

@@ -44,10 +44,21 @@ export type ClaimOptions = { skipEndpoints?: string[] };
  * so the test clock moves retries) in one statement. SKIP LOCKED hands each row
  * to one claimer; every claim counts as an attempt.
  */
-export async function claimDeliveries(db: Db, limit: number, { skipEndpoints = [] }: ClaimOptions = {}): Promise<ClaimedDelivery[]> {
+export async function claimDeliveries(
+  db: Db,
+  limit: number,
+  { skipEndpoints = [] }: ClaimOptions = {},
+): Promise<ClaimedDelivery[]> {
   const at = now().toISOString();
-  const skipped = skipEndpoints.length ? sql`and q.endpoint_id not in (${sql.join(skipEndpoints.map((id) => sql`${id}`), sql`, `)})` : sql``;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const skipped = skipEndpoints.length
+    ? sql`and q.endpoint_id not in (${sql.join(
+        skipEndpoints.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     with claimed as (
       update webhook_deliveries d set claimed_at = now(), attempts = d.attempts + 1
       where d.id in (
@@ -64,14 +75,28 @@ export async function claimDeliveries(db: Db, limit: number, { skipEndpoints = [
     select c.id, c.attempts, c.endpoint_id, c.organisation_id, c.event_id, ev.type as event_type, ev.created_at as event_created_at, ev.resource_id as event_resource_id, ev.data,
       e.url, e.secret, e.previous_secret, e.previous_secret_expires_at, e.status as endpoint_status, e.deleted_at as endpoint_deleted_at,
       (select min(a.created_at) from webhook_delivery_attempts a where a.delivery_id = c.id) as first_attempt_at
-    from claimed c join webhook_events ev on ev.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`);
+    from claimed c join webhook_events ev on ev.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`,
+  );
   return rows.map((r) => ({
-    id: String(r.id), attempts: Number(r.attempts), endpointId: String(r.endpoint_id), organisationId: String(r.organisation_id),
-    eventId: String(r.event_id), eventType: String(r.event_type), eventCreatedAt: iso(r.event_created_at)!, eventResourceId: String(r.event_resource_id),
+    id: String(r.id),
+    attempts: Number(r.attempts),
+    endpointId: String(r.endpoint_id),
+    organisationId: String(r.organisation_id),
+    eventId: String(r.event_id),
+    eventType: String(r.event_type),
+    eventCreatedAt: iso(r.event_created_at)!,
+    eventResourceId: String(r.event_resource_id),
     data: r.data === null || r.data === undefined ? null : parsed(r.data),
-    url: String(r.url), secret: String(r.secret), previousSecret: (r.previous_secret as string | null) ?? null,
-    previousSecretExpiresAt: iso(r.previous_secret_expires_at), firstAttemptAt: iso(r.first_attempt_at),
-    endpointGone: r.endpoint_deleted_at ? 'endpoint_deleted' : r.endpoint_status !== 'enabled' ? 'endpoint_disabled' : null,
+    url: String(r.url),
+    secret: String(r.secret),
+    previousSecret: (r.previous_secret as string | null) ?? null,
+    previousSecretExpiresAt: iso(r.previous_secret_expires_at),
+    firstAttemptAt: iso(r.first_attempt_at),
+    endpointGone: r.endpoint_deleted_at
+      ? 'endpoint_deleted'
+      : r.endpoint_status !== 'enabled'
+        ? 'endpoint_disabled'
+        : null,
   }));
 }
 
@@ -84,11 +109,26 @@ export type RenderedDelivery = ClaimedDelivery & { data: EventData };
  * event could not be rendered (a database error) is not sent in this pass: it
  * stays claimed, and its lease brings it back. `claimed` counts them all: fewer than `limit` means nothing more is due.
  */
-export async function claimRenderedDeliveries(db: Db, limit: number, options: ClaimOptions = {}): Promise<{ deliveries: RenderedDelivery[]; claimed: number }> {
+export async function claimRenderedDeliveries(
+  db: Db,
+  limit: number,
+  options: ClaimOptions = {},
+): Promise<{ deliveries: RenderedDelivery[]; claimed: number }> {
   const claimed = await claimDeliveries(db, limit, options);
   const toSend = claimed.filter((d) => !d.endpointGone);
-  const events = new Map(toSend.map((d) => [d.eventId, { id: d.eventId, type: d.eventType, resourceId: d.eventResourceId, data: d.data }]));
-  const data = await renderEvents(db, [...events.values()], (id, error) => console.error(JSON.stringify({ level: 'error', message: 'webhook event not rendered', event_id: id, error: describeErrorSafely(error) })));
+  const events = new Map(
+    toSend.map((d) => [d.eventId, { id: d.eventId, type: d.eventType, resourceId: d.eventResourceId, data: d.data }]),
+  );
+  const data = await renderEvents(db, [...events.values()], (id, error) =>
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'webhook event not rendered',
+        event_id: id,
+        error: describeErrorSafely(error),
+      }),
+    ),
+  );
   const deliveries = claimed.flatMap((d) => {
     if (d.endpointGone) return [{ ...d, data: {} }];
     const rendered = data.get(d.eventId);

@@ -7,7 +7,13 @@ import { signWebhook } from './sign-webhook';
 
 /** The body and headers of one attempt (docs/webhooks.md "Delivery"); sent_at is inside the signed body. */
 export function webhookRequest(d: RenderedDelivery, sentAt: Date): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify({ id: d.eventId, type: d.eventType, created_at: d.eventCreatedAt, sent_at: sentAt.toISOString(), data: d.data });
+  const body = JSON.stringify({
+    id: d.eventId,
+    type: d.eventType,
+    created_at: d.eventCreatedAt,
+    sent_at: sentAt.toISOString(),
+    data: d.data,
+  });
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'travel-pay-webhooks/1',
@@ -31,6 +37,17 @@ export async function deliverWebhook(db: Db, d: RenderedDelivery): Promise<Finis
   const { body, headers } = webhookRequest(d, sentAt);
   const outcome = await postWebhook(d.url, headers, body);
   // The operator's log gets the system code the tenant's delivery log leaves out (attempt-error.ts).
-  if (outcome.code) console.warn(JSON.stringify({ level: 'warn', message: 'webhook attempt failed', delivery_id: d.id, endpoint_id: d.endpointId, attempt: d.attempts, error: outcome.error, code: outcome.code }));
+  if (outcome.code)
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        message: 'webhook attempt failed',
+        delivery_id: d.id,
+        endpoint_id: d.endpointId,
+        attempt: d.attempts,
+        error: outcome.error,
+        code: outcome.code,
+      }),
+    );
   return finishDelivery(db, d, outcome, sentAt);
 }

@@ -30,7 +30,11 @@ export class DeliveryLane {
   private stopped = false;
   private again = false;
 
-  constructor(private readonly db: Db, private readonly concurrency = WEBHOOK_CONCURRENCY, private readonly perEndpoint = WEBHOOK_ENDPOINT_CONCURRENCY) {}
+  constructor(
+    private readonly db: Db,
+    private readonly concurrency = WEBHOOK_CONCURRENCY,
+    private readonly perEndpoint = WEBHOOK_ENDPOINT_CONCURRENCY,
+  ) {}
 
   /** Claims up to `limit` due deliveries into the free places and starts them; resolves with how many started. */
   fill(limit = Number.POSITIVE_INFINITY): Promise<number> {
@@ -48,7 +52,9 @@ export class DeliveryLane {
         started += await this.claimAndStart(limit - started);
       } while (this.again && started < limit && !this.stopped);
       return started;
-    })().finally(() => { this.filling = null; });
+    })().finally(() => {
+      this.filling = null;
+    });
     return this.filling;
   }
 
@@ -94,11 +100,23 @@ export class DeliveryLane {
   private start(d: RenderedDelivery): void {
     this.inFlight += 1;
     this.byEndpoint.set(d.endpointId, (this.byEndpoint.get(d.endpointId) ?? 0) + 1);
-    deliverWebhook(this.db, d).then(
-      (finish) => { this.report[finish] += 1; },
-      // Not recorded (a database error): its claim's lease brings it back in 2 minutes.
-      (error: unknown) => console.error(JSON.stringify({ level: 'error', message: 'webhook attempt not recorded', delivery_id: d.id, error: describeErrorSafely(error) })),
-    ).finally(() => this.end(d.endpointId));
+    deliverWebhook(this.db, d)
+      .then(
+        (finish) => {
+          this.report[finish] += 1;
+        },
+        // Not recorded (a database error): its claim's lease brings it back in 2 minutes.
+        (error: unknown) =>
+          console.error(
+            JSON.stringify({
+              level: 'error',
+              message: 'webhook attempt not recorded',
+              delivery_id: d.id,
+              error: describeErrorSafely(error),
+            }),
+          ),
+      )
+      .finally(() => this.end(d.endpointId));
   }
 
   private end(endpointId: string): void {
@@ -108,7 +126,11 @@ export class DeliveryLane {
     if (left > 0) this.byEndpoint.set(endpointId, left);
     else this.byEndpoint.delete(endpointId);
     if (this.moreDue || endpointWasFull) {
-      this.fill().catch((error: unknown) => console.error(JSON.stringify({ level: 'error', message: 'webhook claim failed', error: describeErrorSafely(error) })));
+      this.fill().catch((error: unknown) =>
+        console.error(
+          JSON.stringify({ level: 'error', message: 'webhook claim failed', error: describeErrorSafely(error) }),
+        ),
+      );
     }
     if (this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
   }

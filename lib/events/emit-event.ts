@@ -24,7 +24,11 @@ export type EventStub = {
  */
 export function eventStubsSql(candidates: SQL): SQL {
   const at = sql`${now().toISOString()}::timestamptz`;
-  const listens = (alias: string, organisation: SQL, type: SQL) => sql`${sql.identifier(alias)}.organisation_id = ${organisation}
+  const listens = (
+    alias: string,
+    organisation: SQL,
+    type: SQL,
+  ) => sql`${sql.identifier(alias)}.organisation_id = ${organisation}
     and ${sql.identifier(alias)}.status = 'enabled' and ${sql.identifier(alias)}.deleted_at is null and ${type} = any(${sql.identifier(alias)}.event_types)`;
   return sql`event_candidate (organisation_id, type, resource_id) as (${candidates}),
     event as (
@@ -43,7 +47,10 @@ export function eventStubsSql(candidates: SQL): SQL {
 
 /** The candidates of a change as a select, from stubs known in code. */
 export function stubValues(stubs: readonly EventStub[]): SQL {
-  return sql`select * from (values ${sql.join(stubs.map((s) => sql`(${s.organisationId}::text, ${s.type}::text, ${s.resourceId}::text)`), sql`, `)})
+  return sql`select * from (values ${sql.join(
+    stubs.map((s) => sql`(${s.organisationId}::text, ${s.type}::text, ${s.resourceId}::text)`),
+    sql`, `,
+  )})
     as v(organisation_id, type, resource_id)`;
 }
 

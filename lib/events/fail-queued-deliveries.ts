@@ -17,11 +17,14 @@ export type QueuedFailure = 'endpoint_disabled' | 'endpoint_deleted';
  * (claim-deliveries.ts `endpointGone`).
  */
 export async function failQueuedDeliveries(tx: Executor, endpointId: string, reason: QueuedFailure): Promise<number> {
-  const rows = await queryRows<{ id: string }>(tx, sql`
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`
     update webhook_deliveries set status = 'failed', last_error = ${reason}, next_attempt_at = null, claimed_at = null
     where id in (
       select id from webhook_deliveries where endpoint_id = ${endpointId}::uuid and status = 'queued'
       for update skip locked)
-    returning id`);
+    returning id`,
+  );
   return rows.length;
 }

@@ -16,39 +16,45 @@ const blockList = (v4: readonly Range[], v6: readonly Range[]) => {
 };
 
 /** Refused in every mode, the sandbox included: nothing a developer's receiver needs lives here, credentials do. */
-const everyMode = blockList([
-  ['169.254.0.0', 16], // link-local: 169.254.169.254 (AWS, GCP, Azure, OCI IMDS), 169.254.170.2 (ECS task metadata)
-  ['168.63.129.16', 32], // Azure WireServer / host endpoint (a public address, so not caught by the ranges below)
-  ['100.100.100.200', 32], // Alibaba Cloud metadata
-  ['192.0.0.192', 32], // Oracle Cloud legacy metadata
-], [
-  ['fe80::', 10], // link-local
-  ['fd00:ec2::', 32], // AWS IMDS, DNS and time over IPv6 (fd00:ec2::254, ::253, ::123)
-  ['fd20:ce::254', 128], // GCP metadata over IPv6
-]);
+const everyMode = blockList(
+  [
+    ['169.254.0.0', 16], // link-local: 169.254.169.254 (AWS, GCP, Azure, OCI IMDS), 169.254.170.2 (ECS task metadata)
+    ['168.63.129.16', 32], // Azure WireServer / host endpoint (a public address, so not caught by the ranges below)
+    ['100.100.100.200', 32], // Alibaba Cloud metadata
+    ['192.0.0.192', 32], // Oracle Cloud legacy metadata
+  ],
+  [
+    ['fe80::', 10], // link-local
+    ['fd00:ec2::', 32], // AWS IMDS, DNS and time over IPv6 (fd00:ec2::254, ::253, ::123)
+    ['fd20:ce::254', 128], // GCP metadata over IPv6
+  ],
+);
 
 /** Production refuses these too. IPv6 outside 2000::/3 (global unicast) is refused as a whole, below. */
-const nonPublic = blockList([
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // CGNAT
-  ['127.0.0.0', 8], // loopback
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // documentation
-  ['192.88.99.0', 24], // 6to4 relay anycast (RFC 7526: deprecated; relays forward to any IPv6)
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // documentation
-  ['203.0.113.0', 24], // documentation
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-], [
-  ['2001::', 23], // IETF protocol assignments, Teredo (2001::/32) included: it tunnels to an IPv4 we cannot see
-  ['2001:db8::', 32], // documentation
-  ['3fff::', 20], // documentation (RFC 9637)
-  ['5f00::', 16], // SRv6 SIDs
-]);
+const nonPublic = blockList(
+  [
+    ['0.0.0.0', 8], // "this network", unspecified
+    ['10.0.0.0', 8], // private
+    ['100.64.0.0', 10], // CGNAT
+    ['127.0.0.0', 8], // loopback
+    ['172.16.0.0', 12], // private
+    ['192.0.0.0', 24], // IETF protocol assignments
+    ['192.0.2.0', 24], // documentation
+    ['192.88.99.0', 24], // 6to4 relay anycast (RFC 7526: deprecated; relays forward to any IPv6)
+    ['192.168.0.0', 16], // private
+    ['198.18.0.0', 15], // benchmarking
+    ['198.51.100.0', 24], // documentation
+    ['203.0.113.0', 24], // documentation
+    ['224.0.0.0', 4], // multicast
+    ['240.0.0.0', 4], // reserved, broadcast
+  ],
+  [
+    ['2001::', 23], // IETF protocol assignments, Teredo (2001::/32) included: it tunnels to an IPv4 we cannot see
+    ['2001:db8::', 32], // documentation
+    ['3fff::', 20], // documentation (RFC 9637)
+    ['5f00::', 16], // SRv6 SIDs
+  ],
+);
 const globalUnicast = blockList([], [['2000::', 3]]);
 
 /** The 8 hextets of a valid IPv6 address (a trailing dotted quad becomes the last two). */
@@ -104,7 +110,9 @@ function normalised(address: string): Checked | null {
   if (family === 4) return { address: bare, family: 'ipv4' };
   if (family !== 6) return null;
   const v4 = carried(bare);
-  return v4 && isIP(v4.v4) === 4 ? { address: v4.v4, family: 'ipv4', carrier: bare, routable: v4.routable } : { address: bare, family: 'ipv6' };
+  return v4 && isIP(v4.v4) === 4
+    ? { address: v4.v4, family: 'ipv4', carrier: bare, routable: v4.routable }
+    : { address: bare, family: 'ipv6' };
 }
 
 /** Whether an IP address (v4 or v6) is public unicast: what production may reach (before the every-mode refusals). */
@@ -122,7 +130,11 @@ export function isAllowedAddress(address: string, production: boolean, denyList:
   const ip = normalised(address);
   if (!ip) return false;
   if (everyMode.check(ip.address, ip.family)) return false;
-  if (denyList && (denyList.check(ip.address, ip.family) || (ip.carrier !== undefined && denyList.check(ip.carrier, 'ipv6')))) return false;
+  if (
+    denyList &&
+    (denyList.check(ip.address, ip.family) || (ip.carrier !== undefined && denyList.check(ip.carrier, 'ipv6')))
+  )
+    return false;
   return !production || isPublicAddress(address);
 }
 
@@ -140,7 +152,8 @@ export function parseDenyList(value: string | undefined): BlockList | null {
     const family = isIP(network);
     const max = family === 4 ? 32 : 128;
     const prefix = prefixText === undefined ? max : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
-    if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max)) throw new Error(`WEBHOOK_DENY_CIDRS: "${entry.slice(0, 60)}" is not an IP address or CIDR`);
+    if (!family || extra !== undefined || !(prefix >= 0 && prefix <= max))
+      throw new Error(`WEBHOOK_DENY_CIDRS: "${entry.slice(0, 60)}" is not an IP address or CIDR`);
     list.addSubnet(network, prefix, family === 4 ? 'ipv4' : 'ipv6');
   }
   return list;

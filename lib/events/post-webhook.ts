@@ -8,7 +8,13 @@ import { allowedOnlyLookup, urlProblem } from './webhook-address';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
 /** `error` is what the delivery log shows (a category, attempt-error.ts); `code` is for the operator's log only. */
-export type PostOutcome = { statusCode: number | null; error: string | null; durationMs: number; code?: string; retriedStaleSocket?: boolean };
+export type PostOutcome = {
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  code?: string;
+  retriedStaleSocket?: boolean;
+};
 
 /*
  * Keep-alive agents, so many deliveries are in flight at once without a TCP (and TLS) handshake each.
@@ -34,11 +40,24 @@ function agentFor(url: URL, fresh: boolean): http.Agent {
 type Sent = { statusCode: number } | { error: NodeJS.ErrnoException; staleSocket: boolean };
 
 /** One request. `staleSocket`: the keep-alive socket it reused was already closed by the receiver, nothing was answered. */
-function send(url: URL, fresh: boolean, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Sent> {
+function send(
+  url: URL,
+  fresh: boolean,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<Sent> {
   return new Promise((resolve) => {
     const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, { method: 'POST', agent: agentFor(url, fresh), headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
-    const timer = setTimeout(() => request.destroy(Object.assign(new Error('delivery timeout'), { code: TIMEOUT_CODE })), timeoutMs);
+    const request = client.request(url, {
+      method: 'POST',
+      agent: agentFor(url, fresh),
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    });
+    const timer = setTimeout(
+      () => request.destroy(Object.assign(new Error('delivery timeout'), { code: TIMEOUT_CODE })),
+      timeoutMs,
+    );
     request.on('response', (response) => {
       clearTimeout(timer);
       // Redirects are not followed: a 3xx is a failed attempt like any other non-2xx. The body is drained so the socket is reused.
@@ -60,7 +79,12 @@ function send(url: URL, fresh: boolean, headers: Record<string, string>, body: s
  * without a status code. A stale keep-alive socket is retried at once, once, on a new connection, within
  * the same timeout. `timeoutMs` is DELIVERY_TIMEOUT_MS for every delivery; a test passes a shorter one.
  */
-export async function postWebhook(target: string, headers: Record<string, string>, body: string, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<PostOutcome> {
+export async function postWebhook(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = DELIVERY_TIMEOUT_MS,
+): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
@@ -75,6 +99,18 @@ export async function postWebhook(target: string, headers: Record<string, string
   let sent = await send(url, false, headers, body, timeoutMs);
   const retried = 'error' in sent && sent.staleSocket;
   if (retried) sent = await send(url, true, headers, body, Math.max(1, timeoutMs - elapsed()));
-  if ('statusCode' in sent) return { statusCode: sent.statusCode, error: null, durationMs: elapsed(), ...(retried ? { retriedStaleSocket: true } : {}) };
-  return { statusCode: null, error: attemptErrorCategory(sent.error, timeoutMs), durationMs: elapsed(), code: operatorCode(sent.error), ...(retried ? { retriedStaleSocket: true } : {}) };
+  if ('statusCode' in sent)
+    return {
+      statusCode: sent.statusCode,
+      error: null,
+      durationMs: elapsed(),
+      ...(retried ? { retriedStaleSocket: true } : {}),
+    };
+  return {
+    statusCode: null,
+    error: attemptErrorCategory(sent.error, timeoutMs),
+    durationMs: elapsed(),
+    code: operatorCode(sent.error),
+    ...(retried ? { retriedStaleSocket: true } : {}),
+  };
 }

@@ -12,7 +12,12 @@ type Refund = typeof refunds.$inferSelect;
  * UNSETTLED refund (no clear answer) has no event: nothing is known yet.
  */
 export async function emitRefundEvent(tx: Executor, refund: Refund): Promise<void> {
-  const type = refund.status === 'COMPLETE' ? 'refund.completed' : refund.status === 'DECLINED' || refund.status === 'FAILED' ? 'refund.declined' : null;
+  const type =
+    refund.status === 'COMPLETE'
+      ? 'refund.completed'
+      : refund.status === 'DECLINED' || refund.status === 'FAILED'
+        ? 'refund.declined'
+        : null;
   if (!type) return;
   await emitEvent(tx, { organisationId: refund.organisationId, type, resourceId: refund.id });
 }

@@ -8,10 +8,17 @@ type Moved = Pick<typeof transactions.$inferSelect, 'id' | 'organisationId' | 's
 type Taken = Moved & Pick<typeof transactions.$inferSelect, 'paymentLinkId' | 'coveredLinkIds'>;
 
 const typeOfStatus: Record<string, EventType | undefined> = {
-  COMPLETE: 'transaction.completed', PENDING: 'transaction.pending', DECLINED: 'transaction.declined', REVERSED: 'transaction.reversed',
+  COMPLETE: 'transaction.completed',
+  PENDING: 'transaction.pending',
+  DECLINED: 'transaction.declined',
+  REVERSED: 'transaction.reversed',
 };
 
-export const uuidList = (ids: readonly string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+export const uuidList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 /**
  * transaction.completed / .pending / .declined / .reversed for a transaction
@@ -63,8 +70,11 @@ export async function emitPaymentEvents(tx: Executor, row: Taken): Promise<void>
   if (row.status !== 'COMPLETE' && row.status !== 'PENDING') return;
   const covered = row.coveredLinkIds ?? [];
   const coveredSql = covered.length > 0 ? sql`array[${uuidList(covered)}]` : sql`null::uuid[]`;
-  await emitEventsFrom(tx, paymentEventCandidates(sql`(select ${row.id}::uuid as id, ${row.organisationId}::text as organisation_id,
-    ${row.status}::text as status, ${row.paymentLinkId}::uuid as payment_link_id, ${coveredSql} as covered_link_ids) t`));
+  await emitEventsFrom(
+    tx,
+    paymentEventCandidates(sql`(select ${row.id}::uuid as id, ${row.organisationId}::text as organisation_id,
+    ${row.status}::text as status, ${row.paymentLinkId}::uuid as payment_link_id, ${coveredSql} as covered_link_ids) t`),
+  );
 }
 
 /**

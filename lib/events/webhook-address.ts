@@ -22,7 +22,8 @@ export function configuredDenyList(): BlockList | null {
 }
 
 const production = () => !isSandbox();
-export const addressAllowed = (address: string, inProduction = production()) => isAllowedAddress(address, inProduction, configuredDenyList());
+export const addressAllowed = (address: string, inProduction = production()) =>
+  isAllowedAddress(address, inProduction, configuredDenyList());
 
 /** Why a URL may not be an endpoint in this mode (scheme, user info, literal address), or null. Names are resolved separately. */
 export function urlProblem(url: URL, inProduction = production()): string | null {
@@ -30,24 +31,35 @@ export function urlProblem(url: URL, inProduction = production()): string | null
   if (url.username || url.password) return 'url must not contain a user name or password.';
   if (inProduction && url.protocol !== 'https:') return 'url must be https in production.';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) && !addressAllowed(host, inProduction)) return `url must not point to a private, local, metadata or denied address (${host}).`;
+  if (isIP(host) && !addressAllowed(host, inProduction))
+    return `url must not point to a private, local, metadata or denied address (${host}).`;
   return null;
 }
 
 type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 const resolveAll: Resolver = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 
 /**
  * Create/update: every address the name resolves to must be allowed (null: fine). In production a name
  * must resolve; the sandbox keeps a name that does not (yet). The answer does not say which address was
  * refused, nor tell "does not resolve" from "resolves privately" in production: it would map our DNS.
  */
-export async function resolvedAddressProblem(url: URL, inProduction = production(), resolve: Resolver = resolveAll): Promise<string | null> {
+export async function resolvedAddressProblem(
+  url: URL,
+  inProduction = production(),
+  resolve: Resolver = resolveAll,
+): Promise<string | null> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) return null;
   const addresses = await resolve(host).catch(() => null);
-  const refused = addresses ? addresses.length === 0 || addresses.some((a) => !addressAllowed(a.address, inProduction)) : inProduction;
+  const refused = addresses
+    ? addresses.length === 0 || addresses.some((a) => !addressAllowed(a.address, inProduction))
+    : inProduction;
   if (!refused) return null;
   return inProduction
     ? `url host ${host} must resolve, and only to public addresses that are not denied.`
@@ -65,9 +77,14 @@ export function allowedOnlyLookup(inProduction: boolean, resolve: Resolver = res
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     resolve(hostname).then(
       (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? addresses.filter((a) => a.family === options.family)
+            : addresses;
         if (wanted.length === 0 || wanted.some((a) => !addressAllowed(a.address, inProduction))) {
-          const error: NodeJS.ErrnoException = new Error(`refused address: ${hostname} resolves to an address not allowed`);
+          const error: NodeJS.ErrnoException = new Error(
+            `refused address: ${hostname} resolves to an address not allowed`,
+          );
           error.code = 'EADDRNOTALLOWED';
           callback(error, '');
           return;

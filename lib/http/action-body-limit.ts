@@ -26,7 +26,9 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 /** The 413 page: a complete document with no script or style, so its policy allows nothing at all. */
 export function tooLargeResponse(requestedLocale: string, pathname: string): Response {
-  const locale: Locale = (routing.locales as readonly string[]).includes(requestedLocale) ? (requestedLocale as Locale) : routing.defaultLocale;
+  const locale: Locale = (routing.locales as readonly string[]).includes(requestedLocale)
+    ? (requestedLocale as Locale)
+    : routing.defaultLocale;
   const t = errorPageWords[locale];
   const html = `<!DOCTYPE html>
 <html lang="${locale}" dir="${textDirection(locale)}">

@@ -15,8 +15,13 @@ import { actionRefusedPath } from './action-refusal';
  */
 export function refusedActionResponse(headers: Headers, pathname: string, requestUrl: string): Response {
   const location = actionRefusedPath(pathLocale(pathname), 'origin');
-  const common = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  const common = {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  };
   const body = 'Forbidden: this form may only be sent from this site’s own pages.\n';
-  if (headers.has('next-action')) return new Response(body, { status: 403, headers: { ...common, 'x-action-redirect': location } });
+  if (headers.has('next-action'))
+    return new Response(body, { status: 403, headers: { ...common, 'x-action-redirect': location } });
   return new Response(body, { status: 303, headers: { ...common, Location: new URL(location, requestUrl).href } });
 }

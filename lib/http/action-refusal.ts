@@ -17,10 +17,13 @@ export const ACTION_REFUSED_SEGMENT = 'form-refused';
  * Only a code goes into the address: the page words it, so a crafted address can show no text of its own.
  */
 export function actionRefusedPath(locale: string, reason: ActionRefusal): string {
-  const prefix = locale === routing.defaultLocale || !(routing.locales as readonly string[]).includes(locale) ? '' : `/${locale}`;
+  const prefix =
+    locale === routing.defaultLocale || !(routing.locales as readonly string[]).includes(locale) ? '' : `/${locale}`;
   return `${prefix}/${ACTION_REFUSED_SEGMENT}?reason=${reason}`;
 }
 
 /** The reason a refusal page's address names; an unknown one reads as `invalid`. */
 export const refusalOf = (value: unknown): ActionRefusal =>
-  typeof value === 'string' && (actionRefusals as readonly string[]).includes(value) ? (value as ActionRefusal) : 'invalid';
+  typeof value === 'string' && (actionRefusals as readonly string[]).includes(value)
+    ? (value as ActionRefusal)
+    : 'invalid';

@@ -59,7 +59,11 @@ function handle<PS extends Schema | undefined, BS extends Schema | undefined>(
       const result = await handler({ db, actor, params: params as Out<PS>, body: body as Out<BS>, requestId, request });
       if (result instanceof Response) return withRequestId(result, requestId);
       if (result instanceof ListResult) {
-        return json(successEnvelope(result.items, requestId, { count: result.total, has_more: result.hasMore }), 200, requestId);
+        return json(
+          successEnvelope(result.items, requestId, { count: result.total, has_more: result.hasMore }),
+          200,
+          requestId,
+        );
       }
       return json(successEnvelope(result ?? {}, requestId), 200, requestId, options.cacheSeconds);
     } catch (error) {
@@ -73,6 +77,9 @@ function checkIdempotencyKey(request: Request): void {
   const key = request.headers.get('idempotency-key');
   if (key === null) return;
   if (key.length === 0 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new AppError('request.invalid_idempotency_key', 'The Idempotency-Key header must be 1 to 255 printable characters, without spaces.');
+    throw new AppError(
+      'request.invalid_idempotency_key',
+      'The Idempotency-Key header must be 1 to 255 printable characters, without spaces.',
+    );
   }
 }

@@ -8,7 +8,10 @@ import { trustedProxyHops } from '@/lib/config';
  */
 export function clientIp(headers: Pick<Headers, 'get'>, hops: number = trustedProxyHops()): string | null {
   if (hops <= 0) return null;
-  const entries = (headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const entry = entries[entries.length - hops];
   return entry && /^[0-9A-Fa-f:.]{2,45}$/.test(entry) ? entry : null;
 }

@@ -19,7 +19,8 @@ const guarded = Symbol.for('travel-pay.console-guard');
 export function safeLogArgument(value: unknown): unknown {
   if (isDatabaseError(value)) return `[database error ${JSON.stringify(describeErrorSafely(value))}]`;
   // String(error) of a Drizzle query error: "Failed query: <sql>\nparams: <every value>".
-  if (typeof value === 'string' && value.includes('params:')) return value.replace(/(Failed query:[\s\S]*?params:)[^\n]*/g, '$1 [withheld]');
+  if (typeof value === 'string' && value.includes('params:'))
+    return value.replace(/(Failed query:[\s\S]*?params:)[^\n]*/g, '$1 [withheld]');
   return value;
 }
 

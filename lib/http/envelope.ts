@@ -27,7 +27,18 @@ export function errorEnvelope(error: AppError, requestId: string): Envelope {
     : [{ title: catalog.title, message: error.message, type: catalog.type, code: error.code }];
   return {
     data: {},
-    errors: entries.map(({ title, message, type, code }) => ({ title, message, type, code, documentation_url: documentationUrl(code) })),
-    meta: { code: error.status, reason: STATUS_CODES[error.status] ?? 'Error', message: error.message, request_id: requestId },
+    errors: entries.map(({ title, message, type, code }) => ({
+      title,
+      message,
+      type,
+      code,
+      documentation_url: documentationUrl(code),
+    })),
+    meta: {
+      code: error.status,
+      reason: STATUS_CODES[error.status] ?? 'Error',
+      message: error.message,
+      request_id: requestId,
+    },
   };
 }

@@ -11,8 +11,18 @@ export function errorResponse(error: unknown, requestId: string): Response {
     return new Response(null, { status: 499 });
   }
   // The request id ties the log line to the answer; the error's message never reaches the log (it may hold request data).
-  console.error(JSON.stringify({ level: 'error', request_id: requestId, message: 'unexpected error', error: describeErrorSafely(error) }));
-  const internal = new AppError('server.internal_error', 'An unexpected error occurred. Nothing was changed twice; quote the request_id to support.');
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      request_id: requestId,
+      message: 'unexpected error',
+      error: describeErrorSafely(error),
+    }),
+  );
+  const internal = new AppError(
+    'server.internal_error',
+    'An unexpected error occurred. Nothing was changed twice; quote the request_id to support.',
+  );
   return json(errorEnvelope(internal, requestId), 500, requestId);
 }
 

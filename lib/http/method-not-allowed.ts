@@ -20,12 +20,17 @@ export function otherMethods<A extends HttpVerb>(...allowed: A[]): Others<A> {
   const allow = [...allowed, 'OPTIONS'].join(', ');
   const notAllowed: Handler = async (request) => {
     const path = new URL(request.url).pathname;
-    const error = new AppError('request.method_not_allowed', `${request.method} is not supported at ${path}; it accepts ${allowed.join(', ')}.`);
+    const error = new AppError(
+      'request.method_not_allowed',
+      `${request.method} is not supported at ${path}; it accepts ${allowed.join(', ')}.`,
+    );
     const response = errorResponse(error, randomUUID());
     response.headers.set('allow', allow);
     return response;
   };
-  const handlers = Object.fromEntries(httpVerbs.filter((verb) => !(allowed as HttpVerb[]).includes(verb)).map((verb) => [verb, notAllowed]));
+  const handlers = Object.fromEntries(
+    httpVerbs.filter((verb) => !(allowed as HttpVerb[]).includes(verb)).map((verb) => [verb, notAllowed]),
+  );
   const options: Handler = async () => new Response(null, { status: 204, headers: { allow } });
   return { ...handlers, OPTIONS: options } as Others<A>;
 }

@@ -44,7 +44,12 @@ export function portalTarget(pathname: string): PortalTarget | null {
  */
 export function requestHostName(host: string | null): string | null {
   if (!host) return null;
-  const name = host.trim().toLowerCase().replace(/:\d*$/, '').replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/:\d*$/, '')
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   return name || null;
 }
 

@@ -8,7 +8,13 @@
  * the processor's errors, whose messages this service writes itself from references,
  * amounts and the processor's error codes, and which an operator needs to read.
  */
-export type SafeErrorDescription = { class: string; code?: string; message?: string; frames: string[]; cause?: SafeErrorDescription };
+export type SafeErrorDescription = {
+  class: string;
+  code?: string;
+  message?: string;
+  frames: string[];
+  cause?: SafeErrorDescription;
+};
 
 /** Whether an error's message was written to be logged (lib/payments/processor/port.ts). */
 export const hasLogSafeMessage = (error: unknown): error is Error =>
@@ -49,11 +55,16 @@ export function isDatabaseError(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 3) return false;
   const fields = error as { code?: unknown; severity?: unknown };
   if (error.constructor?.name === 'DrizzleQueryError' || ('query' in error && 'params' in error)) return true;
-  if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && typeof fields.severity === 'string') return true;
+  if (typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code) && typeof fields.severity === 'string')
+    return true;
   return isDatabaseError(error.cause, depth + 1);
 }
 
 /** The "at function (file:line:column)" lines only: the stack's first lines repeat the message. */
 function stackFrames(stack: string | undefined): string[] {
-  return (stack ?? '').split('\n').map((line) => line.trim()).filter((line) => line.startsWith('at ')).slice(0, 15);
+  return (stack ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('at '))
+    .slice(0, 15);
 }

@@ -16,7 +16,10 @@ const embedPath = new RegExp(`^${locales}/embed(?:/|$)`);
 /** The sandbox's 3-D Secure and bank pages: the embed loads them inside its own frame. */
 const embedStepPath = new RegExp(`^${locales}/sandbox/(?:3ds|bank)(?:/|$)`);
 /** Pages that show or take a payment: the checkout (/{uuid} and its result pages), the embed, approvals, the group portal, the sandbox issuer and bank. */
-const paymentPath = new RegExp(`^${locales}/(?:${uuid}(?:/|$)|embed(?:/|$)|approvals(?:/|$)|groups(?:/|$)|sandbox/(?:3ds|bank)(?:/|$))`, 'i');
+const paymentPath = new RegExp(
+  `^${locales}/(?:${uuid}(?:/|$)|embed(?:/|$)|approvals(?:/|$)|groups(?:/|$)|sandbox/(?:3ds|bank)(?:/|$))`,
+  'i',
+);
 
 export const isEmbedPage = (pathname: string) => embedPath.test(pathname);
 export const isEmbedStepPage = (pathname: string) => embedStepPath.test(pathname);
@@ -44,7 +47,11 @@ export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
   if (mode === 'sandbox') return [];
   const name = adyenEnvironment(env);
   if (!name) return [];
-  const adyen = [`https://checkoutshopper-${name}.adyen.com`, `https://checkoutshopper-${name}.cdn.adyen.com`, `https://checkoutanalytics-${name}.adyen.com`];
+  const adyen = [
+    `https://checkoutshopper-${name}.adyen.com`,
+    `https://checkoutshopper-${name}.cdn.adyen.com`,
+    `https://checkoutanalytics-${name}.adyen.com`,
+  ];
   const stand = standInOrigin(env);
   return stand ? [...adyen, stand] : adyen;
 }
@@ -60,7 +67,9 @@ function standInOrigin(env: Env): string | null {
   if (!configured) return null;
   try {
     const url = new URL(configured);
-    return checkoutPlatform(url.hostname) === 'other' && (url.protocol === 'https:' || url.protocol === 'http:') ? url.origin : null;
+    return checkoutPlatform(url.hostname) === 'other' && (url.protocol === 'https:' || url.protocol === 'http:')
+      ? url.origin
+      : null;
   } catch {
     return null;
   }
@@ -76,7 +85,8 @@ export function frameAncestors(allowedOrigins: readonly string[]): string {
   for (const value of allowedOrigins) {
     try {
       const url = new URL(value);
-      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, '')) origins.add(url.origin);
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/+$/, ''))
+        origins.add(url.origin);
     } catch {
       // not a URL: never allowed
     }
@@ -96,7 +106,12 @@ export type PolicyInput = {
 };
 
 /** The Content-Security-Policy of a hosted page. Next.js reads the nonce back from it (script-src) and puts it on its own scripts. */
-export function contentSecurityPolicy({ nonce, development = false, processor = [], frameAncestors = "'none'" }: PolicyInput): string {
+export function contentSecurityPolicy({
+  nonce,
+  development = false,
+  processor = [],
+  frameAncestors = "'none'",
+}: PolicyInput): string {
   const extra = processor.length ? ` ${processor.join(' ')}` : '';
   return [
     "default-src 'self'",
@@ -117,7 +132,10 @@ export function contentSecurityPolicy({ nonce, development = false, processor = 
 export function wantsHsts(publicBaseUrl: string, host: string | null): boolean {
   if (publicBaseUrl.startsWith('https:')) return true;
   if (!host) return false;
-  const name = host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const name = host
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase();
   return !(name === 'localhost' || name.endsWith('.localhost') || name === '127.0.0.1' || name === '::1');
 }
 

@@ -11,22 +11,43 @@ function fieldName(issue: Issue): string {
 function describe(issue: Issue): { code: string; message: string } {
   const field = fieldName(issue);
   // Schemas may say what is wanted themselves ("must be a host name such as ..."): that wins.
-  if (issue.message.startsWith('must ') && !(issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined)) {
-    return { code: issue.code === 'invalid_type' ? 'validation.invalid_type' : issue.code === 'invalid_value' ? 'validation.invalid_value' : 'validation.invalid_format', message: `${field} ${issue.message}.` };
+  if (
+    issue.message.startsWith('must ') &&
+    !(issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined)
+  ) {
+    return {
+      code:
+        issue.code === 'invalid_type'
+          ? 'validation.invalid_type'
+          : issue.code === 'invalid_value'
+            ? 'validation.invalid_value'
+            : 'validation.invalid_format',
+      message: `${field} ${issue.message}.`,
+    };
   }
   switch (issue.code) {
     case 'invalid_type':
       // JSON cannot carry undefined, so an undefined input is a missing field.
-      if ((issue as { input?: unknown }).input === undefined) return { code: 'validation.required', message: `${field} is required.` };
+      if ((issue as { input?: unknown }).input === undefined)
+        return { code: 'validation.required', message: `${field} is required.` };
       return { code: 'validation.invalid_type', message: `${field} must be ${article(issue.expected)}.` };
     case 'too_big':
-      return { code: 'validation.too_big', message: `${field} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''}.` };
+      return {
+        code: 'validation.too_big',
+        message: `${field} must be at most ${String(issue.maximum)}${issue.origin === 'string' ? ' characters long' : ''}.`,
+      };
     case 'too_small':
-      return { code: 'validation.too_small', message: `${field} must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : ''}.` };
+      return {
+        code: 'validation.too_small',
+        message: `${field} must be at least ${String(issue.minimum)}${issue.origin === 'string' ? ' characters long' : ''}.`,
+      };
     case 'invalid_format':
       return { code: 'validation.invalid_format', message: `${field} must be a valid ${formatName(issue.format)}.` };
     case 'invalid_value':
-      return { code: 'validation.invalid_value', message: `${field} must be one of: ${issue.values.map(String).join(', ')}.` };
+      return {
+        code: 'validation.invalid_value',
+        message: `${field} must be one of: ${issue.values.map(String).join(', ')}.`,
+      };
     default:
       return { code: 'validation.invalid', message: `${field}: ${issue.message}` };
   }
@@ -39,7 +60,14 @@ function article(expected: string): string {
 }
 
 function formatName(format: string): string {
-  return ({ date: 'date (YYYY-MM-DD)', datetime: 'ISO 8601 date-time', email: 'email address', uuid: 'UUID' } as Record<string, string>)[format] ?? format;
+  return (
+    (
+      { date: 'date (YYYY-MM-DD)', datetime: 'ISO 8601 date-time', email: 'email address', uuid: 'UUID' } as Record<
+        string,
+        string
+      >
+    )[format] ?? format
+  );
 }
 
 /**
@@ -47,7 +75,8 @@ function formatName(format: string): string {
  * tab, line feed and carriage return, DEL, and unpaired UTF-16 surrogates, which
  * PostgreSQL refuses to store (a 500 before this check) and no real text contains.
  */
-const forbiddenText = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const forbiddenText =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The paths of every string in the input (values and keys, at any depth) that holds forbidden text. */
 function fieldsWithForbiddenText(value: unknown, path: string[] = [], found: string[] = []): string[] {
@@ -75,16 +104,26 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const controlled = fieldsWithForbiddenText(input);
   if (controlled.length) {
     const entries = controlled.map((field) => ({
-      title: 'Invalid field', type: 'validation_error' as const, code: 'validation.invalid_characters',
+      title: 'Invalid field',
+      type: 'validation_error' as const,
+      code: 'validation.invalid_characters',
       message: `${field} must not contain control characters (such as NUL); only tab, line feed and carriage return are allowed.`,
     }));
-    throw new AppError('validation.failed', entries.length === 1 ? entries[0]!.message : `${entries.length} fields are invalid.`, entries);
+    throw new AppError(
+      'validation.failed',
+      entries.length === 1 ? entries[0]!.message : `${entries.length} fields are invalid.`,
+      entries,
+    );
   }
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const byField = new Map<string, Issue>();
   for (const issue of result.error.issues) if (!byField.has(fieldName(issue))) byField.set(fieldName(issue), issue);
-  const entries = [...byField.values()].map((issue) => ({ title: 'Invalid field', type: 'validation_error' as const, ...describe(issue) }));
+  const entries = [...byField.values()].map((issue) => ({
+    title: 'Invalid field',
+    type: 'validation_error' as const,
+    ...describe(issue),
+  }));
   const summary = entries.length === 1 ? entries[0]!.message : `${entries.length} fields are invalid.`;
   throw new AppError('validation.failed', summary, entries);
 }

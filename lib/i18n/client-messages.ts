@@ -15,5 +15,7 @@ export type ClientNamespace = (typeof clientNamespaces)[number];
 export type ClientMessages = Record<ClientNamespace, Record<string, string>>;
 
 export function clientMessages(all: AbstractIntlMessages): ClientMessages {
-  return Object.fromEntries(clientNamespaces.map((ns) => [ns, (all[ns] ?? {}) as Record<string, string>])) as ClientMessages;
+  return Object.fromEntries(
+    clientNamespaces.map((ns) => [ns, (all[ns] ?? {}) as Record<string, string>]),
+  ) as ClientMessages;
 }

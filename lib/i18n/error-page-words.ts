@@ -16,4 +16,17 @@ import type { Locale } from './routing';
  * The ErrorPage namespace of every language, bundled: for the answers proxy.ts writes
  * itself (a refused form), which run before next-intl and any page.
  */
-export const errorPageWords: Record<Locale, typeof enGB> = { 'en-GB': enGB, cy, fr, de, es, it, nl, pt, pl, sv, el, ar };
+export const errorPageWords: Record<Locale, typeof enGB> = {
+  'en-GB': enGB,
+  cy,
+  fr,
+  de,
+  es,
+  it,
+  nl,
+  pt,
+  pl,
+  sv,
+  el,
+  ar,
+};

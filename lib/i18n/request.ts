@@ -7,8 +7,11 @@ type Catalog = Record<string, unknown>;
 
 /** The catalog of one locale: its namespace files, each under its own key. */
 async function loadMessages(locale: string): Promise<Catalog> {
-  const parts = await Promise.all(messageNamespaces.map(async (namespace) =>
-    [namespace, (await import(`../../messages/${locale}/${namespace}.json`)).default] as const));
+  const parts = await Promise.all(
+    messageNamespaces.map(
+      async (namespace) => [namespace, (await import(`../../messages/${locale}/${namespace}.json`)).default] as const,
+    ),
+  );
   return Object.fromEntries(parts);
 }
 

@@ -20,8 +20,18 @@ export type Locale = (typeof routing.locales)[number];
 
 /** Each language named in itself, so a reader finds theirs whatever the page's language. */
 export const localeNames: Record<Locale, string> = {
-  'en-GB': 'English', cy: 'Cymraeg', fr: 'Français', de: 'Deutsch', es: 'Español', it: 'Italiano',
-  nl: 'Nederlands', pt: 'Português', pl: 'Polski', sv: 'Svenska', el: 'Ελληνικά', ar: 'العربية',
+  'en-GB': 'English',
+  cy: 'Cymraeg',
+  fr: 'Français',
+  de: 'Deutsch',
+  es: 'Español',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pt: 'Português',
+  pl: 'Polski',
+  sv: 'Svenska',
+  el: 'Ελληνικά',
+  ar: 'العربية',
 };
 
 /** Languages written right to left. */

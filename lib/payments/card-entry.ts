@@ -40,7 +40,10 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
 }
 
 /** The fields the customer got wrong, in the order the form shows them. */
-export function cardEntryErrors(input: { number: string; expiry: string; cvc: string; name: string }, today: Date): CardEntryError[] {
+export function cardEntryErrors(
+  input: { number: string; expiry: string; cvc: string; name: string },
+  today: Date,
+): CardEntryError[] {
   const errors: CardEntryError[] = [];
   const digits = cardDigits(input.number);
   if (!isCardNumberTaken(digits)) errors.push('number');

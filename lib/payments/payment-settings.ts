@@ -15,14 +15,18 @@ export type EffectivePaymentSettings = {
  * settings may be partial (older rows, hand-edited JSON), so each field falls
  * back on its own rather than the whole surcharge block at once.
  */
-export function effectivePaymentSettings(settings: OrganisationSettings | null | undefined, country?: string | null): EffectivePaymentSettings {
+export function effectivePaymentSettings(
+  settings: OrganisationSettings | null | undefined,
+  country?: string | null,
+): EffectivePaymentSettings {
   const surcharge: Partial<OrganisationSettings['surcharge'] & object> = settings?.surcharge ?? {};
   return {
     country: (country || 'GB').toUpperCase(),
     surcharge: {
       enabled: surcharge.enabled ?? true,
       commercial_rate_bps: validRate(surcharge.commercial_rate_bps) ?? defaultSurchargeRates.commercial_rate_bps,
-      international_rate_bps: validRate(surcharge.international_rate_bps) ?? defaultSurchargeRates.international_rate_bps,
+      international_rate_bps:
+        validRate(surcharge.international_rate_bps) ?? defaultSurchargeRates.international_rate_bps,
     },
     dcc_enabled: settings?.dcc_enabled ?? true,
     approval_links_enabled: settings?.approval_links_enabled ?? false,

@@ -37,9 +37,19 @@ export async function reverseExpiredAuthorisations(db: Db, limit = 50): Promise<
       // have acted (or our record of its answer failed): the claim stays 'reversing' and the stuck-modifications
       // step finishes it under the same key.
       if (error instanceof ProcessorError) {
-        await db.update(transactions).set({ ...moveSet('releaseClaim'), failureReason: null }).where(moveWhere(id, 'releaseClaim', [claimedState('reverse')]));
+        await db
+          .update(transactions)
+          .set({ ...moveSet('releaseClaim'), failureReason: null })
+          .where(moveWhere(id, 'releaseClaim', [claimedState('reverse')]));
       }
-      console.error(JSON.stringify({ level: 'error', message: 'expired authorisation not reversed', transaction_id: id, error: describeErrorSafely(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'expired authorisation not reversed',
+          transaction_id: id,
+          error: describeErrorSafely(error),
+        }),
+      );
     }
   }
   return reversed;

@@ -12,8 +12,15 @@ export const DUE_SOON_MS = 3 * 24 * 60 * 60 * 1000;
 export const MISSED_LOOKBACK_MS = 30 * 24 * 60 * 60 * 1000;
 
 type Candidate = {
-  id: string; amount: string | number; currency: string; due_at: Date | string; member_id: string; customer_name: string;
-  auto_collect: boolean; group_id: string; portal_domain: string | null;
+  id: string;
+  amount: string | number;
+  currency: string;
+  due_at: Date | string;
+  member_id: string;
+  customer_name: string;
+  auto_collect: boolean;
+  group_id: string;
+  portal_domain: string | null;
 };
 
 /**
@@ -30,15 +37,32 @@ type Candidate = {
 export async function runGroupAlerts(db: Db, limit = 200): Promise<number> {
   const at = now();
   const stamp = sql`${at.toISOString()}::timestamptz`;
-  const dueSoon = await candidates(db, 'due_soon', sql`l.due_at > ${stamp} and l.due_at <= ${new Date(at.getTime() + DUE_SOON_MS).toISOString()}::timestamptz`, limit);
-  const missed = await candidates(db, 'missed', sql`l.due_at <= ${stamp} and l.due_at > ${new Date(at.getTime() - MISSED_LOOKBACK_MS).toISOString()}::timestamptz
-    and not exists (select 1 from scheduled_payments s where s.payment_link_id = l.id and s.status in ('AWAITING_APPROVAL', 'QUEUED', 'IN_PROGRESS'))`, limit);
+  const dueSoon = await candidates(
+    db,
+    'due_soon',
+    sql`l.due_at > ${stamp} and l.due_at <= ${new Date(at.getTime() + DUE_SOON_MS).toISOString()}::timestamptz`,
+    limit,
+  );
+  const missed = await candidates(
+    db,
+    'missed',
+    sql`l.due_at <= ${stamp} and l.due_at > ${new Date(at.getTime() - MISSED_LOOKBACK_MS).toISOString()}::timestamptz
+    and not exists (select 1 from scheduled_payments s where s.payment_link_id = l.id and s.status in ('AWAITING_APPROVAL', 'QUEUED', 'IN_PROGRESS'))`,
+    limit,
+  );
   return (await alertByGroup(db, 'due_soon', dueSoon)) + (await alertByGroup(db, 'missed', missed));
 }
 
 /** Unpaid live links of live members in the window, with no alert of this kind yet, in due order. */
-async function candidates(db: Db, kind: AlertKind, window: ReturnType<typeof sql>, limit: number): Promise<Candidate[]> {
-  return queryRows<Candidate>(db, sql`
+async function candidates(
+  db: Db,
+  kind: AlertKind,
+  window: ReturnType<typeof sql>,
+  limit: number,
+): Promise<Candidate[]> {
+  return queryRows<Candidate>(
+    db,
+    sql`
     select l.id, l.amount, l.currency, l.due_at, m.id as member_id, m.customer_name, m.auto_collect, m.group_id,
       o.settings->>'portal_domain' as portal_domain
     from payment_links l
@@ -50,7 +74,8 @@ async function candidates(db: Db, kind: AlertKind, window: ReturnType<typeof sql
       and not ${linkPaidSql('l')}
       and not exists (select 1 from group_alerts a where a.dedupe_key = ${`${kind}:`} || l.id::text)
     order by l.due_at, l.id
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 }
 
 async function alertByGroup(db: Db, kind: AlertKind, rows: Candidate[]): Promise<number> {
@@ -59,8 +84,13 @@ async function alertByGroup(db: Db, kind: AlertKind, rows: Candidate[]): Promise
   let sent = 0;
   for (const [groupId, links] of byGroup) {
     const alerts: PendingAlert[] = links.map((l) => ({
-      dedupeKey: `${kind}:${l.id}`, memberId: l.member_id, memberName: l.customer_name, amount: Number(l.amount), currency: l.currency,
-      dueAt: new Date(l.due_at), autoCollect: l.auto_collect,
+      dedupeKey: `${kind}:${l.id}`,
+      memberId: l.member_id,
+      memberName: l.customer_name,
+      amount: Number(l.amount),
+      currency: l.currency,
+      dueAt: new Date(l.due_at),
+      autoCollect: l.auto_collect,
     }));
     const url = await portalUrl(db, groupId, { portal_domain: links[0]!.portal_domain });
     sent += await db.transaction((tx) => sendGroupAlerts(tx, groupId, kind, alerts, { portalUrl: url }));

@@ -20,7 +20,9 @@ import { eventStubsSql } from '@/lib/events/emit-event';
  */
 export async function announceExpiredLinks(db: Db, limit = 200): Promise<number> {
   const stamp = sql`${now().toISOString()}::timestamptz`;
-  const [row] = await queryRows<{ marked: number }>(db, sql`
+  const [row] = await queryRows<{ marked: number }>(
+    db,
+    sql`
     with due as (
       select l.id, ${linkPaidSql('l')} as paid
       from payment_links l
@@ -34,6 +36,7 @@ export async function announceExpiredLinks(db: Db, limit = 200): Promise<number>
       from due where l.id = due.id
       returning l.id, l.organisation_id, l.kind, due.paid
     ), ${eventStubsSql(sql`select organisation_id::text, 'payment_link.expired'::text, id::text from marked where kind = 'payment_link' and not paid`)}
-    select count(*)::int as marked from marked`);
+    select count(*)::int as marked from marked`,
+  );
   return Number(row?.marked ?? 0);
 }

@@ -37,17 +37,38 @@ export async function applyPendingNotifications(db: Db, limit = 50): Promise<num
     limit,
   });
   if (claimed.length === 0) return 0;
-  const rows = await db.select({ id: processorNotifications.id, processor: processorNotifications.processor, attempts: processorNotifications.attempts, item: processorNotifications.item, createdAt: processorNotifications.createdAt })
-    .from(processorNotifications).where(inArray(processorNotifications.id, claimed.map((c) => c.id)));
+  const rows = await db
+    .select({
+      id: processorNotifications.id,
+      processor: processorNotifications.processor,
+      attempts: processorNotifications.attempts,
+      item: processorNotifications.item,
+      createdAt: processorNotifications.createdAt,
+    })
+    .from(processorNotifications)
+    .where(
+      inArray(
+        processorNotifications.id,
+        claimed.map((c) => c.id),
+      ),
+    );
   // In the order they were stored: a NOTIFICATION_OF_CHARGEBACK before its CHARGEBACK, when both wait.
   rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
   // Confirmations of payments already recorded (each runner charge's own sandbox item): one statement for all of them.
   // Ignoring one changes nothing, so taking them out of the order above reorders nothing that matters.
-  const ignored = await ignoreSettledAuthorisations(db, rows.map((row) => ({ id: row.id, attempts: row.attempts, item: row.item as RawItem })));
+  const ignored = await ignoreSettledAuthorisations(
+    db,
+    rows.map((row) => ({ id: row.id, attempts: row.attempts, item: row.item as RawItem })),
+  );
   let settled = ignored.size;
   for (const row of rows) {
     if (ignored.has(row.id)) continue;
-    const outcome = await applyClaimed(db, { id: row.id, processor: row.processor as NotificationProcessor, attempts: row.attempts, item: row.item as RawItem });
+    const outcome = await applyClaimed(db, {
+      id: row.id,
+      processor: row.processor as NotificationProcessor,
+      attempts: row.attempts,
+      item: row.item as RawItem,
+    });
     if (outcome.status !== 'retry') settled += 1;
   }
   return settled;

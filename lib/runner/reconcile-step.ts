@@ -3,7 +3,11 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { reconcilePayment } from '@/lib/core/payments/reconcile-payment';
-import { NO_PROCESSOR_ANSWER, raiseUnresolvedPayment, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
+import {
+  NO_PROCESSOR_ANSWER,
+  raiseUnresolvedPayment,
+  UNRESOLVED_AFTER_MS,
+} from '@/lib/core/payments/unresolved-payment';
 import { claimRows } from './claim';
 import { moveSet, stateIn } from '@/lib/core/transactions/transaction-lifecycle';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
@@ -32,7 +36,10 @@ export const MAX_CHECK_INTERVAL_MS = 60 * 60 * 1000;
  * has no status query, is only ever settled that way: AUTHORISATION or
  * OFFER_CLOSED).
  */
-export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ resolved: number; abandoned: number; unresolved: number }> {
+export async function reconcileStalePayments(
+  db: Db,
+  limit = 20,
+): Promise<{ resolved: number; abandoned: number; unresolved: number }> {
   const at = now();
   const stamp = at.toISOString();
   const claimed = await claimRows<{ id: string }>(db, {
@@ -46,19 +53,34 @@ export async function reconcileStalePayments(db: Db, limit = 20): Promise<{ reso
     limit,
   });
   if (claimed.length === 0) return { resolved: 0, abandoned: 0, unresolved: 0 };
-  const rows = await db.select().from(transactions).where(inArray(transactions.id, claimed.map((c) => c.id)));
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(
+      inArray(
+        transactions.id,
+        claimed.map((c) => c.id),
+      ),
+    );
   let resolved = 0;
   let abandoned = 0;
   let unresolved = 0;
   for (const row of rows) {
     const outcome = await reconcilePayment(db, row).catch((error: unknown) => {
-      console.error(JSON.stringify({ level: 'error', message: 'reconciling a payment failed; asking again later', transaction_id: row.id, error: describeErrorSafely(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'reconciling a payment failed; asking again later',
+          transaction_id: row.id,
+          error: describeErrorSafely(error),
+        }),
+      );
       return 'unknown' as const;
     });
     if (outcome === 'abandoned') abandoned += 1;
     else if (outcome !== 'unknown') resolved += 1;
-    else if (at.getTime() - row.createdAt.getTime() >= UNRESOLVED_AFTER_MS && await raiseUnresolvedPayment(db, row)) unresolved += 1;
+    else if (at.getTime() - row.createdAt.getTime() >= UNRESOLVED_AFTER_MS && (await raiseUnresolvedPayment(db, row)))
+      unresolved += 1;
   }
   return { resolved, abandoned, unresolved };
 }
-

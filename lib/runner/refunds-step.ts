@@ -28,7 +28,15 @@ export async function retryAuthorisedRefunds(db: Db, limit = 20): Promise<number
     limit,
   });
   if (claimed.length === 0) return 0;
-  const rows = await db.select().from(refunds).where(inArray(refunds.id, claimed.map((c) => c.id)));
+  const rows = await db
+    .select()
+    .from(refunds)
+    .where(
+      inArray(
+        refunds.id,
+        claimed.map((c) => c.id),
+      ),
+    );
   let settled = 0;
   for (const refund of rows) {
     const after = await sendRefund(db, refund);

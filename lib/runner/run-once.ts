@@ -52,13 +52,26 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const notifications = await applyPendingNotifications(db, batch);
   // After the charges: an instalment collected in this pass is paid, not missed. While the charges
   // fill whole batches (a backlog), the alert scans wait: they would only skip the links still queued.
-  const charged = scheduled.completed + scheduled.failed + scheduled.retrying + scheduled.cancelled + scheduled.unsettled;
+  const charged =
+    scheduled.completed + scheduled.failed + scheduled.retrying + scheduled.cancelled + scheduled.unsettled;
   const alerts = charged >= batch ? 0 : await runGroupAlerts(db);
   const linksExpired = await announceExpiredLinks(db);
   // Started, not awaited: a receiver taking its 10 s holds one place in the lane, not this pass (docs/webhooks.md "Delivery").
   const webhooks = await dispatchDueWebhooks(db, batch * 2);
   const delivery = await deliverOutbox(db, { limit: batch });
-  return { scheduled, reversed, recovered, abandoned, reconciled, refunds, notifications, alerts, linksExpired, emails: delivery.sent + delivery.deliveredToMailbox, webhooks };
+  return {
+    scheduled,
+    reversed,
+    recovered,
+    abandoned,
+    reconciled,
+    refunds,
+    notifications,
+    alerts,
+    linksExpired,
+    emails: delivery.sent + delivery.deliveredToMailbox,
+    webhooks,
+  };
 }
 
 /** Batches of scheduled charges one pass may claim (batch 50: up to 1 000 charges a pass). */
@@ -71,16 +84,45 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
     const report = await runOnce(db, options);
     reports.push(report);
     // Work done now; a payment or email waiting to be retried later is not (it would spin the loop).
-    if (report.scheduled.completed + report.scheduled.failed + report.scheduled.cancelled + report.reversed + report.recovered + report.abandoned + report.reconciled + report.refunds + report.notifications + report.alerts + report.linksExpired + report.emails + report.webhooks === 0) break;
+    if (
+      report.scheduled.completed +
+        report.scheduled.failed +
+        report.scheduled.cancelled +
+        report.reversed +
+        report.recovered +
+        report.abandoned +
+        report.reconciled +
+        report.refunds +
+        report.notifications +
+        report.alerts +
+        report.linksExpired +
+        report.emails +
+        report.webhooks ===
+      0
+    )
+      break;
   }
   return reports;
 }
 
 /** The totals of several passes, for one log line. */
 export function sumReports(reports: RunReport[]): RunReport {
-  const total: RunReport = { scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 }, reversed: 0, recovered: 0, abandoned: 0, reconciled: 0, refunds: 0, notifications: 0, alerts: 0, linksExpired: 0, emails: 0, webhooks: 0 };
+  const total: RunReport = {
+    scheduled: { completed: 0, failed: 0, retrying: 0, cancelled: 0, unsettled: 0 },
+    reversed: 0,
+    recovered: 0,
+    abandoned: 0,
+    reconciled: 0,
+    refunds: 0,
+    notifications: 0,
+    alerts: 0,
+    linksExpired: 0,
+    emails: 0,
+    webhooks: 0,
+  };
   for (const r of reports) {
-    for (const key of Object.keys(total.scheduled) as (keyof ScheduledReport)[]) total.scheduled[key] += r.scheduled[key];
+    for (const key of Object.keys(total.scheduled) as (keyof ScheduledReport)[])
+      total.scheduled[key] += r.scheduled[key];
     total.reversed += r.reversed;
     total.recovered += r.recovered;
     total.abandoned += r.abandoned;

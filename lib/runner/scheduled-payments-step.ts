@@ -4,10 +4,16 @@ import { now } from '@/lib/clock';
 import { bookings, savedCards, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { sendSavedCardCharge } from '@/lib/core/saved-cards/charge-saved-card';
-import { openScheduledCharges, type Prepared, type ScheduledCharge } from '@/lib/core/scheduled-payments/open-scheduled-charges';
+import {
+  openScheduledCharges,
+  type Prepared,
+  type ScheduledCharge,
+} from '@/lib/core/scheduled-payments/open-scheduled-charges';
 import { scheduledSettler, type ScheduledSettler } from '@/lib/core/scheduled-payments/settle-scheduled-charge';
 import {
-  completeScheduledPayment, failScheduledPayment, retryScheduledPaymentLater,
+  completeScheduledPayment,
+  failScheduledPayment,
+  retryScheduledPaymentLater,
 } from '@/lib/core/scheduled-payments/finish-scheduled-payment';
 import { SCHEDULED_PAYMENT_RETRY } from '@/lib/core/scheduled-payments/scheduled-attempts';
 import { claimRows } from './claim';
@@ -65,11 +71,21 @@ export async function runDueScheduledPayments(
   let claiming: Promise<void> | null = null;
   const feed = () => {
     if (claiming || !more || claimed >= batches || queue.length >= concurrency) return;
-    claiming = claimNext().catch((error) => {
-      // The charges in flight finish; the next pass claims again (and throws, if the database is still failing).
-      more = false;
-      console.error(JSON.stringify({ level: 'error', message: 'scheduled payments: claiming the next batch failed', error: describeErrorSafely(error) }));
-    }).finally(() => { claiming = null; });
+    claiming = claimNext()
+      .catch((error) => {
+        // The charges in flight finish; the next pass claims again (and throws, if the database is still failing).
+        more = false;
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            message: 'scheduled payments: claiming the next batch failed',
+            error: describeErrorSafely(error),
+          }),
+        );
+      })
+      .finally(() => {
+        claiming = null;
+      });
   };
   // Several charges at once: each waits on the processor and its commit, so charges sent one
   // by one leave both idle. Each is guarded on its own, so their order does not matter.
@@ -89,7 +105,11 @@ export async function runDueScheduledPayments(
 type Opened = { charge: ScheduledCharge; prepared: Prepared };
 
 /** Claims up to `limit` payments (a dead worker's claims first) and opens their charges; `full` when the claim took `limit`. */
-async function claimAndOpen(db: Db, limit: number, report: ScheduledReport): Promise<{ charges: Opened[]; full: boolean }> {
+async function claimAndOpen(
+  db: Db,
+  limit: number,
+  report: ScheduledReport,
+): Promise<{ charges: Opened[]; full: boolean }> {
   const at = now();
   const stamp = sql`${at.toISOString()}::timestamptz`;
   // A dead worker's claim first: same attempt, same key. Then due payments (the partial index on
@@ -101,39 +121,76 @@ async function claimAndOpen(db: Db, limit: number, report: ScheduledReport): Pro
     set: sql`claimed_at = ${stamp}, updated_at = ${stamp}`,
     limit,
   });
-  const due = stale.length >= limit ? [] : await claimRows<{ id: string }>(db, {
-    table: sql`scheduled_payments`,
-    where: sql`status = 'QUEUED' and coalesce(next_attempt_at, execute_after) <= ${stamp}`,
-    orderBy: sql`coalesce(next_attempt_at, execute_after)`,
-    set: sql`status = 'IN_PROGRESS', attempts = attempts + 1, claimed_at = ${stamp}, updated_at = ${stamp}`,
-    limit: limit - stale.length,
-  });
+  const due =
+    stale.length >= limit
+      ? []
+      : await claimRows<{ id: string }>(db, {
+          table: sql`scheduled_payments`,
+          where: sql`status = 'QUEUED' and coalesce(next_attempt_at, execute_after) <= ${stamp}`,
+          orderBy: sql`coalesce(next_attempt_at, execute_after)`,
+          set: sql`status = 'IN_PROGRESS', attempts = attempts + 1, claimed_at = ${stamp}, updated_at = ${stamp}`,
+          limit: limit - stale.length,
+        });
   const claimed = [...stale, ...due];
   if (claimed.length === 0) return { charges: [], full: false };
-  const rows = await db.select({ payment: scheduledPayments, card: savedCards, bookingReference: bookings.bookingReference }).from(scheduledPayments)
+  const rows = await db
+    .select({ payment: scheduledPayments, card: savedCards, bookingReference: bookings.bookingReference })
+    .from(scheduledPayments)
     .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
     .leftJoin(savedCards, eq(savedCards.id, scheduledPayments.savedCardId))
-    .where(inArray(scheduledPayments.id, claimed.map((c) => c.id)));
-  const batch: ScheduledCharge[] = rows.map(({ payment, card, bookingReference }) => ({ payment, card, bookingReference, claimedAt: at }));
+    .where(
+      inArray(
+        scheduledPayments.id,
+        claimed.map((c) => c.id),
+      ),
+    );
+  const batch: ScheduledCharge[] = rows.map(({ payment, card, bookingReference }) => ({
+    payment,
+    card,
+    bookingReference,
+    claimedAt: at,
+  }));
   let prepared: Map<string, Prepared>;
   try {
     // Re-checked right before charging, and every charge's transaction written, in one step for the batch.
     prepared = await openScheduledCharges(db, batch);
   } catch (error) {
     // Nothing was charged: the claims lapse and the stale-claim path takes them up again.
-    console.error(JSON.stringify({ level: 'error', message: 'scheduled payments not opened; retrying after the claims lapse', count: batch.length, error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'scheduled payments not opened; retrying after the claims lapse',
+        count: batch.length,
+        error: describeErrorSafely(error),
+      }),
+    );
     report.unsettled += batch.length;
     return { charges: [], full: false };
   }
-  return { charges: batch.map((charge) => ({ charge, prepared: prepared.get(charge.payment.id)! })), full: claimed.length >= limit };
+  return {
+    charges: batch.map((charge) => ({ charge, prepared: prepared.get(charge.payment.id)! })),
+    full: claimed.length >= limit,
+  };
 }
 
-async function chargeOne(db: Db, { charge, prepared }: Opened, settle: ScheduledSettler, report: ScheduledReport): Promise<void> {
+async function chargeOne(
+  db: Db,
+  { charge, prepared }: Opened,
+  settle: ScheduledSettler,
+  report: ScheduledReport,
+): Promise<void> {
   try {
     report[await finishOne(db, charge, prepared, settle)] += 1;
   } catch (error) {
     // Left IN_PROGRESS: the stale-claim path takes it up again with the same key.
-    console.error(JSON.stringify({ level: 'error', message: 'scheduled payment not finished; retrying after the claim lapses', scheduled_payment_id: charge.payment.id, error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'scheduled payment not finished; retrying after the claim lapses',
+        scheduled_payment_id: charge.payment.id,
+        error: describeErrorSafely(error),
+      }),
+    );
     report.unsettled += 1;
   }
 }
@@ -156,30 +213,53 @@ const EMBEDDED_CHARGE_CONCURRENCY = 8;
 /** A member paying the same instalment by hand right now: the runner looks again after this (a new attempt; nothing was charged). */
 const LINK_BUSY_RETRY_MS = 5 * 60 * 1000;
 
-async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared, settle: ScheduledSettler): Promise<keyof ScheduledReport> {
+async function finishOne(
+  db: Db,
+  claim: ScheduledCharge,
+  prepared: Prepared,
+  settle: ScheduledSettler,
+): Promise<keyof ScheduledReport> {
   const { payment } = claim;
   switch (prepared.kind) {
     case 'cancelled':
       return 'cancelled';
     case 'no_card':
-      await failScheduledPayment(db, claim, { reason: 'no_saved_card', explanation: 'the saved card was removed', transactionId: null });
+      await failScheduledPayment(db, claim, {
+        reason: 'no_saved_card',
+        explanation: 'the saved card was removed',
+        transactionId: null,
+      });
       return 'failed';
     case 'link_busy':
-      await retryScheduledPaymentLater(db, claim, { reason: 'link_payment_in_progress', transactionId: null, nextAttemptAt: new Date(now().getTime() + LINK_BUSY_RETRY_MS) });
+      await retryScheduledPaymentLater(db, claim, {
+        reason: 'link_payment_in_progress',
+        transactionId: null,
+        nextAttemptAt: new Date(now().getTime() + LINK_BUSY_RETRY_MS),
+      });
       return 'retrying';
     default:
       break;
   }
   let completed = false;
-  const outcome = prepared.kind === 'finished' ? prepared.outcome : await sendSavedCardCharge(
-    // On the date fixed in advance (an instalment's due date, a scheduled payment's date): a scheduled card-on-file charge.
-    db, claim.card!.processorToken, { transactionId: prepared.transactionId, sent: prepared.sent, capture: !payment.authorisationOnly, use: 'scheduled' },
-    async (result) => {
-      const settled = await settle(claim, prepared.transactionId, result);
-      completed = settled.completed;
-      return settled.outcome;
-    },
-  );
+  const outcome =
+    prepared.kind === 'finished'
+      ? prepared.outcome
+      : await sendSavedCardCharge(
+          // On the date fixed in advance (an instalment's due date, a scheduled payment's date): a scheduled card-on-file charge.
+          db,
+          claim.card!.processorToken,
+          {
+            transactionId: prepared.transactionId,
+            sent: prepared.sent,
+            capture: !payment.authorisationOnly,
+            use: 'scheduled',
+          },
+          async (result) => {
+            const settled = await settle(claim, prepared.transactionId, result);
+            completed = settled.completed;
+            return settled.outcome;
+          },
+        );
   switch (outcome.outcome) {
     case 'paid':
       // COMPLETE with the payment's own commit, unless an earlier attempt recorded the payment.
@@ -191,23 +271,39 @@ async function finishOne(db: Db, claim: ScheduledCharge, prepared: Prepared, set
       // asks the processor again once the claim is stale.
       return 'unsettled';
     case 'declined':
-      await failScheduledPayment(db, claim, { reason: outcome.reason, explanation: 'the card was declined', transactionId: outcome.transactionId });
+      await failScheduledPayment(db, claim, {
+        reason: outcome.reason,
+        explanation: 'the card was declined',
+        transactionId: outcome.transactionId,
+      });
       return 'failed';
     case 'failed': {
       const retryAt = outcome.retryable ? nextAttemptAt(SCHEDULED_PAYMENT_RETRY, payment.attempts, now()) : null;
       if (retryAt) {
-        await retryScheduledPaymentLater(db, claim, { reason: outcome.reason, transactionId: outcome.transactionId, nextAttemptAt: retryAt });
+        await retryScheduledPaymentLater(db, claim, {
+          reason: outcome.reason,
+          transactionId: outcome.transactionId,
+          nextAttemptAt: retryAt,
+        });
         return 'retrying';
       }
       const explanation = outcome.retryable
         ? `the processor could not take it in ${payment.attempts} attempts`
         : 'the processor refused it';
-      await failScheduledPayment(db, claim, { reason: outcome.reason, explanation, transactionId: outcome.transactionId });
+      await failScheduledPayment(db, claim, {
+        reason: outcome.reason,
+        explanation,
+        transactionId: outcome.transactionId,
+      });
       return 'failed';
     }
     default:
       // A saved-card charge has no customer to send to 3-D Secure: a challenge cannot be completed.
-      await failScheduledPayment(db, claim, { reason: 'challenge_required', explanation: 'the card asked for the cardholder to authenticate', transactionId: outcome.transactionId });
+      await failScheduledPayment(db, claim, {
+        reason: 'challenge_required',
+        explanation: 'the card asked for the cardholder to authenticate',
+        transactionId: outcome.transactionId,
+      });
       return 'failed';
   }
 }

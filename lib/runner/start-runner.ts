@@ -24,7 +24,9 @@ export function startRunner(): () => void {
       // Work off a backlog now rather than one batch per interval (bounded, so a tick ends).
       await runUntilIdle(await getDb(), { maxPasses: 100 });
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', message: 'runner pass failed', error: describeErrorSafely(error) }));
+      console.error(
+        JSON.stringify({ level: 'error', message: 'runner pass failed', error: describeErrorSafely(error) }),
+      );
     } finally {
       running = false;
     }

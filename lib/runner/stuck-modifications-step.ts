@@ -46,28 +46,50 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
         await endClaim(db, row!, action, error);
         continue;
       }
-      console.error(JSON.stringify({ level: 'error', message: 'stuck capture/reverse not finished; retrying later', transaction_id: id, error: describeErrorSafely(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'stuck capture/reverse not finished; retrying later',
+          transaction_id: id,
+          error: describeErrorSafely(error),
+        }),
+      );
     }
   }
   return finished;
 }
 
 /** Releases a claim the processor refused for good: PENDING again, `failure_reason` says which, and the organisation is told. */
-async function endClaim(db: Db, row: typeof transactions.$inferSelect, action: Modification, error: ProcessorError): Promise<void> {
+async function endClaim(
+  db: Db,
+  row: typeof transactions.$inferSelect,
+  action: Modification,
+  error: ProcessorError,
+): Promise<void> {
   const what = action === 'complete' ? 'capture' : 'reverse';
   const reason = safeErrorText(error);
-  console.error(JSON.stringify({ level: 'error', message: `stuck ${what} refused by the processor; claim released`, transaction_id: row.id, error: reason }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: `stuck ${what} refused by the processor; claim released`,
+      transaction_id: row.id,
+      error: reason,
+    }),
+  );
   await db.transaction(async (tx) => {
-    const [released] = await tx.update(transactions)
+    const [released] = await tx
+      .update(transactions)
       .set({ ...moveSet('releaseClaim'), modificationSentAt: null, failureReason: `${what}_failed`, updatedAt: now() })
       .where(moveWhere(row.id, 'releaseClaim', [claimedState(action)]))
       .returning();
     if (!released) return;
     const amount = formatMoney(released.amount, released.currency);
     await notifyOrganisation(tx, released.organisationId, {
-      kind: `${what}_failed`, subject: `${what} of ${amount} failed`,
-      text: `The processor refused the ${what} of transaction ${released.id} (${amount}): ${reason}. The authorisation is PENDING again: `
-        + `${action === 'complete' ? 'complete it again or reverse it' : 'reverse it again, or it is released when it expires'}; check with the processor if this persists.`,
+      kind: `${what}_failed`,
+      subject: `${what} of ${amount} failed`,
+      text:
+        `The processor refused the ${what} of transaction ${released.id} (${amount}): ${reason}. The authorisation is PENDING again: ` +
+        `${action === 'complete' ? 'complete it again or reverse it' : 'reverse it again, or it is released when it expires'}; check with the processor if this persists.`,
     });
   });
 }

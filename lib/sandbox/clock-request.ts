@@ -15,7 +15,8 @@ export const moveClockSchema = z
   })
   .superRefine((body, ctx) => {
     const given = [body.advance_seconds, body.set_to, body.reset].filter((value) => value !== undefined).length;
-    if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'send exactly one of advance_seconds, set_to or reset.' });
+    if (given !== 1)
+      ctx.addIssue({ code: 'custom', path: [], message: 'send exactly one of advance_seconds, set_to or reset.' });
   });
 
 export type MoveClockRequest = z.output<typeof moveClockSchema>;

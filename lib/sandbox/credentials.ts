@@ -3,8 +3,18 @@ import path from 'node:path';
 import { dataDir } from '@/lib/config';
 
 /** What the sandbox home page and the start banner show: who the sandbox keys are, and the keys. */
-export type SandboxKey = { label: string; user_email: string; organisation: string; roles: string; public_key: string; private_key: string | null };
-export type SandboxCredentials = { organisations: { id: string; name: string; parent: string | null }[]; keys: SandboxKey[] };
+export type SandboxKey = {
+  label: string;
+  user_email: string;
+  organisation: string;
+  roles: string;
+  public_key: string;
+  private_key: string | null;
+};
+export type SandboxCredentials = {
+  organisations: { id: string; name: string; parent: string | null }[];
+  keys: SandboxKey[];
+};
 
 export const credentialsFile = () => path.join(dataDir(), 'sandbox-credentials.json');
 

@@ -1,6 +1,12 @@
 import { isSandbox } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
-import { decideSandboxBankPayment, processorFor, sandboxPendingPayment, sandboxRedirectResult, type BankDecision } from '@/lib/payments/processor';
+import {
+  decideSandboxBankPayment,
+  processorFor,
+  sandboxPendingPayment,
+  sandboxRedirectResult,
+  type BankDecision,
+} from '@/lib/payments/processor';
 
 /**
  * What the sandbox's 3-D Secure and bank pages need. They stand in for the
@@ -29,7 +35,10 @@ function withRedirectResult(returnUrl: string, reference: string): string {
 export async function answerSandboxChallenge(reference: string, password: string): Promise<string | null> {
   const step = await sandboxStep(reference);
   if (step?.step !== 'challenge') return null;
-  if (!step.finished) await processorFor(await getDb()).finishChallenge({ providerReference: reference, payload: { password } }).catch(() => undefined);
+  if (!step.finished)
+    await processorFor(await getDb())
+      .finishChallenge({ providerReference: reference, payload: { password } })
+      .catch(() => undefined);
   return withRedirectResult(step.returnUrl, reference);
 }
 

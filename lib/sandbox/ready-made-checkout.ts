@@ -21,28 +21,52 @@ export type SampleCheckout = { key: string; kind: HostedCheckoutKind; amount: nu
 export async function readyMadeCheckout(sample: SampleCheckout): Promise<string | null> {
   if (!isSandbox()) return null;
   const db = await getDb();
-  const [stored] = await db.select({ value: serviceState.value }).from(serviceState).where(eq(serviceState.key, sample.key));
-  if (stored && checkoutPageState(await loadHostedCheckout(db, stored.value, sample.kind), now()) === 'active') return stored.value;
+  const [stored] = await db
+    .select({ value: serviceState.value })
+    .from(serviceState)
+    .where(eq(serviceState.key, sample.key));
+  if (stored && checkoutPageState(await loadHostedCheckout(db, stored.value, sample.kind), now()) === 'active')
+    return stored.value;
   const id = await createSample(db, sample);
   if (!id) return null;
-  await db.insert(serviceState).values({ key: sample.key, value: id }).onConflictDoUpdate({ target: serviceState.key, set: { value: id } });
+  await db
+    .insert(serviceState)
+    .values({ key: sample.key, value: id })
+    .onConflictDoUpdate({ target: serviceState.key, set: { value: id } });
   return id;
 }
 
 /** On booking SBX-1001 of the sandbox organisation, with ten years of life: the test clock rarely reaches it. */
 async function createSample(db: Db, sample: SampleCheckout): Promise<string | null> {
-  const [booking] = await db.select({ id: bookings.id, customerName: bookings.customerName, email: bookings.email }).from(bookings)
+  const [booking] = await db
+    .select({ id: bookings.id, customerName: bookings.customerName, email: bookings.email })
+    .from(bookings)
     .where(and(eq(bookings.organisationId, SANDBOX_PARENT_ORG), eq(bookings.bookingReference, 'SBX-1001')));
   if (!booking) return null;
-  const [created] = await db.insert(paymentLinks).values({
-    organisationId: SANDBOX_PARENT_ORG, bookingId: booking.id, kind: sample.kind, customerName: booking.customerName, email: booking.email,
-    amount: sample.amount, currency: 'GBX', description: sample.description,
-    openBankingEnabled: true, cardEnabled: true,
-    options: {
-      authorisation_only: false, surcharging_enabled: true, dcc_enabled: false, excluded_card_types: [], excluded_card_regions: [],
-      hide_store_card: false, store_card_forced: false,
-    },
-    expiresAt: addDays(now(), 3650),
-  }).returning({ id: paymentLinks.id });
+  const [created] = await db
+    .insert(paymentLinks)
+    .values({
+      organisationId: SANDBOX_PARENT_ORG,
+      bookingId: booking.id,
+      kind: sample.kind,
+      customerName: booking.customerName,
+      email: booking.email,
+      amount: sample.amount,
+      currency: 'GBX',
+      description: sample.description,
+      openBankingEnabled: true,
+      cardEnabled: true,
+      options: {
+        authorisation_only: false,
+        surcharging_enabled: true,
+        dcc_enabled: false,
+        excluded_card_types: [],
+        excluded_card_regions: [],
+        hide_store_card: false,
+        store_card_forced: false,
+      },
+      expiresAt: addDays(now(), 3650),
+    })
+    .returning({ id: paymentLinks.id });
   return created!.id;
 }

@@ -6,4 +6,9 @@ import { readyMadeCheckout } from './ready-made-checkout';
  * session's usual day, so it waits for a new user. Null outside sandbox mode.
  */
 export const sandboxEcommerceSessionId = (): Promise<string | null> =>
-  readyMadeCheckout({ key: 'sandbox_ecommerce_session', kind: 'ecommerce', amount: 4500, description: 'Sandbox sample: Lisbon city tour, booked on the merchant’s own site' });
+  readyMadeCheckout({
+    key: 'sandbox_ecommerce_session',
+    kind: 'ecommerce',
+    amount: 4500,
+    description: 'Sandbox sample: Lisbon city tour, booked on the merchant’s own site',
+  });

@@ -20,7 +20,11 @@ const FULL_KEY_NAME = 'Sandbox full access';
  */
 export async function ensureSandboxData(db: Db): Promise<SandboxCredentials | null> {
   const seeded = await db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(serviceState).values({ key: 'sandbox_seeded', value: 'yes' }).onConflictDoNothing().returning();
+    const [claimed] = await tx
+      .insert(serviceState)
+      .values({ key: 'sandbox_seeded', value: 'yes' })
+      .onConflictDoNothing()
+      .returning();
     return claimed ? seed(tx) : null;
   });
   if (seeded) {
@@ -33,28 +37,76 @@ export async function ensureSandboxData(db: Db): Promise<SandboxCredentials | nu
 
 async function seed(tx: Tx): Promise<SandboxCredentials> {
   const parent = await createOrganisation(tx, { id: SANDBOX_PARENT_ORG, name: 'Sandbox Travel Group', country: 'GB' });
-  const child = await createOrganisation(tx, { id: SANDBOX_CHILD_ORG, name: 'Sandbox Travel North', parentId: parent.id, country: 'GB' });
-  const admin = await createUser(tx, { email: 'admin@sandbox.travel-pay.test', name: 'Sandbox Admin', roles, organisationIds: [parent.id] });
-  const limitedRoles = ['booking-and-payment:create:booking', 'booking-and-payment:create:payment'] as const;
-  const agent = await createUser(tx, { email: 'agent@sandbox.travel-pay.test', name: 'Sandbox Agent', roles: limitedRoles, organisationIds: [child.id] });
-  const fullKey = await insertApiKey(tx, {
-    userId: admin.id, organisationId: parent.id, name: FULL_KEY_NAME, roles,
-    publicKey: process.env.SANDBOX_PUBLIC_KEY || undefined, privateKey: process.env.SANDBOX_PRIVATE_KEY || undefined,
+  const child = await createOrganisation(tx, {
+    id: SANDBOX_CHILD_ORG,
+    name: 'Sandbox Travel North',
+    parentId: parent.id,
+    country: 'GB',
   });
-  const limitedKey = await insertApiKey(tx, { userId: agent.id, organisationId: child.id, name: 'Sandbox limited agent', roles: limitedRoles });
+  const admin = await createUser(tx, {
+    email: 'admin@sandbox.travel-pay.test',
+    name: 'Sandbox Admin',
+    roles,
+    organisationIds: [parent.id],
+  });
+  const limitedRoles = ['booking-and-payment:create:booking', 'booking-and-payment:create:payment'] as const;
+  const agent = await createUser(tx, {
+    email: 'agent@sandbox.travel-pay.test',
+    name: 'Sandbox Agent',
+    roles: limitedRoles,
+    organisationIds: [child.id],
+  });
+  const fullKey = await insertApiKey(tx, {
+    userId: admin.id,
+    organisationId: parent.id,
+    name: FULL_KEY_NAME,
+    roles,
+    publicKey: process.env.SANDBOX_PUBLIC_KEY || undefined,
+    privateKey: process.env.SANDBOX_PRIVATE_KEY || undefined,
+  });
+  const limitedKey = await insertApiKey(tx, {
+    userId: agent.id,
+    organisationId: child.id,
+    name: 'Sandbox limited agent',
+    roles: limitedRoles,
+  });
 
-  const [supplier] = await tx.insert(suppliers).values({ organisationId: parent.id, supplierName: 'Sunwing Hotels' }).returning();
+  const [supplier] = await tx
+    .insert(suppliers)
+    .values({ organisationId: parent.id, supplierName: 'Sunwing Hotels' })
+    .returning();
   for (const [index, sample] of sandboxBookings.entries()) {
     const organisationId = index < 4 ? parent.id : child.id;
     const userId = index < 4 ? admin.id : agent.id;
-    const [customer] = await tx.insert(customers).values({ organisationId, customerName: sample.customer_name, email: sample.email }).returning();
-    const [booking] = await tx.insert(bookings).values({
-      organisationId, userId, customerId: customer!.id, bookingReference: sample.booking_reference,
-      customerName: sample.customer_name, email: sample.email, currency: 'GBX', grossAmount: sample.gross_amount,
-      departureDate: sample.departure_date, returnDate: sample.return_date, packageType: sample.package_type,
-    }).returning();
+    const [customer] = await tx
+      .insert(customers)
+      .values({ organisationId, customerName: sample.customer_name, email: sample.email })
+      .returning();
+    const [booking] = await tx
+      .insert(bookings)
+      .values({
+        organisationId,
+        userId,
+        customerId: customer!.id,
+        bookingReference: sample.booking_reference,
+        customerName: sample.customer_name,
+        email: sample.email,
+        currency: 'GBX',
+        grossAmount: sample.gross_amount,
+        departureDate: sample.departure_date,
+        returnDate: sample.return_date,
+        packageType: sample.package_type,
+      })
+      .returning();
     if (index === 0) {
-      await tx.insert(bookingComponents).values({ bookingId: booking!.id, supplierId: supplier!.id, amount: 90000, currency: 'GBX', bookingReference: 'SUN-5521', type: 'accommodation' });
+      await tx.insert(bookingComponents).values({
+        bookingId: booking!.id,
+        supplierId: supplier!.id,
+        amount: 90000,
+        currency: 'GBX',
+        bookingReference: 'SUN-5521',
+        type: 'accommodation',
+      });
     }
   }
   return {
@@ -63,8 +115,22 @@ async function seed(tx: Tx): Promise<SandboxCredentials> {
       { id: child.id, name: child.name, parent: parent.id },
     ],
     keys: [
-      { label: 'Full access: every role, the parent organisation and its child', user_email: admin.email, organisation: parent.id, roles: 'all', public_key: fullKey.public_key, private_key: fullKey.private_key },
-      { label: 'Limited: creates bookings and payments in the child organisation only', user_email: agent.email, organisation: child.id, roles: limitedRoles.join(', '), public_key: limitedKey.public_key, private_key: limitedKey.private_key },
+      {
+        label: 'Full access: every role, the parent organisation and its child',
+        user_email: admin.email,
+        organisation: parent.id,
+        roles: 'all',
+        public_key: fullKey.public_key,
+        private_key: fullKey.private_key,
+      },
+      {
+        label: 'Limited: creates bookings and payments in the child organisation only',
+        user_email: agent.email,
+        organisation: child.id,
+        roles: limitedRoles.join(', '),
+        public_key: limitedKey.public_key,
+        private_key: limitedKey.private_key,
+      },
     ],
   };
 }
@@ -73,7 +139,10 @@ async function applyFixedKeys(db: Db): Promise<void> {
   const publicKey = process.env.SANDBOX_PUBLIC_KEY;
   const privateKey = process.env.SANDBOX_PRIVATE_KEY;
   if (!publicKey || !privateKey) return;
-  await db.update(apiKeys).set({ publicKey, privateKeyHash: hashPrivateKey(privateKey) }).where(eq(apiKeys.name, FULL_KEY_NAME));
+  await db
+    .update(apiKeys)
+    .set({ publicKey, privateKeyHash: hashPrivateKey(privateKey) })
+    .where(eq(apiKeys.name, FULL_KEY_NAME));
   const stored = readSandboxCredentials();
   if (stored?.keys[0]) {
     stored.keys[0] = { ...stored.keys[0], public_key: publicKey, private_key: privateKey };

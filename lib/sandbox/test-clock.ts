@@ -29,7 +29,11 @@ export function clockState(): ClockState {
 export async function advanceClock(db: Executor, { seconds }: { seconds: number }): Promise<ClockState> {
   requireSandbox();
   const deltaMs = Math.round(seconds * 1000);
-  if (deltaMs < 0) throw offsetOutOfRange('advance_seconds must be at least 0: the test clock never moves back (use reset).', 'validation.too_small');
+  if (deltaMs < 0)
+    throw offsetOutOfRange(
+      'advance_seconds must be at least 0: the test clock never moves back (use reset).',
+      'validation.too_small',
+    );
   const tooFar = `advance_seconds would move the test clock more than ${MAX_CLOCK_OFFSET_SECONDS} seconds (3650 days) ahead of real time.`;
   if (deltaMs > MAX_OFFSET_MS) throw offsetOutOfRange(tooFar);
   // The cap is checked in SQL against the stored value, so racing advances cannot pass it together.
@@ -51,8 +55,15 @@ export async function advanceClock(db: Executor, { seconds }: { seconds: number 
 export async function setClock(db: Executor, { to }: { to: Date }): Promise<ClockState> {
   requireSandbox();
   const offsetMs = to.getTime() - Date.now();
-  if (offsetMs < 0) throw offsetOutOfRange('set_to must not be before the real current time: the test clock only runs ahead of real time (use reset to go back to it).', 'validation.too_small');
-  if (offsetMs > MAX_OFFSET_MS) throw offsetOutOfRange(`set_to must be at most ${MAX_CLOCK_OFFSET_SECONDS} seconds (3650 days) after the real current time.`);
+  if (offsetMs < 0)
+    throw offsetOutOfRange(
+      'set_to must not be before the real current time: the test clock only runs ahead of real time (use reset to go back to it).',
+      'validation.too_small',
+    );
+  if (offsetMs > MAX_OFFSET_MS)
+    throw offsetOutOfRange(
+      `set_to must be at most ${MAX_CLOCK_OFFSET_SECONDS} seconds (3650 days) after the real current time.`,
+    );
   await storeOffset(db, offsetMs);
   return clockState();
 }
@@ -74,7 +85,10 @@ export async function syncClockFromDatabase(db: Executor): Promise<number> {
     return 0;
   }
   const before = clockOffset();
-  const [row] = await db.select({ value: serviceState.value }).from(serviceState).where(eq(serviceState.key, CLOCK_OFFSET_KEY));
+  const [row] = await db
+    .select({ value: serviceState.value })
+    .from(serviceState)
+    .where(eq(serviceState.key, CLOCK_OFFSET_KEY));
   const stored = row ? Number(row.value) : 0;
   // A move made by this process while we read is newer than what we read: keep it.
   if (clockOffset() === before) setClockOffset(Number.isFinite(stored) ? stored : 0);
@@ -94,6 +108,9 @@ function requireSandbox(): void {
   if (!isSandbox()) throw new Error('The test clock exists only in sandbox mode.');
 }
 
-function offsetOutOfRange(message: string, code: 'validation.too_big' | 'validation.too_small' = 'validation.too_big'): AppError {
+function offsetOutOfRange(
+  message: string,
+  code: 'validation.too_big' | 'validation.too_small' = 'validation.too_big',
+): AppError {
   return invalidField(message, code);
 }

@@ -4,8 +4,20 @@ declare module 'autocannon' {
 
   namespace autocannon {
     type RawRequest = { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer };
-    type Request = RawRequest & { setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | null };
-    type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p99: number } & Record<string, number>;
+    type Request = RawRequest & {
+      setupRequest?: (request: RawRequest, context: Record<string, unknown>) => RawRequest | null;
+    };
+    type Histogram = {
+      average: number;
+      mean: number;
+      stddev: number;
+      min: number;
+      max: number;
+      total: number;
+      p50: number;
+      p90: number;
+      p99: number;
+    } & Record<string, number>;
     type Options = {
       url: string;
       connections?: number;

@@ -11,7 +11,12 @@ export async function createBenchTenant(db: Db, input: { organisation: string; n
   const { loadActor } = await import('@/lib/auth/actor');
   const { roles } = await import('@/lib/core/enums');
   await createOrganisation(db, { id: input.organisation, name: input.name, country: 'GB' });
-  const user = await createUser(db, { email: input.email, name: input.name, roles, organisationIds: [input.organisation] });
+  const user = await createUser(db, {
+    email: input.email,
+    name: input.name,
+    roles,
+    organisationIds: [input.organisation],
+  });
   const key = await insertApiKey(db, { userId: user.id, organisationId: input.organisation, name: input.name, roles });
   const actor = await loadActor(db, key.id);
   if (!actor) throw new Error(`loadActor found no actor for the ${input.name} key`);

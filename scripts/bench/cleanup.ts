@@ -73,7 +73,9 @@ export function installCleanupHandlers(): void {
       // Asynchronous, so that this process keeps answering while it removes large PGlite folders.
       const pending = [
         ...[...asyncCleanups].map((cleanup) => cleanup()),
-        ...[...tempDirs].map((dir) => fs.promises.rm(dir, { recursive: true, force: true }).then(() => tempDirs.delete(dir))),
+        ...[...tempDirs].map((dir) =>
+          fs.promises.rm(dir, { recursive: true, force: true }).then(() => tempDirs.delete(dir)),
+        ),
       ].map((work) => work.catch(() => undefined));
       const timer = setTimeout(() => process.exit(130), 10_000);
       void Promise.all(pending).finally(() => {

@@ -20,11 +20,20 @@ const repoRoot = path.resolve(__dirname, '..', '..');
 process.chdir(repoRoot);
 
 const counts: [string, SQL][] = [
-  ['organisation only', sql`select count(*) from bookings where (organisation_id in (${LARGE_ORG}) and deleted_at is null)`],
-  ['keyword "customer 4242"', sql`select count(*) from bookings where (organisation_id in (${LARGE_ORG}) and deleted_at is null
-    and (customer_name ilike '%customer 4242%' or booking_reference ilike '%customer 4242%' or email ilike '%customer 4242%'))`],
-  ['departure in one month', sql`select count(*) from bookings where (organisation_id in (${LARGE_ORG}) and deleted_at is null
-    and departure_date >= '2026-03-01' and departure_date <= '2026-03-31')`],
+  [
+    'organisation only',
+    sql`select count(*) from bookings where (organisation_id in (${LARGE_ORG}) and deleted_at is null)`,
+  ],
+  [
+    'keyword "customer 4242"',
+    sql`select count(*) from bookings where (organisation_id in (${LARGE_ORG}) and deleted_at is null
+    and (customer_name ilike '%customer 4242%' or booking_reference ilike '%customer 4242%' or email ilike '%customer 4242%'))`,
+  ],
+  [
+    'departure in one month',
+    sql`select count(*) from bookings where (organisation_id in (${LARGE_ORG}) and deleted_at is null
+    and departure_date >= '2026-03-01' and departure_date <= '2026-03-31')`,
+  ],
 ];
 
 async function explainAll(name: string, target: DatabaseTarget) {
@@ -64,7 +73,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -42,7 +42,9 @@ function groupBody(organisation: string, round: number) {
     booking_reference: `GROUP-${Date.now().toString(36)}-${round}`,
     // Shares differ a little, so every member's schedule is scaled (the costlier path).
     members: Array.from({ length: GROUP_MEMBERS }, (_, i) => ({
-      customer_name: `Bench Traveller ${i + 1}`, amount: 120_000 + (i % 7) * 13, email: `traveller${i + 1}@bench.travel-pay.test`,
+      customer_name: `Bench Traveller ${i + 1}`,
+      amount: 120_000 + (i % 7) * 13,
+      email: `traveller${i + 1}@bench.travel-pay.test`,
     })),
     installments: Array.from({ length: GROUP_INSTALMENTS }, (_, i) => ({ amount: 10_000, due_at: day(10 + 30 * i) })),
   };
@@ -54,13 +56,19 @@ export async function benchGroupCreate(baseUrl: string, token: string, organisat
   const create = async (round: number) => {
     const body = groupBody(organisation, round);
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/api/agent/payment-link-groups`, { method: 'PUT', headers, body: JSON.stringify(body) });
+    const response = await fetch(`${baseUrl}/api/agent/payment-link-groups`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify(body),
+    });
     const text = await response.text();
     const ms = performance.now() - started;
-    if (response.status !== 200) throw new Error(`PUT /api/agent/payment-link-groups answered ${response.status}: ${text.slice(0, 300)}`);
+    if (response.status !== 200)
+      throw new Error(`PUT /api/agent/payment-link-groups answered ${response.status}: ${text.slice(0, 300)}`);
     const group = (JSON.parse(text) as { data: Group }).data;
     const links = group.members.reduce((n, m) => n + m.payment_links.length, 0);
-    if (group.members.length !== GROUP_MEMBERS || links !== GROUP_MEMBERS * GROUP_INSTALMENTS) problems.push(`round ${round}: ${group.members.length} members, ${links} links`);
+    if (group.members.length !== GROUP_MEMBERS || links !== GROUP_MEMBERS * GROUP_INSTALMENTS)
+      problems.push(`round ${round}: ${group.members.length} members, ${links} links`);
     return { ms, group, shares: body.members.reduce((sum, m) => sum + m.amount, 0) };
   };
   for (let round = 0; round < GROUP_CREATE_WARMUP; round++) await create(-1 - round);
@@ -79,7 +87,8 @@ export async function benchGroupCreate(baseUrl: string, token: string, organisat
   }
   const cpu = meter.stop();
   const created = latencyFigures(createMs);
-  if (created.p50_ms >= GROUP_CREATE_TARGET_MS) problems.push(`create p50 ${created.p50_ms} ms is not under the ${GROUP_CREATE_TARGET_MS} ms target`);
+  if (created.p50_ms >= GROUP_CREATE_TARGET_MS)
+    problems.push(`create p50 ${created.p50_ms} ms is not under the ${GROUP_CREATE_TARGET_MS} ms target`);
   return {
     scenario: `create group ${GROUP_MEMBERS} × ${GROUP_INSTALMENTS} (HTTP, sequential)`,
     members: GROUP_MEMBERS,
@@ -99,9 +108,9 @@ export async function benchGroupCreate(baseUrl: string, token: string, organisat
 
 export function formatGroups(g: GroupsResult): string[] {
   const lines = [
-    `   groups: ${g.scenario}: ${g.rounds} groups of ${g.links_per_group} links, create p50 ${round(g.create_p50_ms, 1)} ms, max ${round(g.create_max_ms, 1)} ms`
-      + ` (target under ${g.target_ms} ms); GET of the group p50 ${round(g.get_p50_ms, 1)} ms; machine ${g.cpu.busy_percent ?? 'n/a'} % CPU busy,`
-      + ` load average ${g.cpu.load_average_end.join(' ')}: ${g.failed ? 'FAILED' : 'ok'}`,
+    `   groups: ${g.scenario}: ${g.rounds} groups of ${g.links_per_group} links, create p50 ${round(g.create_p50_ms, 1)} ms, max ${round(g.create_max_ms, 1)} ms` +
+      ` (target under ${g.target_ms} ms); GET of the group p50 ${round(g.get_p50_ms, 1)} ms; machine ${g.cpu.busy_percent ?? 'n/a'} % CPU busy,` +
+      ` load average ${g.cpu.load_average_end.join(' ')}: ${g.failed ? 'FAILED' : 'ok'}`,
   ];
   for (const problem of g.problems) lines.push(`     - ${problem}`);
   return lines;

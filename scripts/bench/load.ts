@@ -68,26 +68,42 @@ export async function issueTokens(baseUrl: string, keys: { small: KeyPair; large
       body: JSON.stringify(pair),
     });
     const text = await response.text();
-    const token = response.status === 200 ? (JSON.parse(text) as { data?: { token?: unknown } }).data?.token : undefined;
-    if (typeof token !== 'string') throw new Error(`POST /api/token answered ${response.status}: ${text.slice(0, 300)}`);
+    const token =
+      response.status === 200 ? (JSON.parse(text) as { data?: { token?: unknown } }).data?.token : undefined;
+    if (typeof token !== 'string')
+      throw new Error(`POST /api/token answered ${response.status}: ${text.slice(0, 300)}`);
     return token;
   };
   return { small: await issue(keys.small), large: await issue(keys.large) };
 }
 
-export function scenarios(keys: { large: KeyPair }, tokens: Tokens, referencePrefix: string, { listsOnly = false } = {}): ApiScenario[] {
+export function scenarios(
+  keys: { large: KeyPair },
+  tokens: Tokens,
+  referencePrefix: string,
+  { listsOnly = false } = {},
+): ApiScenario[] {
   const json = { 'content-type': 'application/json' };
   const bearer = (token: string) => ({ ...json, authorization: `Bearer ${token}` });
   // meta.count is the organisation's total (the create scenario adds bookings to the large one before the lists run).
-  const list = (organisation: string, token: string, minimumTotal: number, skip?: number): Pick<ApiScenario, 'method' | 'path' | 'headers' | 'body' | 'verify'> => {
+  const list = (
+    organisation: string,
+    token: string,
+    minimumTotal: number,
+    skip?: number,
+  ): Pick<ApiScenario, 'method' | 'path' | 'headers' | 'body' | 'verify'> => {
     const body = JSON.stringify(skip === undefined ? { organisation } : { organisation, skip });
     return {
       method: 'POST',
       path: '/api/agent/bookings',
       headers: bearer(token),
       body: () => body,
-      verify: (envelope) => Array.isArray(envelope.data) && envelope.data.length === TAKE && envelope.meta?.has_more === true
-        && typeof envelope.meta.count === 'number' && envelope.meta.count >= minimumTotal,
+      verify: (envelope) =>
+        Array.isArray(envelope.data) &&
+        envelope.data.length === TAKE &&
+        envelope.meta?.has_more === true &&
+        typeof envelope.meta.count === 'number' &&
+        envelope.meta.count >= minimumTotal,
     };
   };
   let counter = 0;
@@ -127,7 +143,11 @@ export function scenarios(keys: { large: KeyPair }, tokens: Tokens, referencePre
       },
       verify: (envelope) => {
         const booking = envelope.data as { id?: unknown; booking_reference?: unknown } | undefined;
-        return typeof booking?.id === 'string' && typeof booking.booking_reference === 'string' && booking.booking_reference.startsWith(referencePrefix);
+        return (
+          typeof booking?.id === 'string' &&
+          typeof booking.booking_reference === 'string' &&
+          booking.booking_reference.startsWith(referencePrefix)
+        );
       },
     },
     ...lists,
@@ -140,8 +160,12 @@ export async function runScenario(baseUrl: string, scenario: Scenario): Promise<
   const warmup = await fire(baseUrl, scenario, WARMUP_SECONDS, samples);
   const measured = await fire(baseUrl, scenario, DURATION_SECONDS, samples);
   const problems: string[] = [];
-  for (const [label, figures] of [['warm-up', warmup], ['measured', measured]] as const) {
-    if (figures.non_2xx) problems.push(`${label}: ${figures.non_2xx} non-2xx responses (${JSON.stringify(figures.status_codes)})`);
+  for (const [label, figures] of [
+    ['warm-up', warmup],
+    ['measured', measured],
+  ] as const) {
+    if (figures.non_2xx)
+      problems.push(`${label}: ${figures.non_2xx} non-2xx responses (${JSON.stringify(figures.status_codes)})`);
     if (figures.errors) problems.push(`${label}: ${figures.errors} request errors (${figures.timeouts} timeouts)`);
     if (figures.mismatches) problems.push(`${label}: ${figures.mismatches} responses with an unexpected body`);
   }
@@ -155,12 +179,14 @@ async function fire(baseUrl: string, scenario: Scenario, duration: number, sampl
     connections: ('connections' in scenario && scenario.connections) || CONNECTIONS,
     duration,
     timeout: 10,
-    requests: [{
-      method: scenario.method,
-      path: scenario.path,
-      headers: scenario.headers,
-      setupRequest: (request) => (scenario.method === 'GET' ? request : { ...request, body: scenario.body() }),
-    }],
+    requests: [
+      {
+        method: scenario.method,
+        path: scenario.path,
+        headers: scenario.headers,
+        setupRequest: (request) => (scenario.method === 'GET' ? request : { ...request, body: scenario.body() }),
+      },
+    ],
     // Called for every response, 2xx or not: a success must also carry the expected data.
     verifyBody: (body) => {
       const ok = scenario.method === 'GET' ? scenario.verifyHtml(body) : verifyEnvelope(body, scenario);
@@ -169,7 +195,9 @@ async function fire(baseUrl: string, scenario: Scenario, duration: number, sampl
     },
   });
   const result = await instance;
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, Number(stats.count)]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, Number(stats.count)]),
+  );
   const requests = Object.values(statusCodes).reduce((sum, n) => sum + n, 0);
   // Every non-2xx body also fails verifyBody; count it once, as non-2xx.
   const mismatches = Math.max(0, result.mismatches - result.non2xx);

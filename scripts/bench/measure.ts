@@ -14,10 +14,20 @@ export function round(value: number, digits = 2): number {
 }
 
 /** Latency figures of a list of samples, in milliseconds. */
-export function latencyFigures(samplesMs: number[]): { p50_ms: number; p99_ms: number; mean_ms: number; max_ms: number } {
+export function latencyFigures(samplesMs: number[]): {
+  p50_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  max_ms: number;
+} {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   const mean = sorted.length ? sorted.reduce((sum, n) => sum + n, 0) / sorted.length : 0;
-  return { p50_ms: round(percentile(sorted, 0.5)), p99_ms: round(percentile(sorted, 0.99)), mean_ms: round(mean), max_ms: round(sorted.at(-1) ?? 0) };
+  return {
+    p50_ms: round(percentile(sorted, 0.5)),
+    p99_ms: round(percentile(sorted, 0.99)),
+    mean_ms: round(mean),
+    max_ms: round(sorted.at(-1) ?? 0),
+  };
 }
 
 export type CpuUsage = { busy_percent: number | null; load_average_end: number[] };

@@ -11,13 +11,23 @@ import { SMALL_ORG } from './seed-bookings';
  */
 
 /** A hosted page the bench reads: its name and path on the bench server (and any request headers: a session cookie). */
-export type HostedPage = { name: string; path: string; marker: string; headers?: Record<string, string>; connections?: number };
+export type HostedPage = {
+  name: string;
+  path: string;
+  marker: string;
+  headers?: Record<string, string>;
+  connections?: number;
+};
 
 export const MINIMAL_PAGE = 'minimal page (/status)';
 export const CHECKOUT_PAGE = 'checkout page (/{payment_link_id})';
 
 /** Targets of issue 7: the checkout at least 0.8 of the minimal page's throughput, p99 under 100 ms, ≤ 110 KB of JS. */
-export const PAGE_TARGETS = { throughput_ratio: 0.8, checkout_p99_ms: 100, checkout_first_load_js_gzip_bytes: 110 * 1024 };
+export const PAGE_TARGETS = {
+  throughput_ratio: 0.8,
+  checkout_p99_ms: 100,
+  checkout_first_load_js_gzip_bytes: 110 * 1024,
+};
 
 export type FirstLoadJs = { page: string; path: string; scripts: number; bytes: number; gzip_bytes: number };
 
@@ -35,11 +45,18 @@ async function createLink(baseUrl: string, token: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/agent/payment-links`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ organisation: SMALL_ORG, customer_name: 'Bench Payer', email: 'payer@bench.travel-pay.test', amount: 12345, description: 'Bench deposit' }),
+    body: JSON.stringify({
+      organisation: SMALL_ORG,
+      customer_name: 'Bench Payer',
+      email: 'payer@bench.travel-pay.test',
+      amount: 12345,
+      description: 'Bench deposit',
+    }),
   });
   const text = await response.text();
   const id = response.status === 200 ? (JSON.parse(text) as { data?: { id?: unknown } }).data?.id : undefined;
-  if (typeof id !== 'string') throw new Error(`PUT /api/agent/payment-links answered ${response.status}: ${text.slice(0, 300)}`);
+  if (typeof id !== 'string')
+    throw new Error(`PUT /api/agent/payment-links answered ${response.status}: ${text.slice(0, 300)}`);
   return id;
 }
 
@@ -52,7 +69,13 @@ export async function hostedPages(baseUrl: string, token: string): Promise<Hoste
     { name: CHECKOUT_PAGE, path: `/${linkId}`, marker: 'data-state="active"' },
     // The 200th member's row: the whole list was rendered.
     // One connection: the figure is one page's server render (a group has one leader), not 16 in a queue.
-    { name: PORTAL_PAGE, path: portal.path, marker: 'Bench Member 200<', headers: { cookie: portal.cookie }, connections: 1 },
+    {
+      name: PORTAL_PAGE,
+      path: portal.path,
+      marker: 'Bench Member 200<',
+      headers: { cookie: portal.cookie },
+      connections: 1,
+    },
   ];
 }
 
@@ -74,10 +97,20 @@ export function pageScenarios(pages: HostedPage[]): PageScenario[] {
  * at the default level.
  */
 export async function firstLoadJs(baseUrl: string, page: HostedPage): Promise<FirstLoadJs> {
-  const html = await (await fetch(`${baseUrl}${page.path}`, { headers: { 'accept-language': 'en-GB', ...page.headers } })).text();
+  const html = await (
+    await fetch(`${baseUrl}${page.path}`, { headers: { 'accept-language': 'en-GB', ...page.headers } })
+  ).text();
   // A noModule script (Next.js's legacy polyfills) is never fetched by a browser that runs modules.
-  const tags = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).filter((tag) => !/\snomodule\b/i.test(tag));
-  const sources = [...new Set(tags.map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&')).filter((src): src is string => Boolean(src)))];
+  const tags = [...html.matchAll(/<script\b[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => !/\snomodule\b/i.test(tag));
+  const sources = [
+    ...new Set(
+      tags
+        .map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1]?.replace(/&amp;/g, '&'))
+        .filter((src): src is string => Boolean(src)),
+    ),
+  ];
   let bytes = 0;
   let gzipBytes = 0;
   for (const source of sources) {
@@ -87,20 +120,30 @@ export async function firstLoadJs(baseUrl: string, page: HostedPage): Promise<Fi
     bytes += body.length;
     gzipBytes += zlib.gzipSync(body).length;
   }
-  return { page: page.name, path: page.path.replace(/[0-9a-f-]{36}/, '{id}'), scripts: sources.length, bytes, gzip_bytes: gzipBytes };
+  return {
+    page: page.name,
+    path: page.path.replace(/[0-9a-f-]{36}/, '{id}'),
+    scripts: sources.length,
+    bytes,
+    gzip_bytes: gzipBytes,
+  };
 }
 
 export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[]): PagesResult {
   const minimal = scenarios.find((s) => s.scenario === MINIMAL_PAGE);
   const checkout = scenarios.find((s) => s.scenario === CHECKOUT_PAGE);
-  const ratio = minimal && checkout && minimal.requests_per_second_mean > 0
-    ? Math.round((checkout.requests_per_second_mean / minimal.requests_per_second_mean) * 100) / 100 : null;
+  const ratio =
+    minimal && checkout && minimal.requests_per_second_mean > 0
+      ? Math.round((checkout.requests_per_second_mean / minimal.requests_per_second_mean) * 100) / 100
+      : null;
   const checkoutJs = js.find((entry) => entry.page === CHECKOUT_PAGE);
   const portal = scenarios.find((s) => s.scenario === PORTAL_PAGE);
   return {
     checkout_over_minimal_rps: ratio,
     portal: portal && {
-      p50_ms: portal.latency_p50_ms, p99_ms: portal.latency_p99_ms, target_p50_ms: PORTAL_TARGET_P50_MS,
+      p50_ms: portal.latency_p50_ms,
+      p99_ms: portal.latency_p99_ms,
+      target_p50_ms: PORTAL_TARGET_P50_MS,
       met: !portal.failed && portal.latency_p50_ms < PORTAL_TARGET_P50_MS,
     },
     first_load_js: js,
@@ -117,10 +160,17 @@ export function formatPages(result: PagesResult): string[] {
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const yes = (ok: boolean) => (ok ? 'met' : 'NOT met');
   return [
-    `   hosted pages: checkout / minimal page throughput ${result.checkout_over_minimal_rps ?? 'n/a'} (target ≥ ${result.targets.throughput_ratio}: ${yes(result.met.throughput_ratio)});`
-      + ` checkout p99 target < ${result.targets.checkout_p99_ms} ms: ${yes(result.met.checkout_p99)}`,
-    ...result.first_load_js.map((entry) => `   first-load JS ${entry.path}: ${entry.scripts} scripts, ${kib(entry.bytes)}, ${kib(entry.gzip_bytes)} gzip`),
+    `   hosted pages: checkout / minimal page throughput ${result.checkout_over_minimal_rps ?? 'n/a'} (target ≥ ${result.targets.throughput_ratio}: ${yes(result.met.throughput_ratio)});` +
+      ` checkout p99 target < ${result.targets.checkout_p99_ms} ms: ${yes(result.met.checkout_p99)}`,
+    ...result.first_load_js.map(
+      (entry) =>
+        `   first-load JS ${entry.path}: ${entry.scripts} scripts, ${kib(entry.bytes)}, ${kib(entry.gzip_bytes)} gzip`,
+    ),
     `   checkout first-load JS target ≤ ${kib(result.targets.checkout_first_load_js_gzip_bytes)} gzip: ${yes(result.met.checkout_js)}`,
-    ...(result.portal ? [`   portal page (200 × 12 group): p50 ${result.portal.p50_ms} ms, p99 ${result.portal.p99_ms} ms (target p50 < ${result.portal.target_p50_ms} ms: ${yes(result.portal.met)})`] : []),
+    ...(result.portal
+      ? [
+          `   portal page (200 × 12 group): p50 ${result.portal.p50_ms} ms, p99 ${result.portal.p99_ms} ms (target p50 < ${result.portal.target_p50_ms} ms: ${yes(result.portal.met)})`,
+        ]
+      : []),
   ];
 }

@@ -24,7 +24,14 @@ const LINK_AMOUNT = 25_000;
  */
 const customerIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
-export const APPROVED_VISA = { kind: 'card', number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 2034, cvc: '123', holderName: 'Bench Payer' } as const;
+export const APPROVED_VISA = {
+  kind: 'card',
+  number: '4111 1111 1111 1111',
+  expiryMonth: 12,
+  expiryYear: 2034,
+  cvc: '123',
+  holderName: 'Bench Payer',
+} as const;
 
 export type PaymentsResult = {
   scenario: string;
@@ -63,12 +70,30 @@ export type PaymentsResult = {
   samples: string[];
 };
 
-type Phase = { latencies: number[]; createMs: number[]; payMs: number[]; outcomes: Record<string, number>; errors: number; attempts: number };
+type Phase = {
+  latencies: number[];
+  createMs: number[];
+  payMs: number[];
+  outcomes: Record<string, number>;
+  errors: number;
+  attempts: number;
+};
 
 /** Something to set up on the paying organisation first (scripts/bench/webhooks.ts: an endpoint listening to every event). */
-export type PaymentsSetup = { label: string; prepare: (db: import('@/lib/db/types').Db, actor: import('@/lib/auth/actor').Actor, organisation: string) => Promise<void> };
+export type PaymentsSetup = {
+  label: string;
+  prepare: (
+    db: import('@/lib/db/types').Db,
+    actor: import('@/lib/auth/actor').Actor,
+    organisation: string,
+  ) => Promise<void>;
+};
 
-export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'postgres', setup?: PaymentsSetup): Promise<PaymentsResult> {
+export async function benchPayments(
+  target: DatabaseTarget,
+  kind: 'pglite' | 'postgres',
+  setup?: PaymentsSetup,
+): Promise<PaymentsResult> {
   // Imported here, after run.ts chdirs to the repository (lib/db/open finds its migrations from the working directory).
   const { openDatabase } = await import('@/lib/db/open');
   const { paymentLinksResource } = await import('@/lib/core/payment-links/payment-links');
@@ -83,7 +108,11 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
   const samples: string[] = [];
   try {
     const organisation = `org_bench_pay_${randomBytes(4).toString('hex')}`;
-    const { actor } = await createBenchTenant(db, { organisation, name: 'Bench Payments Travel', email: `${organisation}@bench.travel-pay.test` });
+    const { actor } = await createBenchTenant(db, {
+      organisation,
+      name: 'Bench Payments Travel',
+      email: `${organisation}@bench.travel-pay.test`,
+    });
     await setup?.prepare(db, actor, organisation);
 
     let counter = 0;
@@ -94,11 +123,21 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
       const started = performance.now();
       try {
         const input = paymentLinksResource.createSchema.parse({
-          organisation, customer_name: `Payer ${n}`, email: `payer${n}@bench.travel-pay.test`, amount: LINK_AMOUNT, currency: 'GBX', description: `Bench payment ${n}`,
+          organisation,
+          customer_name: `Payer ${n}`,
+          email: `payer${n}@bench.travel-pay.test`,
+          amount: LINK_AMOUNT,
+          currency: 'GBX',
+          description: `Bench payment ${n}`,
         });
         const link = await paymentLinksResource.create(db, actor, input);
         const linked = performance.now();
-        const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, returnUrl: 'http://127.0.0.1/bench/return', ipAddress: customerIp(n) });
+        const outcome = await payByCard(db, {
+          checkoutId: link.id,
+          method: { ...APPROVED_VISA },
+          returnUrl: 'http://127.0.0.1/bench/return',
+          ipAddress: customerIp(n),
+        });
         const paid = performance.now();
         const label = outcome.outcome === 'paid' ? `paid/${outcome.status}` : outcome.outcome;
         phase.outcomes[label] = (phase.outcomes[label] ?? 0) + 1;
@@ -115,9 +154,11 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
       const phase: Phase = { latencies: [], createMs: [], payMs: [], outcomes: {}, errors: 0, attempts: 0 };
       const started = performance.now();
       const deadline = started + seconds * 1000;
-      await Promise.all(Array.from({ length: PAYMENT_CONCURRENCY }, async () => {
-        while (performance.now() < deadline) await onePayment(phase);
-      }));
+      await Promise.all(
+        Array.from({ length: PAYMENT_CONCURRENCY }, async () => {
+          while (performance.now() < deadline) await onePayment(phase);
+        }),
+      );
       return { ...phase, seconds: (performance.now() - started) / 1000 };
     };
 
@@ -128,13 +169,16 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
 
     const attempts = warmup.attempts + measured.attempts;
     const paidOutcomes = (warmup.outcomes['paid/COMPLETE'] ?? 0) + (measured.outcomes['paid/COMPLETE'] ?? 0);
-    const [row] = await queryRows<Record<string, number | string | null>>(db, sql`
+    const [row] = await queryRows<Record<string, number | string | null>>(
+      db,
+      sql`
       select (select count(*) from payment_links where organisation_id = ${organisation}) as links,
              (select count(*) from transactions where organisation_id = ${organisation}) as transactions,
              (select count(*) from transactions where organisation_id = ${organisation} and status = 'COMPLETE') as complete,
              (select coalesce(sum(amount), 0) from transactions where organisation_id = ${organisation} and status = 'COMPLETE') as complete_sum,
              (select count(*) from sandbox_processor_operations o join transactions t on t.provider_reference = o.provider_reference
-               where t.organisation_id = ${organisation} and o.kind = 'authorise') as authorise_rows`);
+               where t.organisation_id = ${organisation} and o.kind = 'authorise') as authorise_rows`,
+    );
     const check = {
       attempts,
       paid_outcomes: paidOutcomes,
@@ -146,12 +190,21 @@ export async function benchPayments(target: DatabaseTarget, kind: 'pglite' | 'po
       authorise_ledger_rows: Number(row?.authorise_rows ?? 0),
       ok: false,
     };
-    check.ok = paidOutcomes === attempts && check.payment_links_in_database === attempts && check.transactions_in_database === attempts
-      && check.complete_transactions === attempts && check.authorise_ledger_rows === attempts && check.complete_amount_sum === check.expected_amount_sum;
+    check.ok =
+      paidOutcomes === attempts &&
+      check.payment_links_in_database === attempts &&
+      check.transactions_in_database === attempts &&
+      check.complete_transactions === attempts &&
+      check.authorise_ledger_rows === attempts &&
+      check.complete_amount_sum === check.expected_amount_sum;
 
-    for (const [label, phase] of [['warm-up', warmup], ['measured', measured]] as const) {
+    for (const [label, phase] of [
+      ['warm-up', warmup],
+      ['measured', measured],
+    ] as const) {
       const notPaid = Object.entries(phase.outcomes).filter(([outcome]) => outcome !== 'paid/COMPLETE');
-      if (notPaid.length) problems.push(`${label}: outcomes other than paid/COMPLETE: ${JSON.stringify(Object.fromEntries(notPaid))}`);
+      if (notPaid.length)
+        problems.push(`${label}: outcomes other than paid/COMPLETE: ${JSON.stringify(Object.fromEntries(notPaid))}`);
       if (phase.errors) problems.push(`${label}: ${phase.errors} payments threw`);
     }
     if (measured.latencies.length === 0) problems.push('no payment completed');

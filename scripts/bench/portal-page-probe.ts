@@ -23,12 +23,14 @@ const cpuMs = (pid: string | undefined): number | null => {
 const baseUrl = process.argv[2] ?? 'http://localhost:3280';
 const requests = Number(process.argv[3] ?? 30);
 const dataDir = process.env.DATA_DIR ?? '';
-if (!dataDir) throw new Error('DATA_DIR: the sandbox server\'s data folder (its sandbox-credentials.json)');
+if (!dataDir) throw new Error("DATA_DIR: the sandbox server's data folder (its sandbox-credentials.json)");
 
 async function main() {
   const [key] = JSON.parse(fs.readFileSync(path.join(dataDir, 'sandbox-credentials.json'), 'utf8')).keys;
   const tokenAnswer = await fetch(`${baseUrl}/api/token`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ public_key: key.public_key, private_key: key.private_key }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ public_key: key.public_key, private_key: key.private_key }),
   });
   const token = ((await tokenAnswer.json()) as { data: { token: string } }).data.token;
   const { path: pagePath, cookie } = await portalPage(baseUrl, token, 'org_sandbox_travel');
@@ -41,7 +43,8 @@ async function main() {
     const answer = await fetch(`${baseUrl}${pagePath}`, { headers: { cookie } });
     const body = await answer.text();
     const ms = performance.now() - started;
-    if (answer.status !== 200 || !body.includes('Bench Member 200<')) throw new Error(`the page answered ${answer.status} without the last member`);
+    if (answer.status !== 200 || !body.includes('Bench Member 200<'))
+      throw new Error(`the page answered ${answer.status} without the last member`);
     bytes = Buffer.byteLength(body);
     if (i >= 2) times.push(ms); // two warm-ups
     if (i === 1) cpuBefore = cpuMs(process.env.SERVER_PID);
@@ -50,7 +53,18 @@ async function main() {
   const cpuPerRequest = cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / requests);
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(0);
-  console.log(JSON.stringify({ path: pagePath, requests, p50_ms: Number(at(0.5)), p90_ms: Number(at(0.9)), max_ms: Number(at(1)), html_kb: Math.round(bytes / 1024), server_cpu_ms_per_request: cpuPerRequest, target_p50_ms: PORTAL_TARGET_P50_MS }));
+  console.log(
+    JSON.stringify({
+      path: pagePath,
+      requests,
+      p50_ms: Number(at(0.5)),
+      p90_ms: Number(at(0.9)),
+      max_ms: Number(at(1)),
+      html_kb: Math.round(bytes / 1024),
+      server_cpu_ms_per_request: cpuPerRequest,
+      target_p50_ms: PORTAL_TARGET_P50_MS,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
 /** A fresh database on the given PostgreSQL server; `drop` removes it (and any connections to it). */
-export async function createBenchDatabase(serverUrl: string): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+export async function createBenchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const name = `tp_bench_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(serverUrl);

@@ -8,7 +8,10 @@ export function processCpuSeconds(pid: number, { children = false } = {}): numbe
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // After "(comm)": state ppid ... utime (14th field) stime cutime cstime.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     const own = (fields[11] ?? 0) + (fields[12] ?? 0);
     return (own + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / TICKS;
   } catch {

@@ -26,7 +26,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { installCleanupHandlers, onInterrupt, removeTempDir, trackTempDir } from './cleanup';
-import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS, issueTokens, runScenario, scenarios, type ScenarioResult } from './load';
+import {
+  CONNECTIONS,
+  DURATION_SECONDS,
+  WARMUP_SECONDS,
+  issueTokens,
+  runScenario,
+  scenarios,
+  type ScenarioResult,
+} from './load';
 import { firstLoadJs, hostedPages, pageScenarios, summarisePages } from './pages';
 import { PAYMENT_CONCURRENCY, PAYMENT_SECONDS, PAYMENT_WARMUP_SECONDS, benchPayments } from './payments';
 import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
@@ -69,7 +77,9 @@ async function main(): Promise<number> {
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
     if (process.env[STARTED_MARKER]) fs.writeFileSync(process.env[STARTED_MARKER], 'started\n');
-    return bench(postgresUrl ? { url: postgresUrl } : { skip: 'scripts/with-postgres.sh did not provide TEST_DATABASE_URL' });
+    return bench(
+      postgresUrl ? { url: postgresUrl } : { skip: 'scripts/with-postgres.sh did not provide TEST_DATABASE_URL' },
+    );
   }
   return benchUnderWithPostgres();
 }
@@ -78,14 +88,20 @@ async function main(): Promise<number> {
 async function benchUnderWithPostgres(): Promise<number> {
   const marker = path.join(os.tmpdir(), `tp-bench-started-${process.pid}`);
   fs.rmSync(marker, { force: true });
-  console.log('bench: no BENCH_DATABASE_URL / TEST_DATABASE_URL, starting a throwaway PostgreSQL 15 (scripts/with-postgres.sh, PG_DURABLE=1)');
+  console.log(
+    'bench: no BENCH_DATABASE_URL / TEST_DATABASE_URL, starting a throwaway PostgreSQL 15 (scripts/with-postgres.sh, PG_DURABLE=1)',
+  );
   // `node --import tsx` rather than `npx tsx`: no relaying launcher between a signal and the bench's own clean-up.
-  const child = spawn('bash', ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'scripts/bench/run.ts'], {
-    stdio: 'inherit',
-    // A group of its own: a signal reaches the bench and with-postgres.sh once, from here, and PostgreSQL is always stopped.
-    detached: true,
-    env: { ...process.env, PG_DURABLE: '1', [UNDER_WITH_POSTGRES]: '1', [STARTED_MARKER]: marker },
-  });
+  const child = spawn(
+    'bash',
+    ['scripts/with-postgres.sh', process.execPath, '--import', 'tsx', 'scripts/bench/run.ts'],
+    {
+      stdio: 'inherit',
+      // A group of its own: a signal reaches the bench and with-postgres.sh once, from here, and PostgreSQL is always stopped.
+      detached: true,
+      env: { ...process.env, PG_DURABLE: '1', [UNDER_WITH_POSTGRES]: '1', [STARTED_MARKER]: marker },
+    },
+  );
   let forwarded = false;
   const forward = (signal: NodeJS.Signals) => () => {
     // Once: a second signal (the terminal's and tsx's relay both arrive here) would only hurry the clean-up.
@@ -122,30 +138,55 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
 
   if (!runnerOnly() && !webhooksOnly()) databases.push(await benchPglite());
   if ('url' in postgres) {
-    databases.push(runnerOnly() ? await benchRunnerOnly(postgres.url) : webhooksOnly() ? await benchWebhooksOnly(postgres.url) : await benchPostgres(postgres.url));
-  }
-  else databases.push({ database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] });
+    databases.push(
+      runnerOnly()
+        ? await benchRunnerOnly(postgres.url)
+        : webhooksOnly()
+          ? await benchWebhooksOnly(postgres.url)
+          : await benchPostgres(postgres.url),
+    );
+  } else databases.push({ database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] });
 
   const report: BenchReport = {
     started_at: startedAt.toISOString(),
     finished_at: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}`, load_average: os.loadavg().map((n) => Math.round(n * 100) / 100) },
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      load_average: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    },
     build: buildInfo(),
     settings: {
       connections: CONNECTIONS,
       duration_seconds: DURATION_SECONDS,
       warmup_seconds: WARMUP_SECONDS,
-      payments: { concurrency: PAYMENT_CONCURRENCY, duration_seconds: PAYMENT_SECONDS, warmup_seconds: PAYMENT_WARMUP_SECONDS },
-      runner: { scheduled_payments: RUNNER_PAYMENTS, workers: RUNNER_WORKER_COUNTS, batch: RUNNER_BATCH, interval_ms: RUNNER_INTERVAL_MS },
+      payments: {
+        concurrency: PAYMENT_CONCURRENCY,
+        duration_seconds: PAYMENT_SECONDS,
+        warmup_seconds: PAYMENT_WARMUP_SECONDS,
+      },
+      runner: {
+        scheduled_payments: RUNNER_PAYMENTS,
+        workers: RUNNER_WORKER_COUNTS,
+        batch: RUNNER_BATCH,
+        interval_ms: RUNNER_INTERVAL_MS,
+      },
     },
     databases,
     failed: databases.some((d) => d.status === 'failed'),
   };
   const file = writeJson(report);
-  console.log(`\nbench: production build ${report.build.id} of ${report.build.built_at}; load average at the end ${report.machine.load_average.join(' ')} on ${report.machine.cpus} CPUs`);
-  console.log(`\n==================== travel-pay bench (${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up) ====================`);
-  console.log(`payments: ${PAYMENT_CONCURRENCY} concurrent link + card payments through the service layer for ${PAYMENT_SECONDS} s after a ${PAYMENT_WARMUP_SECONDS} s warm-up;`
-    + ` runner (PostgreSQL): ${RUNNER_PAYMENTS.toLocaleString('en-GB')} due scheduled payments cleared by ${RUNNER_WORKER_COUNTS.join(' and by ')} worker processes`);
+  console.log(
+    `\nbench: production build ${report.build.id} of ${report.build.built_at}; load average at the end ${report.machine.load_average.join(' ')} on ${report.machine.cpus} CPUs`,
+  );
+  console.log(
+    `\n==================== travel-pay bench (${CONNECTIONS} connections, ${DURATION_SECONDS} s per scenario after a ${WARMUP_SECONDS} s warm-up) ====================`,
+  );
+  console.log(
+    `payments: ${PAYMENT_CONCURRENCY} concurrent link + card payments through the service layer for ${PAYMENT_SECONDS} s after a ${PAYMENT_WARMUP_SECONDS} s warm-up;` +
+      ` runner (PostgreSQL): ${RUNNER_PAYMENTS.toLocaleString('en-GB')} due scheduled payments cleared by ${RUNNER_WORKER_COUNTS.join(' and by ')} worker processes`,
+  );
   for (const database of databases) console.log(`\n${formatDatabase(database)}`);
   console.log(`\nFigures written to ${file}`);
   if (report.failed) console.log('bench: FAILED (see above)');
@@ -178,11 +219,17 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
   trackTempDir(dir);
   try {
     // DATA_DIR too: the sandbox seed writes its credentials file there, not into the repository.
-    const report = await benchDatabase('PostgreSQL', { url: created.url }, { DATABASE_URL: created.url, DATA_DIR: dir }, dir, {
-      server: `PostgreSQL ${version} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})`,
-      database: created.name,
-      pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)',
-    });
+    const report = await benchDatabase(
+      'PostgreSQL',
+      { url: created.url },
+      { DATABASE_URL: created.url, DATA_DIR: dir },
+      dir,
+      {
+        server: `PostgreSQL ${version} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})`,
+        database: created.name,
+        pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)',
+      },
+    );
     if (partial()) return report;
     // Databases of their own (fresh per run), so that the counts prove exactly one charge per payment.
     console.log(`bench: PostgreSQL: runner, fresh databases on the same server…`);
@@ -198,7 +245,9 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
     return report;
   } finally {
     removeTempDir(dir);
-    await created.drop().catch((error: Error) => console.error(`bench: could not drop ${created.name}: ${error.message}`));
+    await created
+      .drop()
+      .catch((error: Error) => console.error(`bench: could not drop ${created.name}: ${error.message}`));
     forget();
   }
 }
@@ -207,7 +256,9 @@ async function benchPostgres(serverUrl: string): Promise<DatabaseReport> {
 async function benchRunnerOnly(serverUrl: string): Promise<DatabaseReport> {
   const report: DatabaseReport = { database: 'PostgreSQL', status: 'ok', scenarios: [] };
   try {
-    report.details = { server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})` };
+    report.details = {
+      server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})`,
+    };
     report.runner = await benchRunner(serverUrl);
     if (report.runner.some((run) => run.failed)) report.status = 'failed';
   } catch (error) {
@@ -222,7 +273,9 @@ async function benchRunnerOnly(serverUrl: string): Promise<DatabaseReport> {
 async function benchWebhooksOnly(serverUrl: string): Promise<DatabaseReport> {
   const report: DatabaseReport = { database: 'PostgreSQL', status: 'ok', scenarios: [] };
   try {
-    report.details = { server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})` };
+    report.details = {
+      server: `PostgreSQL ${await serverVersion(serverUrl)} (${process.env[UNDER_WITH_POSTGRES] ? 'throwaway, PG_DURABLE=1' : redactUrl(serverUrl)})`,
+    };
   } catch (error) {
     return { ...report, status: 'failed', reason: (error as Error).message };
   }
@@ -234,7 +287,9 @@ async function addWebhooks(report: DatabaseReport, serverUrl: string): Promise<v
   console.log('bench: PostgreSQL: webhooks, fresh databases on the same server…');
   report.webhooks = await benchWebhooks(serverUrl);
   const w = report.webhooks;
-  console.log(`bench: PostgreSQL: webhooks: ${w.deliveries_per_second.toFixed(1)} deliveries/s, exactly once ${w.proof.ok ? 'proven' : 'NOT PROVEN'}${w.failed ? ' FAILED' : ''}`);
+  console.log(
+    `bench: PostgreSQL: webhooks: ${w.deliveries_per_second.toFixed(1)} deliveries/s, exactly once ${w.proof.ok ? 'proven' : 'NOT PROVEN'}${w.failed ? ' FAILED' : ''}`,
+  );
   if (w.failed) report.status = 'failed';
 }
 
@@ -264,20 +319,28 @@ async function benchDatabase(
       console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
       const tokens = await issueTokens(server.baseUrl, seed.keys);
       const pages = listsOnly() || groupsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
-      const apiScenarios = pagesOnly() || groupsOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
+      const apiScenarios =
+        pagesOnly() || groupsOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
       for (const scenario of [...apiScenarios, ...pageScenarios(pages)]) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);
         report.scenarios.push(result);
-        console.log(`${result.requests_per_second_mean.toFixed(1)} req/s, p50 ${result.latency_p50_ms} ms, p99 ${result.latency_p99_ms} ms${result.failed ? ' FAILED' : ''}`);
-        if (server.exited()) throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
+        console.log(
+          `${result.requests_per_second_mean.toFixed(1)} req/s, p50 ${result.latency_p50_ms} ms, p99 ${result.latency_p99_ms} ms${result.failed ? ' FAILED' : ''}`,
+        );
+        if (server.exited())
+          throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
         await sleep(500);
       }
       if (!listsOnly() && !pagesOnly()) {
-        process.stdout.write(`bench: ${name}: create a group of ${GROUP_MEMBERS} members × ${GROUP_INSTALMENTS} instalments (API)… `);
+        process.stdout.write(
+          `bench: ${name}: create a group of ${GROUP_MEMBERS} members × ${GROUP_INSTALMENTS} instalments (API)… `,
+        );
         report.groups = await benchGroupCreate(server.baseUrl, tokens.small, SMALL_ORG);
         const g = report.groups;
-        console.log(`p50 ${g.create_p50_ms} ms, max ${g.create_max_ms} ms (target under ${g.target_ms} ms)${g.failed ? ' FAILED' : ''}`);
+        console.log(
+          `p50 ${g.create_p50_ms} ms, max ${g.create_max_ms} ms (target under ${g.target_ms} ms)${g.failed ? ' FAILED' : ''}`,
+        );
       }
       if (pages.length) {
         const js = [];
@@ -286,7 +349,8 @@ async function benchDatabase(
       }
       const end = server.memory();
       report.memory = end;
-      if (peak) report.details = { ...report.details, peak_group_rss_mib: Math.round((peak.group_rss_kib ?? 0) / 1024) };
+      if (peak)
+        report.details = { ...report.details, peak_group_rss_mib: Math.round((peak.group_rss_kib ?? 0) / 1024) };
     } finally {
       clearInterval(sampler);
       await server.stop();
@@ -296,8 +360,16 @@ async function benchDatabase(
     }
     report.server_log_errors = summariseServerLog(savedLog);
 
-    report.list_large_over_small_p50 = p50Ratio(report.scenarios, 'list bookings large (100k)', 'list bookings small (1k)');
-    report.list_large_skip_over_small_p50 = p50Ratio(report.scenarios, 'list large, skip 1000', 'list bookings small (1k)');
+    report.list_large_over_small_p50 = p50Ratio(
+      report.scenarios,
+      'list bookings large (100k)',
+      'list bookings small (1k)',
+    );
+    report.list_large_skip_over_small_p50 = p50Ratio(
+      report.scenarios,
+      'list large, skip 1000',
+      'list bookings small (1k)',
+    );
     if (report.groups?.failed) report.status = 'failed';
     if (partial()) {
       if (report.scenarios.some((s) => s.failed)) report.status = 'failed';
@@ -307,10 +379,13 @@ async function benchDatabase(
     process.stdout.write(`bench: ${name}: link + card payment (service layer, ${PAYMENT_CONCURRENCY} concurrent)… `);
     report.payments = await benchPayments(target, 'url' in target ? 'postgres' : 'pglite');
     const p = report.payments;
-    console.log(`${p.payments_per_second.toFixed(1)} payments/s, p50 ${p.latency_p50_ms} ms, p99 ${p.latency_p99_ms} ms, check ${p.check.ok ? 'ok' : 'MISMATCH'}${p.failed ? ' FAILED' : ''}`);
+    console.log(
+      `${p.payments_per_second.toFixed(1)} payments/s, p50 ${p.latency_p50_ms} ms, p99 ${p.latency_p99_ms} ms, check ${p.check.ok ? 'ok' : 'MISMATCH'}${p.failed ? ' FAILED' : ''}`,
+    );
 
     report.create_check = await checkCreates(target, referencePrefix, report.scenarios);
-    if (report.scenarios.some((s) => s.failed) || !report.create_check.ok || report.payments.failed) report.status = 'failed';
+    if (report.scenarios.some((s) => s.failed) || !report.create_check.ok || report.payments.failed)
+      report.status = 'failed';
   } catch (error) {
     report.status = 'failed';
     report.reason = (error as Error).message;
@@ -322,7 +397,10 @@ async function benchDatabase(
 /** Which production build was measured (the bench's own, in .next-bench, rebuilt when a source is newer). */
 function buildInfo(): { id: string; built_at: string } {
   if (!fs.existsSync(BUILD_ID_FILE)) return { id: 'none (runner only)', built_at: '' };
-  return { id: fs.readFileSync(BUILD_ID_FILE, 'utf8').trim(), built_at: fs.statSync(BUILD_ID_FILE).mtime.toISOString() };
+  return {
+    id: fs.readFileSync(BUILD_ID_FILE, 'utf8').trim(),
+    built_at: fs.statSync(BUILD_ID_FILE).mtime.toISOString(),
+  };
 }
 
 /** Every successful create made one booking (in-flight requests when a run stops may add up to one per connection). */
@@ -330,7 +408,11 @@ async function checkCreates(target: DatabaseTarget, referencePrefix: string, res
   const create = results.find((r) => r.scenario === 'create booking');
   const ok2xx = create ? (create.status_codes['200'] ?? 0) + (create.warmup.status_codes['200'] ?? 0) : 0;
   const inDatabase = await countBookings(target, referencePrefix);
-  return { responses_2xx: ok2xx, bookings_in_database: inDatabase, ok: inDatabase >= ok2xx && inDatabase <= ok2xx + 2 * CONNECTIONS };
+  return {
+    responses_2xx: ok2xx,
+    bookings_in_database: inDatabase,
+    ok: inDatabase >= ok2xx && inDatabase <= ok2xx + 2 * CONNECTIONS,
+  };
 }
 
 /** The server's error lines, grouped by message ("Error: aborted" is a client that hung up, e.g. when a run stops). */

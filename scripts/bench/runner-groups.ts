@@ -20,22 +20,54 @@ export async function seedGroupCollections(url: string, members: number): Promis
   try {
     const { db } = database;
     const organisation = 'org_bench_groups';
-    const { user, actor } = await createBenchTenant(db, { organisation, name: 'Bench Group Travel', email: 'groups@bench.travel-pay.test' });
-    const [booking] = await queryRows<{ id: string }>(db, sql`
+    const { user, actor } = await createBenchTenant(db, {
+      organisation,
+      name: 'Bench Group Travel',
+      email: 'groups@bench.travel-pay.test',
+    });
+    const [booking] = await queryRows<{ id: string }>(
+      db,
+      sql`
       insert into bookings (id, organisation_id, user_id, booking_reference, customer_name, email, currency, gross_amount, departure_date, created_at, updated_at)
       values (gen_random_uuid(), ${organisation}, ${user.id}::uuid, 'GROUP-BENCH', 'Lena Leader', 'lena@bench.travel-pay.test', 'GBX', 100000000, date '2027-06-01', now(), now())
-      returning id`);
-    const link = await paymentLinksResource.create(db, actor, paymentLinksResource.createSchema.parse({
-      organisation, booking_id: booking!.id, customer_name: 'Lena Leader', email: 'lena@bench.travel-pay.test', amount: 10_000, currency: 'GBX',
-    }));
-    const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, storeCard: true, returnUrl: 'http://127.0.0.1/bench/return' });
+      returning id`,
+    );
+    const link = await paymentLinksResource.create(
+      db,
+      actor,
+      paymentLinksResource.createSchema.parse({
+        organisation,
+        booking_id: booking!.id,
+        customer_name: 'Lena Leader',
+        email: 'lena@bench.travel-pay.test',
+        amount: 10_000,
+        currency: 'GBX',
+      }),
+    );
+    const outcome = await payByCard(db, {
+      checkoutId: link.id,
+      method: { ...APPROVED_VISA },
+      storeCard: true,
+      returnUrl: 'http://127.0.0.1/bench/return',
+    });
     if (outcome.outcome !== 'paid') throw new Error(`storing the template card answered ${JSON.stringify(outcome)}`);
-    const [template] = await queryRows<{ id: string }>(db, sql`select id from saved_cards where booking_id = ${booking!.id}::uuid`);
+    const [template] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from saved_cards where booking_id = ${booking!.id}::uuid`,
+    );
     if (!template) throw new Error('the template payment stored no card');
 
     // Ids derived from the member's number, so that each table's rows can be joined by it.
     const id = (kind: string) => sql.raw(`md5('${kind}:' || n)::uuid`);
-    const options = JSON.stringify({ authorisation_only: false, surcharging_enabled: false, dcc_enabled: false, excluded_card_types: [], excluded_card_regions: [], hide_store_card: false, store_card_forced: false });
+    const options = JSON.stringify({
+      authorisation_only: false,
+      surcharging_enabled: false,
+      dcc_enabled: false,
+      excluded_card_types: [],
+      excluded_card_regions: [],
+      hide_store_card: false,
+      store_card_forced: false,
+    });
     const amount = sql.raw(`(1000 + (n % 997) * 13)`);
     await db.execute(sql`
       insert into payment_link_groups (id, organisation_id, booking_id, user_id, name, lead_name, lead_email, currency, link_expires_at, created_at, updated_at)
@@ -66,9 +98,12 @@ export async function seedGroupCollections(url: string, members: number): Promis
              false, 0, now() - interval '1 hour', now(), now()
       from generate_series(1, ${members}::int) as n`);
     await db.execute(sql`analyze`);
-    const [count] = await queryRows<{ n: number | string }>(db, sql`
+    const [count] = await queryRows<{ n: number | string }>(
+      db,
+      sql`
       select count(*) as n from scheduled_payments s join payment_links l on l.id = s.payment_link_id join group_members m on m.id = l.group_member_id
-      where s.status = 'QUEUED' and s.execute_after <= now() and m.auto_collect and m.saved_card_id = s.saved_card_id`);
+      where s.status = 'QUEUED' and s.execute_after <= now() and m.auto_collect and m.saved_card_id = s.saved_card_id`,
+    );
     if (Number(count?.n) !== members) throw new Error(`seeding made ${JSON.stringify(count)} due group collections`);
     return members;
   } finally {

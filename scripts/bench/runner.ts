@@ -10,7 +10,13 @@ import { cpuMeter, round, type CpuUsage } from './measure';
 import { APPROVED_VISA } from './payments';
 import { createBenchDatabase } from './postgres';
 import { postgresCpuSeconds, processCpuSeconds } from './process-cpu';
-import { SIMULATOR_LATENCY_MS, simulatorCharges, simulatorWorkerEnv, startBenchSimulator, storeCardAtSimulator } from './runner-adyen';
+import {
+  SIMULATOR_LATENCY_MS,
+  simulatorCharges,
+  simulatorWorkerEnv,
+  startBenchSimulator,
+  storeCardAtSimulator,
+} from './runner-adyen';
 import { seedGroupCollections } from './runner-groups';
 import { sleep } from './server';
 import { DEFAULT_CHARGE_CONCURRENCY } from '@/lib/runner/scheduled-payments-step';
@@ -104,25 +110,46 @@ export type RunnerRun = {
 
 /** What a runner run clears: the bookings' scheduled payments, or one due date of a group's opted-in members. */
 type RunnerScenario = {
-  label: string; describe: string; seed: (url: string) => Promise<number>; group: boolean;
+  label: string;
+  describe: string;
+  seed: (url: string) => Promise<number>;
+  group: boolean;
   /** sandbox: MODE=sandbox, the sandbox processor's ledger; adyen: MODE=production against the Adyen simulator (runner-adyen.ts). */
   processor: 'sandbox' | 'adyen';
 };
 
 const RUNNER_SCENARIOS: (RunnerScenario & { key: string })[] = [
-  { key: 'scheduled', label: `${RUNNER_PAYMENTS / 1000}k scheduled`, describe: 'due scheduled payments', seed: (url) => seedScheduledPayments(url), group: false, processor: 'sandbox' },
   {
-    key: 'groups', label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`, describe: 'opted-in group members\' instalments due at once',
-    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true, processor: 'sandbox',
+    key: 'scheduled',
+    label: `${RUNNER_PAYMENTS / 1000}k scheduled`,
+    describe: 'due scheduled payments',
+    seed: (url) => seedScheduledPayments(url),
+    group: false,
+    processor: 'sandbox',
   },
   {
-    key: 'scheduled-adyen', label: `${RUNNER_PAYMENTS / 1000}k scheduled, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
-    describe: `due scheduled payments against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`, seed: (url) => seedScheduledPayments(url), group: false, processor: 'adyen',
+    key: 'groups',
+    label: `${RUNNER_PAYMENTS / 1000}k group instalments, one due date`,
+    describe: "opted-in group members' instalments due at once",
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS),
+    group: true,
+    processor: 'sandbox',
   },
   {
-    key: 'groups-adyen', label: `${RUNNER_PAYMENTS / 1000}k group instalments, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
+    key: 'scheduled-adyen',
+    label: `${RUNNER_PAYMENTS / 1000}k scheduled, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
+    describe: `due scheduled payments against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`,
+    seed: (url) => seedScheduledPayments(url),
+    group: false,
+    processor: 'adyen',
+  },
+  {
+    key: 'groups-adyen',
+    label: `${RUNNER_PAYMENTS / 1000}k group instalments, Adyen simulator ${SIMULATOR_LATENCY_MS} ms`,
     describe: `opted-in group members' instalments due at once against the Adyen simulator (${SIMULATOR_LATENCY_MS} ms a call)`,
-    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS), group: true, processor: 'adyen',
+    seed: (url) => seedGroupCollections(url, RUNNER_PAYMENTS),
+    group: true,
+    processor: 'adyen',
   },
 ];
 
@@ -130,13 +157,18 @@ export async function benchRunner(serverUrl: string): Promise<RunnerRun[]> {
   const runs: RunnerRun[] = [];
   // BENCH_RUNNER_SCENARIOS=scheduled (or groups): one scenario only.
   const only = process.env.BENCH_RUNNER_SCENARIOS?.split(',');
-  for (const scenario of RUNNER_SCENARIOS.filter((s) => !only || only.includes(s.key))) for (const workers of RUNNER_WORKER_COUNTS) {
-    process.stdout.write(`bench: PostgreSQL: runner, ${RUNNER_PAYMENTS.toLocaleString('en-GB')} ${scenario.describe}, ${workers} worker process${workers > 1 ? 'es' : ''}… `);
-    const run = await oneRun(serverUrl, workers, scenario);
-    runs.push(run);
-    console.log(`${run.payments_per_second.toFixed(1)} payments/s (${run.clearing_seconds.toFixed(1)} s; ${run.wall_seconds.toFixed(1)} s wall), `
-      + `double-charge proof ${run.proof?.ok ? 'ok' : 'FAILED'}${run.failed ? ' FAILED' : ''}`);
-  }
+  for (const scenario of RUNNER_SCENARIOS.filter((s) => !only || only.includes(s.key)))
+    for (const workers of RUNNER_WORKER_COUNTS) {
+      process.stdout.write(
+        `bench: PostgreSQL: runner, ${RUNNER_PAYMENTS.toLocaleString('en-GB')} ${scenario.describe}, ${workers} worker process${workers > 1 ? 'es' : ''}… `,
+      );
+      const run = await oneRun(serverUrl, workers, scenario);
+      runs.push(run);
+      console.log(
+        `${run.payments_per_second.toFixed(1)} payments/s (${run.clearing_seconds.toFixed(1)} s; ${run.wall_seconds.toFixed(1)} s wall), ` +
+          `double-charge proof ${run.proof?.ok ? 'ok' : 'FAILED'}${run.failed ? ' FAILED' : ''}`,
+      );
+    }
   return runs;
 }
 
@@ -193,7 +225,8 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     const processorEnv = sim ? simulatorWorkerEnv(sim) : {};
     const spawned = Array.from({ length: workers }, (_, i) => spawnWorker(created.url, dir, i + 1, processorEnv));
     const cpuNow = () => ({
-      workers: spawned.reduce((sum, worker) => sum + (processCpuSeconds(worker.pid) ?? 0), 0), postgres: postgresCpuSeconds(backendPid),
+      workers: spawned.reduce((sum, worker) => sum + (processCpuSeconds(worker.pid) ?? 0), 0),
+      postgres: postgresCpuSeconds(backendPid),
     });
     let firstCpu: { workers: number; postgres: number | null; left: number } | null = null;
     try {
@@ -201,21 +234,37 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
       let left = Number.POSITIVE_INFINITY;
       while (left > 0) {
         await sleep(100);
-        const { rows } = await client.query<{ n: string }>(`select count(*) as n from scheduled_payments where status in ('QUEUED', 'IN_PROGRESS')`);
+        const { rows } = await client.query<{ n: string }>(
+          `select count(*) as n from scheduled_payments where status in ('QUEUED', 'IN_PROGRESS')`,
+        );
         left = Number(rows[0]?.n ?? 0);
         // The window starts at the first sample that saw work done (the workers' start-up is not a payment's cost).
-        const done = (await client.query<{ n: string }>(`select count(*) as n from scheduled_payments where status not in ('QUEUED', 'IN_PROGRESS')`)).rows[0]?.n;
+        const done = (
+          await client.query<{ n: string }>(
+            `select count(*) as n from scheduled_payments where status not in ('QUEUED', 'IN_PROGRESS')`,
+          )
+        ).rows[0]?.n;
         if (!firstCpu && Number(done) > 0) firstCpu = { ...cpuNow(), left };
         if (left === 0 && firstCpu && firstCpu.left > 0) {
           const last = cpuNow();
           const per = (seconds: number) => round((seconds * 1000) / firstCpu!.left, 2);
-          const postgres = last.postgres !== null && firstCpu.postgres !== null ? per(last.postgres - firstCpu.postgres) : null;
+          const postgres =
+            last.postgres !== null && firstCpu.postgres !== null ? per(last.postgres - firstCpu.postgres) : null;
           const workersMs = per(last.workers - firstCpu.workers);
-          run.cpu_ms_per_payment = { workers: workersMs, postgres, total: postgres === null ? null : round(workersMs + postgres, 2), payments: firstCpu.left };
+          run.cpu_ms_per_payment = {
+            workers: workersMs,
+            postgres,
+            total: postgres === null ? null : round(workersMs + postgres, 2),
+            payments: firstCpu.left,
+          };
         }
         const dead = spawned.filter((worker) => worker.exitCode() !== null);
-        if (left > 0 && dead.length) throw new Error(`worker ${dead.map((w) => `${w.pid} exited (${w.exitCode()})`).join(', ')} with ${left} payments left; see ${dead[0]!.logFile}`);
-        if (left > 0 && Date.now() > deadline) throw new Error(`${left} scheduled payments still due after ${RUNNER_TIMEOUT_MS / 1000} s`);
+        if (left > 0 && dead.length)
+          throw new Error(
+            `worker ${dead.map((w) => `${w.pid} exited (${w.exitCode()})`).join(', ')} with ${left} payments left; see ${dead[0]!.logFile}`,
+          );
+        if (left > 0 && Date.now() > deadline)
+          throw new Error(`${left} scheduled payments still due after ${RUNNER_TIMEOUT_MS / 1000} s`);
       }
       run.wall_seconds = round((performance.now() - started) / 1000);
       run.cpu = meter.stop();
@@ -234,22 +283,40 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
       }
     }
 
-    run.proof = await proveNoDoubleCharges(client, run.scheduled_payments, scenario.group, sim ? simulatorCharges(sim) : null);
-    if (sim && sim.violations.length) run.problems.push(`requests the Adyen simulator found against the v71 spec: ${sim.violations.slice(0, 3).join('; ')}`);
-    const [window] = (await client.query<{ seconds: string | null }>(
-      `select extract(epoch from max(completed_at) - min(claimed_at)) as seconds from scheduled_payments`)).rows;
+    run.proof = await proveNoDoubleCharges(
+      client,
+      run.scheduled_payments,
+      scenario.group,
+      sim ? simulatorCharges(sim) : null,
+    );
+    if (sim && sim.violations.length)
+      run.problems.push(
+        `requests the Adyen simulator found against the v71 spec: ${sim.violations.slice(0, 3).join('; ')}`,
+      );
+    const [window] = (
+      await client.query<{ seconds: string | null }>(
+        `select extract(epoch from max(completed_at) - min(claimed_at)) as seconds from scheduled_payments`,
+      )
+    ).rows;
     run.clearing_seconds = round(Number(window?.seconds ?? 0));
     const complete = run.proof.scheduled_complete;
     run.payments_per_second = run.clearing_seconds > 0 ? round(complete / run.clearing_seconds) : 0;
     run.payments_per_second_wall = run.wall_seconds > 0 ? round(complete / run.wall_seconds) : 0;
     // The worker sleeps once per wake-up (it works a backlog off without sleeping between passes).
     const busiest = Math.max(0, ...Object.values(sleepsByPid));
-    run.interval_sleep_share = run.clearing_seconds > 0 ? round(Math.min(1, (busiest * RUNNER_INTERVAL_MS) / 1000 / run.clearing_seconds)) : null;
+    run.interval_sleep_share =
+      run.clearing_seconds > 0
+        ? round(Math.min(1, (busiest * RUNNER_INTERVAL_MS) / 1000 / run.clearing_seconds))
+        : null;
     if (!run.proof.ok) run.problems.push(`double-charge proof failed: ${JSON.stringify(run.proof)}`);
     const busyWorkers = Object.values(run.per_worker_completed).filter((n) => n > 0).length;
-    if (busyWorkers < workers) run.problems.push(`only ${busyWorkers} of ${workers} workers completed payments (${JSON.stringify(run.per_worker_completed)})`);
+    if (busyWorkers < workers)
+      run.problems.push(
+        `only ${busyWorkers} of ${workers} workers completed payments (${JSON.stringify(run.per_worker_completed)})`,
+      );
     const logged = Object.values(run.per_worker_completed).reduce((sum, n) => sum + n, 0);
-    if (logged !== complete) run.problems.push(`the workers logged ${logged} completed payments, the database has ${complete}`);
+    if (logged !== complete)
+      run.problems.push(`the workers logged ${logged} completed payments, the database has ${complete}`);
   } catch (error) {
     run.problems.push((error as Error).message);
   } finally {
@@ -278,7 +345,11 @@ async function seedScheduledPayments(url: string): Promise<number> {
   try {
     const { db } = database;
     const organisation = 'org_bench_runner';
-    const { user, actor } = await createBenchTenant(db, { organisation, name: 'Bench Runner Travel', email: 'runner@bench.travel-pay.test' });
+    const { user, actor } = await createBenchTenant(db, {
+      organisation,
+      name: 'Bench Runner Travel',
+      email: 'runner@bench.travel-pay.test',
+    });
 
     await db.execute(sql`
       insert into bookings (id, organisation_id, user_id, booking_reference, customer_name, email, currency, gross_amount, departure_date, created_at, updated_at)
@@ -287,14 +358,34 @@ async function seedScheduledPayments(url: string): Promise<number> {
       from generate_series(1, ${RUNNER_PAYMENTS}::int) as n`);
 
     // The one real stored card: a booking's link paid with "save this card".
-    const [first] = await queryRows<{ id: string }>(db, sql`select id from bookings where organisation_id = ${organisation} and booking_reference = 'RUN-1'`);
-    const link = await paymentLinksResource.create(db, actor, paymentLinksResource.createSchema.parse({
-      organisation, booking_id: first!.id, customer_name: 'Runner Customer 1', email: 'runner1@bench.travel-pay.test', amount: 10_000, currency: 'GBX',
-    }));
-    const outcome = await payByCard(db, { checkoutId: link.id, method: { ...APPROVED_VISA }, storeCard: true, returnUrl: 'http://127.0.0.1/bench/return' });
+    const [first] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from bookings where organisation_id = ${organisation} and booking_reference = 'RUN-1'`,
+    );
+    const link = await paymentLinksResource.create(
+      db,
+      actor,
+      paymentLinksResource.createSchema.parse({
+        organisation,
+        booking_id: first!.id,
+        customer_name: 'Runner Customer 1',
+        email: 'runner1@bench.travel-pay.test',
+        amount: 10_000,
+        currency: 'GBX',
+      }),
+    );
+    const outcome = await payByCard(db, {
+      checkoutId: link.id,
+      method: { ...APPROVED_VISA },
+      storeCard: true,
+      returnUrl: 'http://127.0.0.1/bench/return',
+    });
     if (outcome.outcome !== 'paid') throw new Error(`storing the template card answered ${JSON.stringify(outcome)}`);
-    const [template] = await queryRows<{ id: string; processor_token: string }>(db, sql`
-      select id, processor_token from saved_cards where booking_id = ${first!.id}`);
+    const [template] = await queryRows<{ id: string; processor_token: string }>(
+      db,
+      sql`
+      select id, processor_token from saved_cards where booking_id = ${first!.id}`,
+    );
     if (!template) throw new Error('the template payment stored no card');
 
     await db.execute(sql`
@@ -314,32 +405,59 @@ async function seedScheduledPayments(url: string): Promise<number> {
       from saved_cards c join bookings b on b.id = c.booking_id
       where c.organisation_id = ${organisation}`);
     await db.execute(sql`analyze`);
-    const [count] = await queryRows<{ n: number | string; tokens: number | string }>(db, sql`
+    const [count] = await queryRows<{ n: number | string; tokens: number | string }>(
+      db,
+      sql`
       select (select count(*) from scheduled_payments where status = 'QUEUED' and execute_after <= now()) as n,
-             (select count(distinct processor_token) from saved_cards) as tokens`);
-    if (Number(count?.n) !== RUNNER_PAYMENTS || Number(count?.tokens) !== 1) throw new Error(`seeding made ${JSON.stringify(count)} due scheduled payments / tokens`);
+             (select count(distinct processor_token) from saved_cards) as tokens`,
+    );
+    if (Number(count?.n) !== RUNNER_PAYMENTS || Number(count?.tokens) !== 1)
+      throw new Error(`seeding made ${JSON.stringify(count)} due scheduled payments / tokens`);
     return Number(count!.n);
   } finally {
     await database.close();
   }
 }
 
-export type Worker = { index: number; pid: number; logFile: string; exitCode: () => string | null; stop: () => Promise<void> };
+export type Worker = {
+  index: number;
+  pid: number;
+  logFile: string;
+  exitCode: () => string | null;
+  stop: () => Promise<void>;
+};
 
 /** One `scripts/worker.ts` process in a group of its own, logging to a file; stop() sends SIGTERM (it ends after its current pass). */
-export function spawnWorker(url: string, dir: string, index: number, processorEnv: Record<string, string> = {}): Worker {
+export function spawnWorker(
+  url: string,
+  dir: string,
+  index: number,
+  processorEnv: Record<string, string> = {},
+): Worker {
   const logFile = path.join(dir, `worker-${index}.log`);
   const log = fs.openSync(logFile, 'a');
   const env: NodeJS.ProcessEnv = {
-    ...process.env, MODE: 'sandbox', DATABASE_URL: url, DATA_DIR: dir, RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS), NODE_ENV: 'production',
+    ...process.env,
+    MODE: 'sandbox',
+    DATABASE_URL: url,
+    DATA_DIR: dir,
+    RUNNER_INTERVAL_MS: String(RUNNER_INTERVAL_MS),
+    NODE_ENV: 'production',
     RUNNER_CHARGE_CONCURRENCY: String(RUNNER_CHARGE_CONCURRENCY),
   };
-  for (const name of Object.keys(env)) if (name.startsWith('ADYEN_') || name === 'TEST_DATABASE_URL' || name === 'BENCH_DATABASE_URL') delete env[name];
+  for (const name of Object.keys(env))
+    if (name.startsWith('ADYEN_') || name === 'TEST_DATABASE_URL' || name === 'BENCH_DATABASE_URL') delete env[name];
   Object.assign(env, processorEnv);
   // `node --import tsx` (as run.ts re-runs itself) rather than `npx tsx`: no npm launcher competing for the 2 CPUs.
   // BENCH_WORKER_PROFILE=<dir>: each worker writes a CPU profile there when it stops (where a charge's time goes).
-  const profile = process.env.BENCH_WORKER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', WORKER_SCRIPT], { detached: true, stdio: ['ignore', log, log], env });
+  const profile = process.env.BENCH_WORKER_PROFILE
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_WORKER_PROFILE]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', WORKER_SCRIPT], {
+    detached: true,
+    stdio: ['ignore', log, log],
+    env,
+  });
   fs.closeSync(log);
   const pid = child.pid;
   if (!pid) throw new Error(`could not spawn ${WORKER_SCRIPT}`);
@@ -381,7 +499,12 @@ function passesByPid(logFile: string): Record<string, { completed: number; passe
     if (!line.startsWith('{')) continue;
     try {
       // scripts/worker.ts logs one line per wake-up: the passes it made and their summed figures.
-      const entry = JSON.parse(line) as { message?: string; pid?: number; passes?: number; scheduled?: { completed?: number; failed?: number } };
+      const entry = JSON.parse(line) as {
+        message?: string;
+        pid?: number;
+        passes?: number;
+        scheduled?: { completed?: number; failed?: number };
+      };
       if (entry.message !== 'runner passes' || entry.pid === undefined) continue;
       const figures = (byPid[String(entry.pid)] ??= { completed: 0, passes: 0, wakeups: 0 });
       const completed = entry.scheduled?.completed ?? 0;
@@ -401,14 +524,23 @@ function passesByPid(logFile: string): Record<string, { completed: number; passe
  * `simulator`: the Adyen simulator's record of stored-card charges (runner-adyen.ts), which then stands in
  * for the sandbox ledger ("ledger_*" below): loaded into a temporary table, the same query proves the same things.
  */
-async function proveNoDoubleCharges(client: Client, expected: number, group: boolean, simulator: ReturnType<typeof simulatorCharges> | null): Promise<DoubleChargeProof> {
+async function proveNoDoubleCharges(
+  client: Client,
+  expected: number,
+  group: boolean,
+  simulator: ReturnType<typeof simulatorCharges> | null,
+): Promise<DoubleChargeProof> {
   let charges = `select idempotency_key, amount, (outcome::jsonb -> 'result' ->> 'status') = 'authorised' as authorised from sandbox_processor_operations where kind = 'charge_stored'`;
   if (simulator) {
-    await client.query('create temporary table simulator_charges (idempotency_key text, amount bigint, authorised boolean)');
+    await client.query(
+      'create temporary table simulator_charges (idempotency_key text, amount bigint, authorised boolean)',
+    );
     for (let start = 0; start < simulator.length; start += 5000) {
       const part = simulator.slice(start, start + 5000);
-      await client.query('insert into simulator_charges select * from unnest($1::text[], $2::bigint[], $3::boolean[])',
-        [part.map((c) => c.idempotency_key), part.map((c) => c.amount), part.map((c) => c.authorised)]);
+      await client.query(
+        'insert into simulator_charges select * from unnest($1::text[], $2::bigint[], $3::boolean[])',
+        [part.map((c) => c.idempotency_key), part.map((c) => c.amount), part.map((c) => c.authorised)],
+      );
     }
     charges = 'select * from simulator_charges';
   }
@@ -442,15 +574,32 @@ async function proveNoDoubleCharges(client: Client, expected: number, group: boo
         group by payment_link_id having count(*) > 1) twice) as links_paid_more_than_once`);
   const row = rows[0] ?? {};
   const n = (key: keyof DoubleChargeProof) => Number(row[key] ?? 0);
-  const proof = Object.fromEntries(Object.keys(row).map((key) => [key, n(key as keyof DoubleChargeProof)])) as Omit<DoubleChargeProof, 'ok'> as DoubleChargeProof;
+  const proof = Object.fromEntries(Object.keys(row).map((key) => [key, n(key as keyof DoubleChargeProof)])) as Omit<
+    DoubleChargeProof,
+    'ok'
+  > as DoubleChargeProof;
   const counts: (keyof DoubleChargeProof)[] = [
-    'scheduled_payments', 'scheduled_complete', 'scheduled_distinct_transactions', 'transactions_scheduled', 'transactions_scheduled_distinct_keys',
-    'transactions_scheduled_complete', 'scheduled_matched_to_transaction', 'ledger_charge_stored', 'ledger_charge_stored_distinct_keys',
-    'ledger_charge_stored_authorised', 'ledger_matched_to_transaction',
+    'scheduled_payments',
+    'scheduled_complete',
+    'scheduled_distinct_transactions',
+    'transactions_scheduled',
+    'transactions_scheduled_distinct_keys',
+    'transactions_scheduled_complete',
+    'scheduled_matched_to_transaction',
+    'ledger_charge_stored',
+    'ledger_charge_stored_distinct_keys',
+    'ledger_charge_stored_authorised',
+    'ledger_matched_to_transaction',
   ];
-  proof.ok = counts.every((key) => proof[key] === expected)
-    && proof.scheduled_failed === 0 && proof.scheduled_left === 0 && proof.scheduled_max_attempts === 1 && proof.ledger_keys_charged_more_than_once === 0
-    && proof.scheduled_amount_sum === proof.transactions_scheduled_amount_sum && proof.scheduled_amount_sum === proof.ledger_charged_amount_sum
-    && proof.links_paid_more_than_once === 0 && proof.scheduled_paying_their_link === (group ? expected : 0);
+  proof.ok =
+    counts.every((key) => proof[key] === expected) &&
+    proof.scheduled_failed === 0 &&
+    proof.scheduled_left === 0 &&
+    proof.scheduled_max_attempts === 1 &&
+    proof.ledger_keys_charged_more_than_once === 0 &&
+    proof.scheduled_amount_sum === proof.transactions_scheduled_amount_sum &&
+    proof.scheduled_amount_sum === proof.ledger_charged_amount_sum &&
+    proof.links_paid_more_than_once === 0 &&
+    proof.scheduled_paying_their_link === (group ? expected : 0);
   return proof;
 }

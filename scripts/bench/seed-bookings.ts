@@ -7,7 +7,11 @@ export const SMALL_BOOKINGS = 1_000;
 export const LARGE_BOOKINGS = 100_000;
 
 export type KeyPair = { public_key: string; private_key: string };
-export type SeedResult = { keys: { small: KeyPair; large: KeyPair }; bookings: Record<string, number>; seconds: number };
+export type SeedResult = {
+  keys: { small: KeyPair; large: KeyPair };
+  bookings: Record<string, number>;
+  seconds: number;
+};
 
 /**
  * Seeds a fresh database in this process, before any server opens it: two
@@ -29,11 +33,19 @@ export async function seedDatabase(target: DatabaseTarget): Promise<SeedResult> 
     const { db } = database;
     await createOrganisation(db, { id: SMALL_ORG, name: 'Bench Small Travel', country: 'GB' });
     await createOrganisation(db, { id: LARGE_ORG, name: 'Bench Large Travel', country: 'GB' });
-    const user = await createUser(db, { email: 'bench@bench.travel-pay.test', name: 'Bench User', roles, organisationIds: [SMALL_ORG, LARGE_ORG] });
+    const user = await createUser(db, {
+      email: 'bench@bench.travel-pay.test',
+      name: 'Bench User',
+      roles,
+      organisationIds: [SMALL_ORG, LARGE_ORG],
+    });
     const small = await insertApiKey(db, { userId: user.id, organisationId: SMALL_ORG, name: 'Bench small', roles });
     const large = await insertApiKey(db, { userId: user.id, organisationId: LARGE_ORG, name: 'Bench large', roles });
 
-    for (const [organisationId, count] of [[SMALL_ORG, SMALL_BOOKINGS], [LARGE_ORG, LARGE_BOOKINGS]] as const) {
+    for (const [organisationId, count] of [
+      [SMALL_ORG, SMALL_BOOKINGS],
+      [LARGE_ORG, LARGE_BOOKINGS],
+    ] as const) {
       // created_at: one booking every 5 minutes, the newest 5 minutes ago; departures spread over a year.
       await db.execute(sql`
         insert into bookings (id, organisation_id, user_id, booking_reference, customer_name, email, currency,
@@ -49,14 +61,20 @@ export async function seedDatabase(target: DatabaseTarget): Promise<SeedResult> 
     // autovacuum does the same soon after a bulk insert; PGlite has no autovacuum (docs/api-conventions.md#lists).
     await db.execute(sql`vacuum analyze`);
 
-    const counts = await queryRows<{ organisation_id: string; n: number | string }>(db, sql`
-      select organisation_id, count(*) as n from bookings group by organisation_id`);
+    const counts = await queryRows<{ organisation_id: string; n: number | string }>(
+      db,
+      sql`
+      select organisation_id, count(*) as n from bookings group by organisation_id`,
+    );
     const bookings = Object.fromEntries(counts.map((row) => [row.organisation_id, Number(row.n)]));
     if (bookings[SMALL_ORG] !== SMALL_BOOKINGS || bookings[LARGE_ORG] !== LARGE_BOOKINGS) {
       throw new Error(`seeding made ${JSON.stringify(bookings)} bookings`);
     }
     return {
-      keys: { small: { public_key: small.public_key, private_key: small.private_key }, large: { public_key: large.public_key, private_key: large.private_key } },
+      keys: {
+        small: { public_key: small.public_key, private_key: small.private_key },
+        large: { public_key: large.public_key, private_key: large.private_key },
+      },
       bookings,
       seconds: (Date.now() - started) / 1000,
     };
@@ -71,8 +89,11 @@ export async function countBookings(target: DatabaseTarget, referencePrefix: str
   const { queryRows } = await import('@/lib/db/query-rows');
   const database = await openDatabase(target);
   try {
-    const [row] = await queryRows<{ n: number | string }>(database.db, sql`
-      select count(*) as n from bookings where booking_reference like ${referencePrefix + '%'} and deleted_at is null`);
+    const [row] = await queryRows<{ n: number | string }>(
+      database.db,
+      sql`
+      select count(*) as n from bookings where booking_reference like ${referencePrefix + '%'} and deleted_at is null`,
+    );
     return Number(row?.n ?? 0);
   } finally {
     await database.close();

@@ -14,7 +14,11 @@ export type BenchServer = {
   exited: () => boolean;
 };
 
-export type ServerMemory = { server_rss_kib: number | null; group_rss_kib: number | null; processes: { pid: number; command: string; rss_kib: number }[] };
+export type ServerMemory = {
+  server_rss_kib: number | null;
+  group_rss_kib: number | null;
+  processes: { pid: number; command: string; rss_kib: number }[];
+};
 
 const HOST = '127.0.0.1';
 
@@ -25,7 +29,9 @@ export function freePort(): Promise<number> {
     probe.on('error', reject);
     probe.listen(0, HOST, () => {
       const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -35,7 +41,15 @@ export const DIST_DIR = '.next-bench';
 export const BUILD_ID_FILE = path.join(DIST_DIR, 'BUILD_ID');
 
 /** What the build is made of: a build older than any of these measures yesterday's code (as scripts/e2e-server.sh). */
-const BUILD_INPUTS = ['app', 'lib', 'messages', 'next.config.ts', 'proxy.ts', 'instrumentation.ts', 'package-lock.json'];
+const BUILD_INPUTS = [
+  'app',
+  'lib',
+  'messages',
+  'next.config.ts',
+  'proxy.ts',
+  'instrumentation.ts',
+  'package-lock.json',
+];
 
 /** The first source file newer than the build, or null when the build is current. */
 function newerSource(than: number): string | null {
@@ -72,14 +86,25 @@ export function ensureBuild(): void {
     if (newer) why = `${newer} is newer than the build`;
   }
   if (!why) {
-    console.log(`bench: reusing the production build in ${DIST_DIR} (newer than every source file; BENCH_REBUILD=1 forces a new one)`);
+    console.log(
+      `bench: reusing the production build in ${DIST_DIR} (newer than every source file; BENCH_REBUILD=1 forces a new one)`,
+    );
     return;
   }
   console.log(`bench: building the production app into ${DIST_DIR} (${why}): \`npx next build\`…`);
   const started = Date.now();
   // The build must not see a database or processor keys (it reads none, but be sure).
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR };
-  for (const name of ['DATA_DIR', 'DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL', 'MODE', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT']) delete env[name];
+  for (const name of [
+    'DATA_DIR',
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'BENCH_DATABASE_URL',
+    'MODE',
+    'ADYEN_API_KEY',
+    'ADYEN_MERCHANT_ACCOUNT',
+  ])
+    delete env[name];
   const result = spawnSync('npx', ['next', 'build'], { stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status ?? result.signal})`);
   console.log(`bench: build finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -92,7 +117,16 @@ export async function startServer(env: Record<string, string>, logDir: string): 
   const logFile = path.join(logDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   // The bench measures the sandbox (its processor), on PGlite or PostgreSQL: MODE says so explicitly.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, MODE: 'sandbox', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', NEXT_DIST_DIR: DIST_DIR, PORT: String(port), PUBLIC_BASE_URL: baseUrl, ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    MODE: 'sandbox',
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: DIST_DIR,
+    PORT: String(port),
+    PUBLIC_BASE_URL: baseUrl,
+    ...env,
+  };
   // The bench decides the database; nothing inherited may point the server elsewhere.
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   delete childEnv.TEST_DATABASE_URL;

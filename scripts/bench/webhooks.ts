@@ -41,12 +41,33 @@ export type WebhooksBench = {
   deliveries_per_second: number;
   wall_seconds: number;
   per_worker_delivered: Record<string, number>;
-  proof: { received: number; distinct_received: number; duplicates: number; bad_signatures: number; delivered_in_database: number; not_delivered: number; max_attempts: number; attempt_rows: number; ok: boolean };
+  proof: {
+    received: number;
+    distinct_received: number;
+    duplicates: number;
+    bad_signatures: number;
+    delivered_in_database: number;
+    not_delivered: number;
+    max_attempts: number;
+    attempt_rows: number;
+    ok: boolean;
+  };
   cpu: CpuUsage;
   payments: {
-    without: PaymentsResult | null; with: PaymentsResult | null; events_written: number; p50_overhead: number | null; mean_overhead: number | null;
+    without: PaymentsResult | null;
+    with: PaymentsResult | null;
+    events_written: number;
+    p50_overhead: number | null;
+    mean_overhead: number | null;
     /** What the one worker running during both runs did: events rendered, deliveries delivered (during the runs, and after them once drained), receiver's verified count. */
-    worker: { rendered: number; delivered_during_runs: number; delivered: number; received: number; bad_signatures: number; stubs_left: number } | null;
+    worker: {
+      rendered: number;
+      delivered_during_runs: number;
+      delivered: number;
+      received: number;
+      bad_signatures: number;
+      stubs_left: number;
+    } | null;
   };
   failed: boolean;
   problems: string[];
@@ -76,20 +97,48 @@ function startReceiver(secretOf: () => string) {
     });
   });
   server.keepAliveTimeout = 30_000;
-  return new Promise<{ url: string; received: Map<string, number>; counts: typeof counts; close: () => Promise<void> }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, counts,
-      close: () => new Promise((done) => { server.closeAllConnections(); server.close(() => done()); }),
-    }));
-  });
+  return new Promise<{ url: string; received: Map<string, number>; counts: typeof counts; close: () => Promise<void> }>(
+    (resolve) => {
+      server.listen(0, '127.0.0.1', () =>
+        resolve({
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+          received,
+          counts,
+          close: () =>
+            new Promise((done) => {
+              server.closeAllConnections();
+              server.close(() => done());
+            }),
+        }),
+      );
+    },
+  );
 }
 
 export async function benchWebhooks(serverUrl: string): Promise<WebhooksBench> {
   const result: WebhooksBench = {
-    deliveries: WEBHOOK_DELIVERIES, workers: WEBHOOK_WORKERS, seed_seconds: 0, clearing_seconds: 0, deliveries_per_second: 0, wall_seconds: 0,
-    per_worker_delivered: {}, proof: { received: 0, distinct_received: 0, duplicates: 0, bad_signatures: 0, delivered_in_database: 0, not_delivered: 0, max_attempts: 0, attempt_rows: 0, ok: false },
-    cpu: { busy_percent: null, load_average_end: [] }, payments: { without: null, with: null, events_written: 0, p50_overhead: null, mean_overhead: null, worker: null },
-    failed: false, problems: [],
+    deliveries: WEBHOOK_DELIVERIES,
+    workers: WEBHOOK_WORKERS,
+    seed_seconds: 0,
+    clearing_seconds: 0,
+    deliveries_per_second: 0,
+    wall_seconds: 0,
+    per_worker_delivered: {},
+    proof: {
+      received: 0,
+      distinct_received: 0,
+      duplicates: 0,
+      bad_signatures: 0,
+      delivered_in_database: 0,
+      not_delivered: 0,
+      max_attempts: 0,
+      attempt_rows: 0,
+      ok: false,
+    },
+    cpu: { busy_percent: null, load_average_end: [] },
+    payments: { without: null, with: null, events_written: 0, p50_overhead: null, mean_overhead: null, worker: null },
+    failed: false,
+    problems: [],
   };
   try {
     await deliveryRun(serverUrl, result);
@@ -124,10 +173,14 @@ async function deliveryRun(serverUrl: string, result: WebhooksBench): Promise<vo
       const deadline = Date.now() + TIMEOUT_MS;
       for (let left = Infinity; left > 0;) {
         await sleep(100);
-        left = Number((await client.query(`select count(*) as n from webhook_deliveries where status = 'queued'`)).rows[0].n);
+        left = Number(
+          (await client.query(`select count(*) as n from webhook_deliveries where status = 'queued'`)).rows[0].n,
+        );
         const dead = workers.filter((w) => w.exitCode() !== null);
-        if (left > 0 && dead.length) throw new Error(`worker ${dead[0]!.pid} exited (${dead[0]!.exitCode()}) with ${left} deliveries left`);
-        if (left > 0 && Date.now() > deadline) throw new Error(`${left} deliveries still queued after ${TIMEOUT_MS / 1000} s`);
+        if (left > 0 && dead.length)
+          throw new Error(`worker ${dead[0]!.pid} exited (${dead[0]!.exitCode()}) with ${left} deliveries left`);
+        if (left > 0 && Date.now() > deadline)
+          throw new Error(`${left} deliveries still queued after ${TIMEOUT_MS / 1000} s`);
       }
       result.wall_seconds = round((performance.now() - started) / 1000);
       result.cpu = meter.stop();
@@ -135,13 +188,17 @@ async function deliveryRun(serverUrl: string, result: WebhooksBench): Promise<vo
       await Promise.all(workers.map((w) => w.stop()));
       for (const worker of workers) result.per_worker_delivered[String(worker.pid)] = deliveredIn(worker.logFile);
     }
-    const [row] = (await client.query(`
+    const [row] = (
+      await client.query(`
       select (select count(*) from webhook_deliveries where status = 'delivered') as delivered,
              (select count(*) from webhook_deliveries where status <> 'delivered') as not_delivered,
              (select coalesce(max(attempts), 0) from webhook_deliveries) as max_attempts,
              (select count(*) from webhook_delivery_attempts) as attempt_rows,
-             (select extract(epoch from (select max(delivered_at) from webhook_deliveries) - (select min(created_at) from webhook_delivery_attempts))) as seconds`)).rows;
-    const ids = new Set((await client.query<{ id: string }>('select id from webhook_deliveries')).rows.map((r) => r.id));
+             (select extract(epoch from (select max(delivered_at) from webhook_deliveries) - (select min(created_at) from webhook_delivery_attempts))) as seconds`)
+    ).rows;
+    const ids = new Set(
+      (await client.query<{ id: string }>('select id from webhook_deliveries')).rows.map((r) => r.id),
+    );
     const r = receiver!;
     const p = result.proof;
     p.received = r.counts.total;
@@ -153,14 +210,29 @@ async function deliveryRun(serverUrl: string, result: WebhooksBench): Promise<vo
     p.max_attempts = Number(row.max_attempts);
     p.attempt_rows = Number(row.attempt_rows);
     const allKnown = [...r.received.keys()].every((id) => ids.has(id));
-    p.ok = allKnown && p.received === WEBHOOK_DELIVERIES && p.distinct_received === WEBHOOK_DELIVERIES && p.duplicates === 0 && p.bad_signatures === 0
-      && p.delivered_in_database === WEBHOOK_DELIVERIES && p.not_delivered === 0 && p.max_attempts === 1 && p.attempt_rows === WEBHOOK_DELIVERIES;
+    p.ok =
+      allKnown &&
+      p.received === WEBHOOK_DELIVERIES &&
+      p.distinct_received === WEBHOOK_DELIVERIES &&
+      p.duplicates === 0 &&
+      p.bad_signatures === 0 &&
+      p.delivered_in_database === WEBHOOK_DELIVERIES &&
+      p.not_delivered === 0 &&
+      p.max_attempts === 1 &&
+      p.attempt_rows === WEBHOOK_DELIVERIES;
     result.clearing_seconds = round(Number(row.seconds ?? 0));
-    result.deliveries_per_second = result.clearing_seconds > 0 ? round(p.delivered_in_database / result.clearing_seconds) : 0;
+    result.deliveries_per_second =
+      result.clearing_seconds > 0 ? round(p.delivered_in_database / result.clearing_seconds) : 0;
     if (!p.ok) result.problems.push(`exactly-once proof failed: ${JSON.stringify(p)}`);
-    if (result.deliveries_per_second < TARGET_PER_SECOND) result.problems.push(`${result.deliveries_per_second} deliveries/s is under the target of ${TARGET_PER_SECOND}/s`);
+    if (result.deliveries_per_second < TARGET_PER_SECOND)
+      result.problems.push(
+        `${result.deliveries_per_second} deliveries/s is under the target of ${TARGET_PER_SECOND}/s`,
+      );
     const busy = Object.values(result.per_worker_delivered).filter((n) => n > 0).length;
-    if (busy < WEBHOOK_WORKERS) result.problems.push(`only ${busy} of ${WEBHOOK_WORKERS} workers delivered (${JSON.stringify(result.per_worker_delivered)})`);
+    if (busy < WEBHOOK_WORKERS)
+      result.problems.push(
+        `only ${busy} of ${WEBHOOK_WORKERS} workers delivered (${JSON.stringify(result.per_worker_delivered)})`,
+      );
   } finally {
     await client.end().catch(() => undefined);
     await receiver?.close();
@@ -179,9 +251,21 @@ async function seed(url: string, receiverFor: (secret: string) => Promise<string
   try {
     const { db } = database;
     const organisation = 'org_bench_webhooks';
-    await createBenchTenant(db, { organisation, name: 'Bench Webhooks Travel', email: 'webhooks@bench.travel-pay.test' });
+    await createBenchTenant(db, {
+      organisation,
+      name: 'Bench Webhooks Travel',
+      email: 'webhooks@bench.travel-pay.test',
+    });
     const secret = newWebhookSecret();
-    const [endpoint] = await db.insert(webhookEndpoints).values({ organisationId: organisation, url: await receiverFor(secret), eventTypes: ['transaction.completed'], secret }).returning();
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        organisationId: organisation,
+        url: await receiverFor(secret),
+        eventTypes: ['transaction.completed'],
+        secret,
+      })
+      .returning();
     // A transaction-sized body (~600 bytes), as the GET of a transaction answers it.
     await db.execute(sql`
       insert into webhook_events (id, organisation_id, type, resource_id, data, created_at)
@@ -244,37 +328,62 @@ async function paymentsRuns(serverUrl: string, result: WebhooksBench): Promise<v
     await (await openDatabase({ url: created.url })).close();
     await client.connect();
     worker = spawnWorker(created.url, dir, 1);
-    process.stdout.write('bench: PostgreSQL: link + card payments without and with a webhook endpoint, side by side, one delivery worker running… ');
+    process.stdout.write(
+      'bench: PostgreSQL: link + card payments without and with a webhook endpoint, side by side, one delivery worker running… ',
+    );
     const [without, withHooks] = await Promise.all([
       benchPayments({ url: created.url }, 'postgres'),
       benchPayments({ url: created.url }, 'postgres', {
         label: 'an endpoint on every event, delivered by a worker meanwhile',
         prepare: async (db, actor, organisation) => {
-          const endpoint = await createWebhook(db, actor, { organisation, url: receiver.url, event_types: [...subscribableEventTypes] });
+          const endpoint = await createWebhook(db, actor, {
+            organisation,
+            url: receiver.url,
+            event_types: [...subscribableEventTypes],
+          });
           secret = endpoint.secret;
         },
       }),
     ]);
-    const deliveredDuringRuns = Number((await client.query(`select count(*) as n from webhook_deliveries where status = 'delivered'`)).rows[0].n);
+    const deliveredDuringRuns = Number(
+      (await client.query(`select count(*) as n from webhook_deliveries where status = 'delivered'`)).rows[0].n,
+    );
     result.payments.without = without;
     result.payments.with = withHooks;
-    console.log(`without: p50 ${without.latency_p50_ms} ms, mean ${without.latency_mean_ms} ms; with: p50 ${withHooks.latency_p50_ms} ms, mean ${withHooks.latency_mean_ms} ms`);
+    console.log(
+      `without: p50 ${without.latency_p50_ms} ms, mean ${without.latency_mean_ms} ms; with: p50 ${withHooks.latency_p50_ms} ms, mean ${withHooks.latency_mean_ms} ms`,
+    );
     // Then the worker clears what is left, so the run proves every event was rendered and delivered.
     const deadline = Date.now() + 60_000;
-    while (Number((await client.query(`select count(*) as n from webhook_deliveries where status = 'queued'`)).rows[0].n) > 0 && Date.now() < deadline) await sleep(200);
-    const [row] = (await client.query(`
+    while (
+      Number((await client.query(`select count(*) as n from webhook_deliveries where status = 'queued'`)).rows[0].n) >
+        0 &&
+      Date.now() < deadline
+    )
+      await sleep(200);
+    const [row] = (
+      await client.query(`
       select (select count(*) from webhook_events) as events, (select count(*) from webhook_events where data is not null) as rendered,
-             (select count(*) from webhook_events where data is null) as stubs, (select count(*) from webhook_deliveries where status = 'delivered') as delivered`)).rows;
+             (select count(*) from webhook_events where data is null) as stubs, (select count(*) from webhook_deliveries where status = 'delivered') as delivered`)
+    ).rows;
     result.payments.events_written = Number(row.events);
     result.payments.worker = {
-      rendered: Number(row.rendered), delivered_during_runs: deliveredDuringRuns, delivered: Number(row.delivered),
-      received: receiver.counts.total, bad_signatures: receiver.counts.badSignatures, stubs_left: Number(row.stubs),
+      rendered: Number(row.rendered),
+      delivered_during_runs: deliveredDuringRuns,
+      delivered: Number(row.delivered),
+      received: receiver.counts.total,
+      bad_signatures: receiver.counts.badSignatures,
+      stubs_left: Number(row.stubs),
     };
-    for (const [label, run] of [['without', without], ['with', withHooks]] as const) {
+    for (const [label, run] of [
+      ['without', without],
+      ['with', withHooks],
+    ] as const) {
       if (run.failed) result.problems.push(`payments ${label} webhooks: ${run.problems.join('; ')}`);
     }
     const w = result.payments.worker;
-    if (w.stubs_left > 0 || w.delivered !== result.payments.events_written || w.bad_signatures > 0) result.problems.push(`payments: the worker left work undone: ${JSON.stringify(w)}`);
+    if (w.stubs_left > 0 || w.delivered !== result.payments.events_written || w.bad_signatures > 0)
+      result.problems.push(`payments: the worker left work undone: ${JSON.stringify(w)}`);
     result.payments.p50_overhead = round(withHooks.latency_p50_ms / without.latency_p50_ms - 1, 4);
     result.payments.mean_overhead = round(withHooks.latency_mean_ms / without.latency_mean_ms - 1, 4);
   } finally {
@@ -291,17 +400,22 @@ export function formatWebhooks(w: WebhooksBench): string[] {
   const p = w.proof;
   const pct = (n: number | null) => (n === null ? 'n/a' : `${(n * 100).toFixed(1)} %`);
   const lines = [
-    `   webhooks: ${w.deliveries.toLocaleString('en-GB')} queued deliveries, ${w.workers} worker processes (node --import tsx scripts/worker.ts, RUNNER_INTERVAL_MS ${RUNNER_INTERVAL_MS}), receiver in the bench process verifying every signature:`
-      + ` ${p.delivered_in_database} delivered in ${w.clearing_seconds} s from first attempt to last delivery = ${w.deliveries_per_second.toFixed(1)}/s (target ≥ ${TARGET_PER_SECOND}/s; ${w.wall_seconds} s from spawning the workers); per worker ${JSON.stringify(w.per_worker_delivered)}`,
+    `   webhooks: ${w.deliveries.toLocaleString('en-GB')} queued deliveries, ${w.workers} worker processes (node --import tsx scripts/worker.ts, RUNNER_INTERVAL_MS ${RUNNER_INTERVAL_MS}), receiver in the bench process verifying every signature:` +
+      ` ${p.delivered_in_database} delivered in ${w.clearing_seconds} s from first attempt to last delivery = ${w.deliveries_per_second.toFixed(1)}/s (target ≥ ${TARGET_PER_SECOND}/s; ${w.wall_seconds} s from spawning the workers); per worker ${JSON.stringify(w.per_worker_delivered)}`,
     `     exactly once: ${p.ok ? 'PROVEN' : 'NOT PROVEN'}: received ${p.received}, distinct ${p.distinct_received}, duplicates ${p.duplicates}, bad signatures ${p.bad_signatures}; database delivered ${p.delivered_in_database}, not delivered ${p.not_delivered}, max attempts ${p.max_attempts}, attempt rows ${p.attempt_rows}`,
     `     machine: ${w.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${w.cpu.load_average_end.join(' ')}`,
   ];
   const { without, with: withHooks } = w.payments;
   if (without && withHooks) {
-    lines.push(`   payment with webhooks configured (both runs side by side, ${without.concurrency} concurrent each): p50 ${without.latency_p50_ms} → ${withHooks.latency_p50_ms} ms (${pct(w.payments.p50_overhead)}), mean ${without.latency_mean_ms} → ${withHooks.latency_mean_ms} ms (${pct(w.payments.mean_overhead)}; target < ${TARGET_PAYMENT_OVERHEAD * 100} %);`
-      + ` ${without.payments_per_second.toFixed(1)} → ${withHooks.payments_per_second.toFixed(1)} payments/s; ${w.payments.events_written} events written in the run with the endpoint`);
+    lines.push(
+      `   payment with webhooks configured (both runs side by side, ${without.concurrency} concurrent each): p50 ${without.latency_p50_ms} → ${withHooks.latency_p50_ms} ms (${pct(w.payments.p50_overhead)}), mean ${without.latency_mean_ms} → ${withHooks.latency_mean_ms} ms (${pct(w.payments.mean_overhead)}; target < ${TARGET_PAYMENT_OVERHEAD * 100} %);` +
+        ` ${without.payments_per_second.toFixed(1)} → ${withHooks.payments_per_second.toFixed(1)} payments/s; ${w.payments.events_written} events written in the run with the endpoint`,
+    );
     const k = w.payments.worker;
-    if (k) lines.push(`     one worker process running during both: ${k.delivered_during_runs} delivered while the payments ran; after draining ${k.rendered} events rendered, ${k.delivered} delivered, ${k.received} received (${k.bad_signatures} bad signatures), ${k.stubs_left} stubs left`);
+    if (k)
+      lines.push(
+        `     one worker process running during both: ${k.delivered_during_runs} delivered while the payments ran; after draining ${k.rendered} events rendered, ${k.delivered} delivered, ${k.received} received (${k.bad_signatures} bad signatures), ${k.stubs_left} stubs left`,
+      );
   }
   for (const problem of w.problems) lines.push(`     - ${problem}`);
   return lines;

@@ -19,8 +19,17 @@ test.describe('axe on every page', () => {
   // axe takes seconds a page on a busy machine; these tests visit many.
   test.describe.configure({ timeout: 120_000 });
 
-  test('home (sandbox and production, language list open), error docs, mailbox and the 404 document', async ({ page }) => {
-    for (const url of [`${sandboxUrl}/`, `${productionUrl}/`, `${sandboxUrl}/docs/errors`, `${sandboxUrl}/sandbox/mailbox`, `${sandboxUrl}/no-such/page`, `${sandboxUrl}/ar/nowhere`]) {
+  test('home (sandbox and production, language list open), error docs, mailbox and the 404 document', async ({
+    page,
+  }) => {
+    for (const url of [
+      `${sandboxUrl}/`,
+      `${productionUrl}/`,
+      `${sandboxUrl}/docs/errors`,
+      `${sandboxUrl}/sandbox/mailbox`,
+      `${sandboxUrl}/no-such/page`,
+      `${sandboxUrl}/ar/nowhere`,
+    ]) {
       await page.goto(url);
       await expectNoAxeViolations(page, url);
     }
@@ -29,7 +38,10 @@ test.describe('axe on every page', () => {
     await expectNoAxeViolations(page, 'home with the language list open');
   });
 
-  test('checkout active (card and bank), the error summary, 3-D Secure page, failure, paid and the paid link', async ({ page, request }) => {
+  test('checkout active (card and bank), the error summary, 3-D Secure page, failure, paid and the paid link', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { open_banking_enabled: true, authorisation_only: true });
     await page.goto(`/${id}`);
     await expectNoAxeViolations(page, 'checkout active');
@@ -78,14 +90,19 @@ test.describe('axe on every page', () => {
 
 /** The sandbox's full-access key (the parent organisation, and so the one below it). */
 async function token(request: APIRequestContext): Promise<string> {
-  const [key] = JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_SANDBOX_DATA_DIR'), 'sandbox-credentials.json'), 'utf8')).keys;
-  const response = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  const [key] = JSON.parse(
+    fs.readFileSync(path.join(requiredEnv('E2E_SANDBOX_DATA_DIR'), 'sandbox-credentials.json'), 'utf8'),
+  ).keys;
+  const response = await request.post(`${sandboxUrl}/api/token`, {
+    data: { public_key: key.public_key, private_key: key.private_key },
+  });
   return (await response.json()).data.token;
 }
 
 async function setBrandColour(request: APIRequestContext, organisation: string, brandColour: string | null) {
   const response = await request.post(`${sandboxUrl}/api/agent/organisations/${organisation}/settings`, {
-    headers: { Authorization: `Bearer ${await token(request)}` }, data: { brand_colour: brandColour },
+    headers: { Authorization: `Bearer ${await token(request)}` },
+    data: { brand_colour: brandColour },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -95,16 +112,30 @@ test.describe('brand colour', () => {
   const organisation = 'org_sandbox_travel_north';
   test.afterEach(async ({ request }) => setBrandColour(request, organisation, null));
 
-  test('a brand colour that keeps contrast colours the header band and buttons; a pale one falls back to the default', async ({ page, request }) => {
-    const colours = async () => page.evaluate(() => {
-      const band = getComputedStyle(document.querySelector('[data-testid="brand-band"]')!);
-      const button = getComputedStyle(document.querySelector('[data-testid="pay-button"]')!);
-      return { band: band.backgroundColor, bandText: band.color, button: button.backgroundColor, buttonText: button.color };
-    });
+  test('a brand colour that keeps contrast colours the header band and buttons; a pale one falls back to the default', async ({
+    page,
+    request,
+  }) => {
+    const colours = async () =>
+      page.evaluate(() => {
+        const band = getComputedStyle(document.querySelector('[data-testid="brand-band"]')!);
+        const button = getComputedStyle(document.querySelector('[data-testid="pay-button"]')!);
+        return {
+          band: band.backgroundColor,
+          bandText: band.color,
+          button: button.backgroundColor,
+          buttonText: button.color,
+        };
+      });
     await setBrandColour(request, organisation, '#7a1f5c');
     const id = await createLink(request, { organisation });
     await page.goto(`/${id}`);
-    expect(await colours()).toEqual({ band: 'rgb(122, 31, 92)', bandText: 'rgb(255, 255, 255)', button: 'rgb(122, 31, 92)', buttonText: 'rgb(255, 255, 255)' });
+    expect(await colours()).toEqual({
+      band: 'rgb(122, 31, 92)',
+      bandText: 'rgb(255, 255, 255)',
+      button: 'rgb(122, 31, 92)',
+      buttonText: 'rgb(255, 255, 255)',
+    });
     await expectNoAxeViolations(page, 'branded checkout');
 
     // A mid-tone on which white fails 4.5:1 gets black text.
@@ -116,7 +147,12 @@ test.describe('brand colour', () => {
     // Too pale to stand out from the white page: the default accent, and no brand stylesheet at all.
     await setBrandColour(request, organisation, '#ffee00');
     await page.reload();
-    expect(await colours()).toEqual({ band: 'rgb(11, 92, 173)', bandText: 'rgb(255, 255, 255)', button: 'rgb(11, 92, 173)', buttonText: 'rgb(255, 255, 255)' });
+    expect(await colours()).toEqual({
+      band: 'rgb(11, 92, 173)',
+      bandText: 'rgb(255, 255, 255)',
+      button: 'rgb(11, 92, 173)',
+      buttonText: 'rgb(255, 255, 255)',
+    });
     await expect(page.locator('link[href^="/brand/"]')).toHaveCount(0);
     await expectNoAxeViolations(page, 'pale brand falls back');
 

@@ -10,7 +10,11 @@ import { expectNoAxeViolations } from './support/axe';
  * language, and decides nothing.
  */
 test.describe('approval page when the payments changed', () => {
-  test('a payment scheduled after the email: approving decides nothing and asks for a new link, which lists it', async ({ page, browser, request }) => {
+  test('a payment scheduled after the email: approving decides nothing and asks for a new link, which lists it', async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.slow(); // a card payment, five API calls and five page loads on a shared two-core machine
     const { path, bookingId, cardToken } = await approvalLink(page, request);
     await page.goto(path);

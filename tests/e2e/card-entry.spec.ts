@@ -38,17 +38,37 @@ async function expectOneRejected(request: Parameters<typeof linkTransactions>[0]
 
 test.describe('card exclusions: shown before paying, refused by the server when forced', () => {
   const cases = [
-    { name: 'AMEX by type', options: { excluded_card_types: ['AMEX'] }, card: cards.amex,
-      text: 'American Express cards are not accepted. Accepted: Visa and Mastercard.' },
-    { name: 'DOMESTIC (a GB card, a GB organisation)', options: { excluded_card_regions: ['DOMESTIC'] }, card: cards.visaGb,
-      text: "Cards issued in the seller's country (United Kingdom) are not accepted. Accepted: cards issued elsewhere in the UK, the EEA or Switzerland and cards issued outside the UK, the EEA and Switzerland." },
-    { name: 'INTRA (the FR test card)', options: { excluded_card_regions: ['INTRA'] }, card: cards.visaFr,
-      text: 'Cards issued elsewhere in the UK, the EEA or Switzerland are not accepted.' },
-    { name: 'INTER (the US test card)', options: { excluded_card_regions: ['INTER'] }, card: cards.visaUs,
-      text: 'Cards issued outside the UK, the EEA and Switzerland are not accepted.' },
+    {
+      name: 'AMEX by type',
+      options: { excluded_card_types: ['AMEX'] },
+      card: cards.amex,
+      text: 'American Express cards are not accepted. Accepted: Visa and Mastercard.',
+    },
+    {
+      name: 'DOMESTIC (a GB card, a GB organisation)',
+      options: { excluded_card_regions: ['DOMESTIC'] },
+      card: cards.visaGb,
+      text: "Cards issued in the seller's country (United Kingdom) are not accepted. Accepted: cards issued elsewhere in the UK, the EEA or Switzerland and cards issued outside the UK, the EEA and Switzerland.",
+    },
+    {
+      name: 'INTRA (the FR test card)',
+      options: { excluded_card_regions: ['INTRA'] },
+      card: cards.visaFr,
+      text: 'Cards issued elsewhere in the UK, the EEA or Switzerland are not accepted.',
+    },
+    {
+      name: 'INTER (the US test card)',
+      options: { excluded_card_regions: ['INTER'] },
+      card: cards.visaUs,
+      text: 'Cards issued outside the UK, the EEA and Switzerland are not accepted.',
+    },
   ];
   for (const { name, options, card, text } of cases) {
-    test(`${name}: the page names what is and is not accepted, and a post is refused and recorded REJECTED`, async ({ page, request, browser }) => {
+    test(`${name}: the page names what is and is not accepted, and a post is refused and recorded REJECTED`, async ({
+      page,
+      request,
+      browser,
+    }) => {
       const id = await createLink(request, options);
       await page.goto(`/${id}`);
       await page.getByLabel('Card number').fill(card);
@@ -72,7 +92,9 @@ test.describe('card exclusions: shown before paying, refused by the server when 
     await expect(page.getByLabel('Card number')).toHaveValue('');
     await expect(page.getByTestId('card-excluded')).toHaveCount(0);
     await fillCard(page, cards.visaGb);
-    await expect(page.getByTestId('card-summary')).toHaveText('Visa credit card ending 1111 (issuing country: United Kingdom)');
+    await expect(page.getByTestId('card-summary')).toHaveText(
+      'Visa credit card ending 1111 (issuing country: United Kingdom)',
+    );
     await page.getByTestId('pay-button').click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
   });
@@ -81,7 +103,9 @@ test.describe('card exclusions: shown before paying, refused by the server when 
     const id = await createLink(request, { excluded_card_types: ['AMEX'] });
     await page.goto(`/fr/${id}`);
     await page.getByLabel('Numéro de carte').fill(cards.amex);
-    await expect(page.getByTestId('card-excluded')).toContainText('Les cartes American Express ne sont pas acceptées. Acceptées : Visa et Mastercard.');
+    await expect(page.getByTestId('card-excluded')).toContainText(
+      'Les cartes American Express ne sont pas acceptées. Acceptées : Visa et Mastercard.',
+    );
   });
 });
 
@@ -90,7 +114,9 @@ test.describe('surcharges: shown with the new total before paying; switching awa
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
     await fillCard(page, cards.commercial);
-    await expect(page.getByTestId('surcharge')).toContainText('Business (commercial) cards carry a surcharge of £1.50 on this payment.');
+    await expect(page.getByTestId('surcharge')).toContainText(
+      'Business (commercial) cards carry a surcharge of £1.50 on this payment.',
+    );
     await expect(page.getByTestId('surcharge-total')).toHaveText('New total: £101.50');
     await expectNoAxeViolations(page, 'surcharge shown');
     await page.getByRole('button', { name: 'Confirm and pay £101.50' }).click();
@@ -103,7 +129,9 @@ test.describe('surcharges: shown with the new total before paying; switching awa
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
     await fillCard(page, cards.visaUs);
-    await expect(page.getByTestId('surcharge')).toContainText('Cards issued outside the UK and the EEA carry a surcharge of £2.50 on this payment.');
+    await expect(page.getByTestId('surcharge')).toContainText(
+      'Cards issued outside the UK and the EEA carry a surcharge of £2.50 on this payment.',
+    );
     await expect(page.getByTestId('pay-button')).toHaveText('Confirm and pay £102.50');
     await page.getByTestId('surcharge').getByRole('button', { name: 'Use another card' }).click();
     await expect(page.getByTestId('surcharge')).toHaveCount(0);
@@ -133,29 +161,46 @@ test.describe('surcharges: shown with the new total before paying; switching awa
 
 test.describe('DCC: rate, mark-up and both amounts shown; the choice is recorded', () => {
   for (const choice of ['card', 'link'] as const) {
-    test(`the customer pays in the ${choice === 'card' ? "card's currency (EUR)" : "link's currency (GBP)"}`, async ({ page, request }) => {
+    test(`the customer pays in the ${choice === 'card' ? "card's currency (EUR)" : "link's currency (GBP)"}`, async ({
+      page,
+      request,
+    }) => {
       const id = await createLink(request, { dcc_enabled: true });
       await page.goto(`/${id}`);
       await fillCard(page, cards.visaFr);
       const dcc = page.getByTestId('dcc');
       await expect(dcc.getByLabel('Pay £100.00 in GBP')).toBeChecked();
       await expect(dcc.getByLabel('Pay €120.51 in EUR')).not.toBeChecked();
-      await expect(page.getByTestId('dcc-rate')).toHaveText('Our rate: 1 GBP = 1.2051 EUR, including a mark-up of 3% on the wholesale rate.');
+      await expect(page.getByTestId('dcc-rate')).toHaveText(
+        'Our rate: 1 GBP = 1.2051 EUR, including a mark-up of 3% on the wholesale rate.',
+      );
       await expectNoAxeViolations(page, 'DCC choice');
       if (choice === 'card') await dcc.getByLabel('Pay €120.51 in EUR').check();
       await page.getByTestId('pay-button').click();
       await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
       const [paid] = await linkTransactions(request, id);
-      expect(paid.dcc).toMatchObject({ offered: true, accepted: choice === 'card', card_currency: 'EUX', rate: 1.2051, markup_bps: 300, converted_amount: 12051 });
+      expect(paid.dcc).toMatchObject({
+        offered: true,
+        accepted: choice === 'card',
+        card_currency: 'EUX',
+        rate: 1.2051,
+        markup_bps: 300,
+        converted_amount: 12051,
+      });
     });
   }
 });
 
-test('pre-authorisation: the page says the total is held, not taken; the transaction is PENDING', async ({ page, request }) => {
+test('pre-authorisation: the page says the total is held, not taken; the transaction is PENDING', async ({
+  page,
+  request,
+}) => {
   const id = await createLink(request, { authorisation_only: true });
   await page.goto(`/${id}`);
   await fillCard(page, cards.visaGb);
-  await expect(page.getByTestId('held-notice')).toHaveText('£100.00 will be held on your card, not taken, until your booking is confirmed.');
+  await expect(page.getByTestId('held-notice')).toHaveText(
+    '£100.00 will be held on your card, not taken, until your booking is confirmed.',
+  );
   await expectNoAxeViolations(page, 'hold notice');
   await page.getByTestId('pay-button').click();
   await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
@@ -183,7 +228,9 @@ test.describe('store card: unticked by default, hidden, forced; a saved card is 
     expect(await availableTokens(request, booking)).toEqual([]);
     const second = await createLink(request, { booking_id: booking });
     await pay(page, second, true);
-    expect(await availableTokens(request, booking)).toEqual([expect.objectContaining({ card_brand: 'VISA', last_four: '1111' })]);
+    expect(await availableTokens(request, booking)).toEqual([
+      expect.objectContaining({ card_brand: 'VISA', last_four: '1111' }),
+    ]);
   });
 
   test('hide_store_card: no checkbox, nothing saved', async ({ page, request }) => {
@@ -201,7 +248,9 @@ test.describe('store card: unticked by default, hidden, forced; a saved card is 
     const id = await createLink(request, { booking_id: booking, store_card_forced: true });
     await page.goto(`/${id}`);
     await expect(page.getByTestId('store-card')).toHaveCount(0);
-    await expect(page.getByTestId('store-card-forced')).toHaveText('This card will be saved for future payments on this booking.');
+    await expect(page.getByTestId('store-card-forced')).toHaveText(
+      'This card will be saved for future payments on this booking.',
+    );
     await pay(page, id, false);
     expect(await availableTokens(request, booking)).toEqual([expect.objectContaining({ last_four: '1111' })]);
   });
@@ -233,17 +282,27 @@ test.describe('exactly once', () => {
     await context.close();
   });
 
-  test('a replayed pay action and the back button after paying show the payment, never a second charge', async ({ page, request }) => {
+  test('a replayed pay action and the back button after paying show the payment, never a second charge', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request);
     await page.goto(`/${id}`);
     await fillCard(page, cards.visaGb);
     await expect(page.getByTestId('card-summary')).toBeVisible();
-    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/${id}`) && (r.postData() ?? '').includes('4111'));
+    const posted = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/${id}`) && (r.postData() ?? '').includes('4111'),
+    );
     await page.getByTestId('pay-button').click();
     const original = await posted;
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
     // The same server action, byte for byte, with its own headers (Origin, Next-Action).
-    const replay = await page.request.fetch(original.url(), { method: 'POST', headers: await original.allHeaders(), data: original.postDataBuffer()!, maxRedirects: 0 });
+    const replay = await page.request.fetch(original.url(), {
+      method: 'POST',
+      headers: await original.allHeaders(),
+      data: original.postDataBuffer()!,
+      maxRedirects: 0,
+    });
     expect(replay.status()).toBeLessThan(500);
     await page.goBack();
     await expect(page.getByTestId('card-form')).toHaveCount(0);
@@ -257,7 +316,9 @@ test('the card check sends the BIN and last four only, never the number', async 
   const id = await createLink(request);
   await page.goto(`/${id}`);
   const bodies: string[] = [];
-  page.on('request', (r) => { if (r.method() === 'POST') bodies.push(r.postData() ?? ''); });
+  page.on('request', (r) => {
+    if (r.method() === 'POST') bodies.push(r.postData() ?? '');
+  });
   await page.getByLabel('Card number').fill(cards.visaFr);
   await expect(page.getByTestId('card-summary')).toHaveText('Visa debit card ending 0008 (issuing country: France)');
   expect(bodies.length).toBeGreaterThan(0);
@@ -279,7 +340,9 @@ test.describe('the card check does not move the Pay button', () => {
       const pay = page.getByTestId('pay-button');
       const before = await pay.boundingBox();
       await fillCard(page, cards.visaGb);
-      await expect(page.getByTestId('card-summary')).toHaveText('Visa credit card ending 1111 (issuing country: United Kingdom)');
+      await expect(page.getByTestId('card-summary')).toHaveText(
+        'Visa credit card ending 1111 (issuing country: United Kingdom)',
+      );
       expect(await pay.boundingBox()).toEqual(before);
     });
   }

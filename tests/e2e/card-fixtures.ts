@@ -10,12 +10,20 @@ import { requiredEnv } from './e2e-env';
  * whose API key scripts/e2e-production-seed.ts made before it started.
  */
 const servers = {
-  sandbox: { url: requiredEnv('E2E_SANDBOX_URL'), credentials: () => {
-    const [key] = JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_SANDBOX_DATA_DIR'), 'sandbox-credentials.json'), 'utf8')).keys;
-    return { ...key, organisation: 'org_sandbox_travel' };
-  } },
-  production: { url: requiredEnv('E2E_PRODUCTION_URL'), credentials: () =>
-    JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_PRODUCTION_DATA_DIR'), 'e2e-credentials.json'), 'utf8')) },
+  sandbox: {
+    url: requiredEnv('E2E_SANDBOX_URL'),
+    credentials: () => {
+      const [key] = JSON.parse(
+        fs.readFileSync(path.join(requiredEnv('E2E_SANDBOX_DATA_DIR'), 'sandbox-credentials.json'), 'utf8'),
+      ).keys;
+      return { ...key, organisation: 'org_sandbox_travel' };
+    },
+  },
+  production: {
+    url: requiredEnv('E2E_PRODUCTION_URL'),
+    credentials: () =>
+      JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_PRODUCTION_DATA_DIR'), 'e2e-credentials.json'), 'utf8')),
+  },
 };
 type Server = keyof typeof servers;
 
@@ -32,22 +40,42 @@ async function send(request: APIRequestContext, url: string, options: Parameters
   }
 }
 
-export async function call(request: APIRequestContext, server: Server, method: 'GET' | 'PUT' | 'POST', apiPath: string, data?: unknown) {
+export async function call(
+  request: APIRequestContext,
+  server: Server,
+  method: 'GET' | 'PUT' | 'POST',
+  apiPath: string,
+  data?: unknown,
+) {
   const { url, credentials } = servers[server];
   const key = credentials();
-  const auth = await send(request, `${url}/api/token`, { method: 'POST', data: { public_key: key.public_key, private_key: key.private_key } });
+  const auth = await send(request, `${url}/api/token`, {
+    method: 'POST',
+    data: { public_key: key.public_key, private_key: key.private_key },
+  });
   expect(auth.status(), await auth.text()).toBe(200);
   const response = await send(request, `${url}/api${apiPath}`, {
-    method, data, headers: { Authorization: `Bearer ${(await auth.json()).data.token}` },
+    method,
+    data,
+    headers: { Authorization: `Bearer ${(await auth.json()).data.token}` },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data;
 }
 
-export async function createLinkOn(request: APIRequestContext, server: Server, fields: Record<string, unknown> = {}): Promise<string> {
+export async function createLinkOn(
+  request: APIRequestContext,
+  server: Server,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
   const { organisation } = servers[server].credentials();
   const link = await call(request, server, 'PUT', '/agent/payment-links', {
-    organisation, customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000, description: 'Deposit: Lisbon', ...fields,
+    organisation,
+    customer_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    amount: 10000,
+    description: 'Deposit: Lisbon',
+    ...fields,
   });
   return link.id;
 }
@@ -55,8 +83,10 @@ export async function createLinkOn(request: APIRequestContext, server: Server, f
 export async function createBooking(request: APIRequestContext): Promise<string> {
   const booking = await call(request, 'sandbox', 'PUT', '/agent/bookings', {
     // SBX-<digits> like the seeded bookings: home.spec.ts checks every booking of the sandbox looks like one.
-    organisation: 'org_sandbox_travel', booking_reference: `SBX-${Date.now()}${Math.floor(Math.random() * 1e6)}`,
-    customer_name: 'Ada Lovelace', email: 'ada@example.com',
+    organisation: 'org_sandbox_travel',
+    booking_reference: `SBX-${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    customer_name: 'Ada Lovelace',
+    email: 'ada@example.com',
   });
   return booking.id;
 }

@@ -15,7 +15,10 @@ const loopbackUrl = sandboxUrl.replace('//localhost:', '//127.0.0.1:');
 test.describe.configure({ timeout: 90_000 });
 
 test.describe('checkout actions', () => {
-  test('item 4: on organisation A\'s portal domain, the card form posting B\'s linkId is refused and nothing is paid', async ({ page, request }) => {
+  test("item 4: on organisation A's portal domain, the card form posting B's linkId is refused and nothing is paid", async ({
+    page,
+    request,
+  }) => {
     await setPortalDomains(request);
     const linkA = await createLink(request);
     const linkB = await createLink(request, { organisation: ORG_B });
@@ -30,7 +33,9 @@ test.describe('checkout actions', () => {
     await page.goto(`${originA}/${linkA}`);
     await fillCard(page, '4111 1111 1111 1111');
     await page.getByTestId('pay-button').click();
-    await expect(page.getByTestId('error-summary')).toContainText('This form does not belong to the page it was sent from, so nothing was done.');
+    await expect(page.getByTestId('error-summary')).toContainText(
+      'This form does not belong to the page it was sent from, so nothing was done.',
+    );
     expect(tampered).toBe(1);
     expect(page.url()).toBe(`${originA}/${linkA}`);
     expect(await linkTransactions(request, linkB)).toEqual([]);
@@ -41,7 +46,10 @@ test.describe('checkout actions', () => {
     expect(response?.status()).toBe(404);
   });
 
-  test('item 16: opened at 127.0.0.1 while PUBLIC_BASE_URL says localhost, the page pays (sandbox)', async ({ page, request }) => {
+  test('item 16: opened at 127.0.0.1 while PUBLIC_BASE_URL says localhost, the page pays (sandbox)', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { amount: 4321 });
     await page.goto(`${loopbackUrl}/${id}`);
     await fillCard(page, '4111 1111 1111 1111');
@@ -51,7 +59,10 @@ test.describe('checkout actions', () => {
     expect((await linkTransactions(request, id)).map((t) => t.status)).toEqual(['COMPLETE']);
   });
 
-  test('item 16: from any other origin a form ends on a clear page that names the expected origin, and nothing is paid', async ({ page, request }) => {
+  test('item 16: from any other origin a form ends on a clear page that names the expected origin, and nothing is paid', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request);
     const elsewhere = sandboxUrl.replace('//localhost:', '//checkout-elsewhere.localhost:');
     await page.goto(`${elsewhere}/fr/${id}`);
@@ -59,12 +70,16 @@ test.describe('checkout actions', () => {
     await expect(page.getByTestId('form-refused')).toHaveAttribute('data-reason', 'origin');
     expect(page.url()).toBe(`${elsewhere}/fr/form-refused?reason=origin`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ce formulaire n’a pas pu être envoyé');
-    await expect(page.getByTestId('form-refused-message')).toContainText(`Le service accepte les formulaires de ${sandboxUrl}`);
+    await expect(page.getByTestId('form-refused-message')).toContainText(
+      `Le service accepte les formulaires de ${sandboxUrl}`,
+    );
     expect(await linkTransactions(request, id)).toEqual([]);
 
     // A form posted before any script runs gets the same page (a 303 from proxy.ts).
     const posted = await request.post(`${sandboxUrl}/${id}`, {
-      headers: { Origin: elsewhere, Host: new URL(elsewhere).host }, multipart: { linkId: id }, maxRedirects: 0,
+      headers: { Origin: elsewhere, Host: new URL(elsewhere).host },
+      multipart: { linkId: id },
+      maxRedirects: 0,
     });
     expect(posted.status()).toBe(303);
     expect(posted.headers().location).toBe('/form-refused?reason=origin');

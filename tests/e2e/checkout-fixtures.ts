@@ -12,7 +12,9 @@ const sandboxDataDir = requiredEnv('E2E_SANDBOX_DATA_DIR');
 
 async function token(request: APIRequestContext): Promise<string> {
   const [key] = JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8')).keys;
-  const response = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  const response = await request.post(`${sandboxUrl}/api/token`, {
+    data: { public_key: key.public_key, private_key: key.private_key },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data.token;
 }
@@ -20,14 +22,23 @@ async function token(request: APIRequestContext): Promise<string> {
 export async function createLink(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<string> {
   const response = await request.put(`${sandboxUrl}/api/agent/payment-links`, {
     headers: { Authorization: `Bearer ${await token(request)}` },
-    data: { organisation: 'org_sandbox_travel', customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000, description: 'Deposit: Lisbon', ...fields },
+    data: {
+      organisation: 'org_sandbox_travel',
+      customer_name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      amount: 10000,
+      description: 'Deposit: Lisbon',
+      ...fields,
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data.id;
 }
 
 export async function deleteLink(request: APIRequestContext, id: string): Promise<void> {
-  const response = await request.delete(`${sandboxUrl}/api/agent/payment-links/${id}`, { headers: { Authorization: `Bearer ${await token(request)}` } });
+  const response = await request.delete(`${sandboxUrl}/api/agent/payment-links/${id}`, {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -44,6 +55,8 @@ export async function fillCard(page: Page, number: string, name = 'Ada Lovelace'
  * when it arrives: card-entry.spec.ts); a surcharge or a refusal still adds a notice above the button.
  */
 export async function cardChecked(page: Page) {
-  const settled = page.locator('[data-testid="card-summary"], [data-testid="card-excluded"], [data-testid="card-unverified"]');
+  const settled = page.locator(
+    '[data-testid="card-summary"], [data-testid="card-excluded"], [data-testid="card-unverified"]',
+  );
   await expect(settled.first()).toBeVisible();
 }

@@ -51,7 +51,10 @@ test.describe('decline journeys', () => {
     expect((await linkTransactions(request, id)).map((t) => t.status)).toEqual(['DECLINED']);
   });
 
-  test('3-D Secure abandoned: the customer leaves the challenge and opens the link again; Cancel ends the attempt', async ({ page, request }) => {
+  test('3-D Secure abandoned: the customer leaves the challenge and opens the link again; Cancel ends the attempt', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request);
     await page.goto(`/${id}`);
     await payWith(page, '4212 3456 7891 0006');
@@ -85,7 +88,10 @@ test.describe('decline journeys', () => {
 });
 
 test.describe('card testing', () => {
-  test('after 5 declined attempts on a link, a 6th card is refused with a clear message and never charged', async ({ page, request }) => {
+  test('after 5 declined attempts on a link, a 6th card is refused with a clear message and never charged', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request);
     await page.goto(`/${id}`);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -105,7 +111,11 @@ test.describe('card testing', () => {
 });
 
 test.describe('approval page', () => {
-  test('lists the payments awaiting approval; approving shows the decision, which a stale tab cannot flip', async ({ page, browser, request }) => {
+  test('lists the payments awaiting approval; approving shows the decision, which a stale tab cannot flip', async ({
+    page,
+    browser,
+    request,
+  }) => {
     const { path, reference } = await approvalLink(page, request);
     await page.goto(path);
     await expect(page.getByTestId('approval-booking')).toHaveText(reference);
@@ -144,7 +154,10 @@ test.describe('approval page', () => {
 });
 
 test.describe('printable receipt', () => {
-  test('linked from the paid page, with the surcharge line, printable without the navigation', async ({ page, request }) => {
+  test('linked from the paid page, with the surcharge line, printable without the navigation', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
     // The surcharge shows as soon as the card is known; confirming it pays.
@@ -168,7 +181,10 @@ test.describe('printable receipt', () => {
     await expect(page.getByTestId('receipt-link')).toHaveAttribute('href', `/receipts/${transactionId}`);
   });
 
-  test("paid in the card's currency: the DCC lines (currency, rate, mark-up, converted amount)", async ({ page, request }) => {
+  test("paid in the card's currency: the DCC lines (currency, rate, mark-up, converted amount)", async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { dcc_enabled: true });
     await page.goto(`/${id}`);
     await fillCard(page, '4035 5010 0000 0008');
@@ -228,7 +244,9 @@ test.describe('sandbox test clock', () => {
     expect(await page.content()).not.toContain('Test clock');
     // The same build serves both modes: post the sandbox form's action to production, from production's own origin.
     const response = await request.post(`${production}/`, {
-      headers: { Origin: production }, multipart: { [actionField!]: '', locale: 'en-GB', move: '7d' }, maxRedirects: 0,
+      headers: { Origin: production },
+      multipart: { [actionField!]: '', locale: 'en-GB', move: '7d' },
+      maxRedirects: 0,
     });
     expect(response.status()).toBeLessThan(500);
     expect(response.headers()['location'] ?? '').not.toContain('clock=');

@@ -7,7 +7,10 @@ import { expectNoAxeViolations } from './support/axe';
  * journey ends on the page the state table allows, and stays there on refresh.
  */
 test.describe('payment link checkout', () => {
-  test('a card payment shows the receipt; a refresh and a second visit show it paid, with no way to pay again', async ({ page, request }) => {
+  test('a card payment shows the receipt; a refresh and a second visit show it paid, with no way to pay again', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { amount: 12345 });
     await page.goto(`/${id}`);
     await expect(page.getByTestId('checkout-amount')).toHaveText('£123.45');
@@ -84,7 +87,10 @@ test.describe('payment link checkout', () => {
     await expect(page).toHaveURL(`${sandboxUrl}/docs/errors?paid=yes`);
   });
 
-  test('a second tab that pays after the first shows the one payment, not a second charge', async ({ browser, request }) => {
+  test('a second tab that pays after the first shows the one payment, not a second charge', async ({
+    browser,
+    request,
+  }) => {
     const id = await createLink(request);
     const context = await browser.newContext();
     const [first, second] = [await context.newPage(), await context.newPage()];
@@ -97,11 +103,16 @@ test.describe('payment link checkout', () => {
     await second.getByTestId('pay-button').click();
     await expect(second).toHaveURL(`${sandboxUrl}/${id}`);
     await expect(second.getByTestId('paid-title')).toBeVisible();
-    await expect(second.getByTestId('receipt-reference')).toHaveText((await first.getByTestId('receipt-reference').textContent())!);
+    await expect(second.getByTestId('receipt-reference')).toHaveText(
+      (await first.getByTestId('receipt-reference').textContent())!,
+    );
     await context.close();
   });
 
-  test('open banking left unfinished: the link says a payment is waiting, and Cancel makes it payable again', async ({ page, request }) => {
+  test('open banking left unfinished: the link says a payment is waiting, and Cancel makes it payable again', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { open_banking_enabled: true });
     await page.goto(`/${id}`);
     await page.getByRole('button', { name: 'Continue to your bank' }).click();
@@ -114,7 +125,10 @@ test.describe('payment link checkout', () => {
     await expect(page.getByTestId('card-form')).toBeVisible();
   });
 
-  test('at 320 px wide the page does not scroll sideways, and the card is paid with the keyboard alone', async ({ page, request }) => {
+  test('at 320 px wide the page does not scroll sideways, and the card is paid with the keyboard alone', async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const id = await createLink(request);
     await page.goto(`/${id}`);
@@ -140,7 +154,9 @@ test.describe('payment link checkout', () => {
     await expect(page.getByTestId('receipt')).toContainText('The amount is held on your card');
   });
 
-  test('the checkout is rendered on the server: its HTML already has the amount and the card fields', async ({ request }) => {
+  test('the checkout is rendered on the server: its HTML already has the amount and the card fields', async ({
+    request,
+  }) => {
     const id = await createLink(request, { amount: 4200 });
     const response = await request.get(`${sandboxUrl}/${id}`);
     expect(response.status()).toBe(200);
@@ -150,7 +166,10 @@ test.describe('payment link checkout', () => {
     expect(html).not.toContain('__next_error__');
   });
 
-  test('a commercial card on a surcharging link shows the surcharge and the new total before paying', async ({ page, request }) => {
+  test('a commercial card on a surcharging link shows the surcharge and the new total before paying', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { surcharging_enabled: true });
     await page.goto(`/${id}`);
     await fillCard(page, '5200 8300 0000 0007');
@@ -166,7 +185,9 @@ test.describe('payment link checkout', () => {
     const id = await createLink(request, { excluded_card_types: ['AMEX'] });
     await page.goto(`/${id}`);
     await fillCard(page, '3700 0000 0000 002');
-    await expect(page.getByTestId('card-excluded')).toContainText('American Express cards are not accepted. Accepted: Visa and Mastercard.');
+    await expect(page.getByTestId('card-excluded')).toContainText(
+      'American Express cards are not accepted. Accepted: Visa and Mastercard.',
+    );
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('card-excluded')).toBeVisible();
   });

@@ -14,33 +14,53 @@ export const sandboxKey = (): { public_key: string; private_key: string } =>
 
 async function token(request: APIRequestContext): Promise<string> {
   const key = sandboxKey();
-  const response = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  const response = await request.post(`${sandboxUrl}/api/token`, {
+    data: { public_key: key.public_key, private_key: key.private_key },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data.token;
 }
 
-async function api(request: APIRequestContext, method: 'put' | 'post' | 'get' | 'delete', path: string, data?: unknown) {
-  const response = await request[method](`${sandboxUrl}/api${path}`, { headers: { Authorization: `Bearer ${await token(request)}` }, data });
+async function api(
+  request: APIRequestContext,
+  method: 'put' | 'post' | 'get' | 'delete',
+  path: string,
+  data?: unknown,
+) {
+  const response = await request[method](`${sandboxUrl}/api${path}`, {
+    headers: { Authorization: `Bearer ${await token(request)}` },
+    data,
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data;
 }
 
 export async function createSession(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<string> {
   const session = await api(request, 'put', '/agent/ecommerce', {
-    organisation: 'org_sandbox_travel', customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 4500, description: 'Lisbon: city tour', ...fields,
+    organisation: 'org_sandbox_travel',
+    customer_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    amount: 4500,
+    description: 'Lisbon: city tour',
+    ...fields,
   });
   return session.id;
 }
 
 export async function createBooking(request: APIRequestContext): Promise<string> {
   const booking = await api(request, 'put', '/agent/bookings', {
-    organisation: 'org_sandbox_travel', booking_reference: `EMB-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`, customer_name: 'Ada Lovelace', email: 'ada@example.com',
+    organisation: 'org_sandbox_travel',
+    booking_reference: `EMB-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`,
+    customer_name: 'Ada Lovelace',
+    email: 'ada@example.com',
   });
   return booking.id;
 }
 
-export const deleteSession = (request: APIRequestContext, id: string) => api(request, 'delete', `/agent/ecommerce/${id}`);
-export const getTransaction = (request: APIRequestContext, id: string) => api(request, 'get', `/agent/transactions/${id}`);
+export const deleteSession = (request: APIRequestContext, id: string) =>
+  api(request, 'delete', `/agent/ecommerce/${id}`);
+export const getTransaction = (request: APIRequestContext, id: string) =>
+  api(request, 'get', `/agent/transactions/${id}`);
 export const setEmbedOrigins = (request: APIRequestContext, organisation: string, origins: string[]) =>
   api(request, 'post', `/agent/organisations/${organisation}/settings`, { allowed_embed_origins: origins });
 
@@ -55,7 +75,9 @@ export const stages = async (page: Page) => (await received(page)).filter((m) =>
 /** Waits until the parent has received a message with these fields, and returns it. */
 export async function waitForMessage(page: Page, match: Record<string, unknown>): Promise<Record<string, unknown>> {
   const matches = (m: Record<string, unknown>) => Object.entries(match).every(([k, v]) => m[k] === v);
-  await expect.poll(async () => (await received(page)).some(matches), { message: `message ${JSON.stringify(match)}` }).toBe(true);
+  await expect
+    .poll(async () => (await received(page)).some(matches), { message: `message ${JSON.stringify(match)}` })
+    .toBe(true);
   return (await received(page)).find(matches)!;
 }
 
@@ -75,11 +97,19 @@ export async function fillCardIn(frame: ReturnType<Page['frameLocator']> | Frame
  */
 export function merchantServer() {
   let server: Awaited<ReturnType<typeof startMerchantServer>>;
-  test.beforeAll(async () => { server = await startMerchantServer(sandboxUrl); });
-  test.afterAll(async () => { await server.close(); });
+  test.beforeAll(async () => {
+    server = await startMerchantServer(sandboxUrl);
+  });
+  test.afterAll(async () => {
+    await server.close();
+  });
   return {
     port: () => server.port,
-    open: async (page: Page, session: string, { flags = '', host = 'merchant.localhost', key = sandboxKey().public_key } = {}) => {
+    open: async (
+      page: Page,
+      session: string,
+      { flags = '', host = 'merchant.localhost', key = sandboxKey().public_key } = {},
+    ) => {
       await page.goto(`http://${host}:${server.port}/?${new URLSearchParams({ session, flags, key })}`);
     },
   };

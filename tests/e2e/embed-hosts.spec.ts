@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
 import {
-  createSession, deleteSession, embedFrame, fillCardIn, merchantServer, received, sandboxKey, sandboxUrl, setEmbedOrigins, waitForMessage,
+  createSession,
+  deleteSession,
+  embedFrame,
+  fillCardIn,
+  merchantServer,
+  received,
+  sandboxKey,
+  sandboxUrl,
+  setEmbedOrigins,
+  waitForMessage,
 } from './embed-fixtures';
 
 /*
@@ -13,7 +22,10 @@ const merchant = merchantServer();
 const openMerchant = merchant.open;
 
 test.describe('embedded checkout: its hosts', () => {
-  test("frame-ancestors: the organisation's allowed origins may frame it, any other origin may not", async ({ page, request }) => {
+  test("frame-ancestors: the organisation's allowed origins may frame it, any other origin may not", async ({
+    page,
+    request,
+  }) => {
     const organisation = 'org_sandbox_travel_north';
     const allowed = `http://merchant.localhost:${merchant.port()}`;
     await setEmbedOrigins(request, organisation, [allowed]);
@@ -39,7 +51,10 @@ test.describe('embedded checkout: its hosts', () => {
     }
   });
 
-  test('the React Native bridge: the same strings go to window.ReactNativeWebView, which may send INITIATE_PAY', async ({ page, request }) => {
+  test('the React Native bridge: the same strings go to window.ReactNativeWebView, which may send INITIATE_PAY', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     await page.addInitScript(() => {
       const w = window as unknown as { native: string[]; ReactNativeWebView: { postMessage(m: string): void } };
@@ -47,13 +62,19 @@ test.describe('embedded checkout: its hosts', () => {
       w.ReactNativeWebView = { postMessage: (message: string) => w.native.push(message) };
     });
     await page.goto(`${sandboxUrl}/embed/${id}?hpb=1`);
-    const native = async () => (await page.evaluate(() => (window as unknown as { native: string[] }).native)).map((m) => JSON.parse(m));
+    const native = async () =>
+      (await page.evaluate(() => (window as unknown as { native: string[] }).native)).map((m) => JSON.parse(m));
     await expect.poll(async () => (await native()).some((m) => m.stage === 'rendered')).toBe(true);
     expect((await native()).some((m) => typeof m.iframe_height === 'number')).toBe(true);
     await fillCardIn(page, '4111 1111 1111 1111');
     // What react-native-webview's postMessage does in the page: a message event from no other window.
-    await page.evaluate((key) => window.postMessage(JSON.stringify({ type: 'INITIATE_PAY', payload: key }), '*'), sandboxKey().public_key);
-    await expect.poll(async () => (await native()).filter((m) => m.stage).map((m) => m.stage)).toEqual(['rendered', 'processing', 'success']);
+    await page.evaluate(
+      (key) => window.postMessage(JSON.stringify({ type: 'INITIATE_PAY', payload: key }), '*'),
+      sandboxKey().public_key,
+    );
+    await expect
+      .poll(async () => (await native()).filter((m) => m.stage).map((m) => m.stage))
+      .toEqual(['rendered', 'processing', 'success']);
   });
 
   test('axe: the embed has no violations in its states', async ({ page, request }) => {
@@ -78,7 +99,10 @@ test.describe('embedded checkout: its hosts', () => {
   });
 });
 
-test('the sandbox home page links to a ready-made session on the example merchant page, which pays in its frame', async ({ page, request }) => {
+test('the sandbox home page links to a ready-made session on the example merchant page, which pays in its frame', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await page.getByTestId('sample-embed').click();
   await expect(page).toHaveURL(/\/embed-example\.html\?session=/);
@@ -92,17 +116,27 @@ test('the sandbox home page links to a ready-made session on the example merchan
   // Paid: the home page now offers a new session.
   const paid = new URL(page.url()).searchParams.get('session');
   await page.goto('/');
-  expect(new URL(await page.getByTestId('sample-embed').getAttribute('href') ?? '', sandboxUrl).searchParams.get('session')).not.toBe(paid);
+  expect(
+    new URL((await page.getByTestId('sample-embed').getAttribute('href')) ?? '', sandboxUrl).searchParams.get(
+      'session',
+    ),
+  ).not.toBe(paid);
   // A static file, served outside proxy.ts: Next.js's own headers only (docs/embed-protocol.md).
   const headers = (await request.get(`${sandboxUrl}/embed-example.html`)).headers();
   expect(headers['content-security-policy']).toBeUndefined();
 });
 
-test('a payment waiting at 3-D Secure: the embed says processing with its id and offers cancel, which brings the form back', async ({ page, request }) => {
+test('a payment waiting at 3-D Secure: the embed says processing with its id and offers cancel, which brings the form back', async ({
+  page,
+  request,
+}) => {
   const id = await createSession(request);
   await page.goto(`${sandboxUrl}/embed/${id}?hpb=1`);
   await fillCardIn(page, '4212 3456 7891 0006');
-  await page.evaluate((key) => window.postMessage({ type: 'INITIATE_PAY', payload: key }, '*'), sandboxKey().public_key);
+  await page.evaluate(
+    (key) => window.postMessage({ type: 'INITIATE_PAY', payload: key }, '*'),
+    sandboxKey().public_key,
+  );
   // Top level (no parent, no React Native host): INITIATE_PAY from the page itself is ignored.
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(new RegExp(`/embed/${id}\\?hpb=1$`));

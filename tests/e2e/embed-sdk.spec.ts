@@ -33,17 +33,25 @@ test.afterAll(async () => {
 async function openWithSdk(page: Page, session: string, { payButton = true } = {}): Promise<string[]> {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
-  const query = new URLSearchParams({ session, key: sandboxKey().public_key, ...(payButton ? {} : { pay_button: '0' }) });
+  const query = new URLSearchParams({
+    session,
+    key: sandboxKey().public_key,
+    ...(payButton ? {} : { pay_button: '0' }),
+  });
   await page.goto(`http://merchant.localhost:${merchant.port}/?${query}`);
   return requested;
 }
 
 type SdkEvent = { event: string; id?: string };
 const sdkEvents = (page: Page) => page.evaluate(() => (window as unknown as { events: SdkEvent[] }).events);
-const redirectUrl = async (page: Page) => (await received(page)).find((m) => 'iframeRedirect' in m)?.iframeRedirect as string | undefined;
+const redirectUrl = async (page: Page) =>
+  (await received(page)).find((m) => 'iframeRedirect' in m)?.iframeRedirect as string | undefined;
 
 test.describe("the vendor SDK's own code as the parent", () => {
-  test('its iframe, pay() sending INITIATE_PAY, 3-D Secure requested once, and its events', async ({ page, request }) => {
+  test('its iframe, pay() sending INITIATE_PAY, 3-D Secure requested once, and its events', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     const requested = await openWithSdk(page, id, { payButton: false });
     await expect.poll(() => sdkEvents(page)).toContainEqual({ event: 'render' });
@@ -69,12 +77,17 @@ test.describe("the vendor SDK's own code as the parent", () => {
     const events = await sdkEvents(page);
     const success = events.find((e) => e.event === 'success')!;
     expect(events.find((e) => e.event === 'processing')).toBeTruthy();
-    expect(await page.evaluate(() => (window as unknown as { sdk: { getStatus(): string } }).sdk.getStatus())).toBe('success');
+    expect(await page.evaluate(() => (window as unknown as { sdk: { getStatus(): string } }).sdk.getStatus())).toBe(
+      'success',
+    );
     expect(await getTransaction(request, success.id!)).toMatchObject({ status: 'COMPLETE', amount: 4500 });
     await expect(frame.getByTestId('receipt-method')).toHaveText('VISA ending 0006');
   });
 
-  test('open banking with its pay button: the bank page requested once, approved in the frame', async ({ page, request }) => {
+  test('open banking with its pay button: the bank page requested once, approved in the frame', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request, { open_banking_enabled: true, card_enabled: false });
     const requested = await openWithSdk(page, id);
     const frame = page.frameLocator('#payment-iframe iframe');

@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import {
-  createBooking, createSession, deleteSession, embedFrame, fillCardIn, getTransaction, merchantServer, received, stages, waitForMessage,
+  createBooking,
+  createSession,
+  deleteSession,
+  embedFrame,
+  fillCardIn,
+  getTransaction,
+  merchantServer,
+  received,
+  stages,
+  waitForMessage,
 } from './embed-fixtures';
 
 /*
@@ -17,7 +26,10 @@ const openMerchant = merchant.open;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 test.describe('embedded checkout, framed as the SDK frames it', () => {
-  test('a card payment: rendered, iframe_height, processing, success with the transaction id; a re-render shows it paid', async ({ page, request }) => {
+  test('a card payment: rendered, iframe_height, processing, success with the transaction id; a re-render shows it paid', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     await openMerchant(page, id);
     await waitForMessage(page, { stage: 'rendered' });
@@ -26,11 +38,17 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     // iframe_height: the SDK sizes the frame to the content (its default is 500px).
     const height = (await received(page)).find((m) => 'iframe_height' in m)!.iframe_height as number;
     expect(height).toBeGreaterThan(500);
-    await expect.poll(async () => page.evaluate(() => document.querySelector<HTMLIFrameElement>('#payment-iframe iframe')!.style.height)).toBe(
-      `${(await received(page)).filter((m) => 'iframe_height' in m).at(-1)!.iframe_height}px`,
-    );
+    await expect
+      .poll(async () =>
+        page.evaluate(() => document.querySelector<HTMLIFrameElement>('#payment-iframe iframe')!.style.height),
+      )
+      .toBe(`${(await received(page)).filter((m) => 'iframe_height' in m).at(-1)!.iframe_height}px`);
     // Sized to its content: the frame's document needs no scrolling.
-    expect(await frame.locator('body').evaluate((body) => body.ownerDocument.documentElement.scrollHeight <= window.innerHeight)).toBe(true);
+    expect(
+      await frame
+        .locator('body')
+        .evaluate((body) => body.ownerDocument.documentElement.scrollHeight <= window.innerHeight),
+    ).toBe(true);
     await fillCardIn(frame, '4111 1111 1111 1111');
     await frame.getByRole('button', { name: 'Pay £45.00' }).click();
     const success = await waitForMessage(page, { stage: 'success' });
@@ -38,7 +56,9 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     expect((await stages(page)).map((m) => m.stage)).toEqual(['rendered', 'processing', 'success']);
     // Every message was a JSON string, which is all the SDK can parse.
     expect((await received(page)).filter((m) => 'notAString' in m)).toEqual([]);
-    expect(await page.evaluate(() => (window as unknown as { sdk: { getStatus(): string } }).sdk.getStatus())).toBe('success');
+    expect(await page.evaluate(() => (window as unknown as { sdk: { getStatus(): string } }).sdk.getStatus())).toBe(
+      'success',
+    );
     await expect(frame.getByTestId('receipt-method')).toHaveText('VISA ending 1111');
     const transaction = await getTransaction(request, success.transactionID as string);
     expect(transaction).toMatchObject({ status: 'COMPLETE', method: 'ONLINE', amount: 4500 });
@@ -47,17 +67,25 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     // The SDK re-renders the frame every 15 minutes only while 'preload' or 'rendered'; a page
     // reloaded by the merchant (or that re-render, forced here) shows the paid state, never a form.
     await page.evaluate(() => {
-      const w = window as unknown as { sdk: { setStatus(s: string): void; refreshTick(id: string): void }; recorded: unknown[] };
+      const w = window as unknown as {
+        sdk: { setStatus(s: string): void; refreshTick(id: string): void };
+        recorded: unknown[];
+      };
       w.recorded.length = 0;
       w.sdk.setStatus('rendered');
-      w.sdk.refreshTick(new URL(document.querySelector('#payment-iframe iframe')!.getAttribute('src')!).pathname.split('/').pop()!);
+      w.sdk.refreshTick(
+        new URL(document.querySelector('#payment-iframe iframe')!.getAttribute('src')!).pathname.split('/').pop()!,
+      );
     });
     expect((await waitForMessage(page, { stage: 'success' })).transactionID).toBe(success.transactionID);
     await expect(frame.getByTestId('paid-title')).toBeVisible();
     await expect(frame.getByTestId('card-form')).toHaveCount(0);
   });
 
-  test('a declined card: declined with its transaction id, the form again, then paid with another card', async ({ page, request }) => {
+  test('a declined card: declined with its transaction id, the form again, then paid with another card', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     await openMerchant(page, id);
     const frame = embedFrame(page);
@@ -71,11 +99,20 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await frame.getByTestId('pay-button').click();
     const success = await waitForMessage(page, { stage: 'success' });
     expect(success.transactionID).not.toBe(declined.transactionID);
-    expect((await stages(page)).map((m) => m.stage)).toEqual(['rendered', 'processing', 'declined', 'processing', 'success']);
+    expect((await stages(page)).map((m) => m.stage)).toEqual([
+      'rendered',
+      'processing',
+      'declined',
+      'processing',
+      'success',
+    ]);
   });
 
   for (const asString of [false, true]) {
-    test(`hpb=1 hides the pay button; INITIATE_PAY as ${asString ? 'a JSON string' : 'an object'} pays`, async ({ page, request }) => {
+    test(`hpb=1 hides the pay button; INITIATE_PAY as ${asString ? 'a JSON string' : 'an object'} pays`, async ({
+      page,
+      request,
+    }) => {
       const id = await createSession(request);
       await openMerchant(page, id, { flags: 'hpb=1' });
       await waitForMessage(page, { stage: 'rendered' });
@@ -83,7 +120,10 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
       await expect(frame.getByTestId('card-form')).toBeVisible();
       await expect(frame.getByTestId('pay-button')).toHaveCount(0);
       // A key that does not reach the session's organisation pays nothing.
-      await page.evaluate((s) => (window as unknown as { initiatePay(s: boolean, k: string): void }).initiatePay(s, 'pk_not_ours'), asString);
+      await page.evaluate(
+        (s) => (window as unknown as { initiatePay(s: boolean, k: string): void }).initiatePay(s, 'pk_not_ours'),
+        asString,
+      );
       await waitForMessage(page, { stage: 'error', code: 'embed.public_key_mismatch' });
       await fillCardIn(frame, '4111 1111 1111 1111');
       await page.evaluate((s) => (window as unknown as { initiatePay(s: boolean): void }).initiatePay(s), asString);
@@ -95,16 +135,24 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     });
   }
 
-  test('hpb=1: typing mistakes after INITIATE_PAY say rendered again, so the merchant can re-enable its button', async ({ page, request }) => {
+  test('hpb=1: typing mistakes after INITIATE_PAY say rendered again, so the merchant can re-enable its button', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     await openMerchant(page, id, { flags: 'hpb=1' });
     await waitForMessage(page, { stage: 'rendered' });
     await page.evaluate(() => (window as unknown as { initiatePay(s: boolean): void }).initiatePay(false));
     await expect(embedFrame(page).getByTestId('error-summary')).toBeVisible();
-    await expect.poll(async () => (await stages(page)).map((m) => m.stage)).toEqual(['rendered', 'processing', 'rendered']);
+    await expect
+      .poll(async () => (await stages(page)).map((m) => m.stage))
+      .toEqual(['rendered', 'processing', 'rendered']);
   });
 
-  test('hsc=1 offers no store-card choice; method=MOTO_IN_PERSON records the payment as MOTO where the session allows it', async ({ page, request }) => {
+  test('hsc=1 offers no store-card choice; method=MOTO_IN_PERSON records the payment as MOTO where the session allows it', async ({
+    page,
+    request,
+  }) => {
     const booking = await createBooking(request);
     const withChoice = await createSession(request, { booking_id: booking });
     await openMerchant(page, withChoice);
@@ -122,16 +170,24 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await fillCardIn(frame, '4111 1111 1111 1111');
     await frame.getByTestId('pay-button').click();
     const success = await waitForMessage(page, { stage: 'success' });
-    expect(await getTransaction(request, success.transactionID as string)).toMatchObject({ status: 'COMPLETE', method: 'MOTO_IN_PERSON' });
+    expect(await getTransaction(request, success.transactionID as string)).toMatchObject({
+      status: 'COMPLETE',
+      method: 'MOTO_IN_PERSON',
+    });
   });
 
-  test('3-D Secure inside the frame: iframeRedirect, the challenge, back in the frame, success', async ({ page, request }) => {
+  test('3-D Secure inside the frame: iframeRedirect, the challenge, back in the frame, success', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     await openMerchant(page, id, { flags: 'hpb=1' });
     const frame = embedFrame(page);
     await fillCardIn(frame, '4212 3456 7891 0006');
     await page.evaluate(() => (window as unknown as { initiatePay(s: boolean): void }).initiatePay(true));
-    await expect.poll(async () => (await received(page)).find((m) => 'iframeRedirect' in m)?.iframeRedirect).toMatch(/\/sandbox\/3ds\//);
+    await expect
+      .poll(async () => (await received(page)).find((m) => 'iframeRedirect' in m)?.iframeRedirect)
+      .toMatch(/\/sandbox\/3ds\//);
     await frame.getByLabel('Password').fill('password');
     await frame.getByRole('button', { name: 'Confirm' }).click();
     const success = await waitForMessage(page, { stage: 'success' });
@@ -140,7 +196,10 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     const processing = (await stages(page)).filter((m) => m.stage === 'processing');
     expect(processing.at(-1)!.transactionID).toBe(success.transactionID);
     // The frame never left the embed's paths (nor the merchant's page): hpb and the frame held.
-    const src = page.frames().find((f) => f.url().includes('/embed/'))!.url();
+    const src = page
+      .frames()
+      .find((f) => f.url().includes('/embed/'))!
+      .url();
     expect(src).toMatch(new RegExp(`/embed/${id}\\?hpb=1$`));
   });
 
@@ -149,7 +208,9 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await openMerchant(page, id);
     const frame = embedFrame(page);
     await frame.getByRole('button', { name: 'Continue to your bank' }).click();
-    await expect.poll(async () => (await received(page)).find((m) => 'iframeRedirect' in m)?.iframeRedirect).toMatch(/\/sandbox\/bank\//);
+    await expect
+      .poll(async () => (await received(page)).find((m) => 'iframeRedirect' in m)?.iframeRedirect)
+      .toMatch(/\/sandbox\/bank\//);
     await frame.getByRole('button', { name: 'Approve' }).click();
     const success = await waitForMessage(page, { stage: 'success' });
     expect((await getTransaction(request, success.transactionID as string)).type).toBe('OPEN_BANKING');
@@ -168,7 +229,10 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await waitForMessage(page, { stage: 'error', code: 'embed.not_found' });
   });
 
-  test('a failed 3-D Secure check inside the frame: declined with its transaction id, and the form again', async ({ page, request }) => {
+  test('a failed 3-D Secure check inside the frame: declined with its transaction id, and the form again', async ({
+    page,
+    request,
+  }) => {
     const id = await createSession(request);
     await openMerchant(page, id);
     const frame = embedFrame(page);

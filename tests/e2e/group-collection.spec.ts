@@ -29,21 +29,34 @@ const clockUrl = requiredEnv('E2E_CLOCK_URL');
 const originA = `http://${DOMAIN_A}:${new URL(clockUrl).port}`;
 
 async function apiToken(request: APIRequestContext): Promise<string> {
-  const [key] = JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_CLOCK_DATA_DIR'), 'sandbox-credentials.json'), 'utf8')).keys;
-  const response = await request.post(`${clockUrl}/api/token`, { data: { public_key: key.public_key, private_key: key.private_key } });
+  const [key] = JSON.parse(
+    fs.readFileSync(path.join(requiredEnv('E2E_CLOCK_DATA_DIR'), 'sandbox-credentials.json'), 'utf8'),
+  ).keys;
+  const response = await request.post(`${clockUrl}/api/token`, {
+    data: { public_key: key.public_key, private_key: key.private_key },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).data.token;
 }
 
 async function call(request: APIRequestContext, method: 'put' | 'get' | 'post', url: string, data?: unknown) {
-  const response = await request[method](`${clockUrl}/api${url}`, { headers: { Authorization: `Bearer ${await apiToken(request)}` }, data });
+  const response = await request[method](`${clockUrl}/api${url}`, {
+    headers: { Authorization: `Bearer ${await apiToken(request)}` },
+    data,
+  });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
   return (await response.json()).data;
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-type Member = { id: string; customer_name: string; status: string; auto_collect: boolean; payment_links: { id: string; installment_sequence: number }[] };
+type Member = {
+  id: string;
+  customer_name: string;
+  status: string;
+  auto_collect: boolean;
+  payment_links: { id: string; installment_sequence: number }[];
+};
 
 /** Pays the member's first instalment and ticks "collect the rest automatically". */
 async function payFirstAndOptIn(page: Page, member: Member, card: string, { axe = false } = {}) {
@@ -58,23 +71,35 @@ async function payFirstAndOptIn(page: Page, member: Member, card: string, { axe 
   await expect(page).toHaveURL(`${originA}/${first.id}/success`);
 }
 
-test('opted-in members are collected on the due date; a stored card that declines sends the failed-charge and overdue emails once', async ({ page, request }) => {
+test('opted-in members are collected on the due date; a stored card that declines sends the failed-charge and overdue emails once', async ({
+  page,
+  request,
+}) => {
   await setVerifiedPortalDomain(call, request, ORG_A, DOMAIN_A);
   const lead = uniqueEmail('grace');
   const group = await call(request, 'put', '/agent/payment-link-groups', {
-    organisation: ORG_A, lead_name: 'Grace Hopper', lead_email: lead, name: 'Porto trip',
+    organisation: ORG_A,
+    lead_name: 'Grace Hopper',
+    lead_email: lead,
+    name: 'Porto trip',
     booking_reference: `AUTO-${Date.now().toString(36)}`,
     members: [
       { customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000 },
       { customer_name: 'Ben Franklin', email: 'ben@example.com', amount: 10000 },
     ],
-    installments: [{ amount: 6000, due_at: inDays(10) }, { amount: 4000, due_at: inDays(20) }],
+    installments: [
+      { amount: 6000, due_at: inDays(10) },
+      { amount: 4000, due_at: inDays(20) },
+    ],
   });
   const [ada, ben] = group.members as Member[];
   await payFirstAndOptIn(page, ada!, '4111 1111 1111 1111', { axe: true });
   await payFirstAndOptIn(page, ben!, '4000 0300 0000 0006');
   const before = await call(request, 'get', `/agent/payment-link-groups/${group.id}`);
-  expect(before.members.map((m: Member) => [m.customer_name, m.auto_collect, m.status])).toEqual([['Ada Lovelace', true, 'outstanding'], ['Ben Franklin', true, 'outstanding']]);
+  expect(before.members.map((m: Member) => [m.customer_name, m.auto_collect, m.status])).toEqual([
+    ['Ada Lovelace', true, 'outstanding'],
+    ['Ben Franklin', true, 'outstanding'],
+  ]);
 
   const mailbox = `${clockUrl}/sandbox/mailbox?to=${encodeURIComponent(lead)}`;
   try {
@@ -85,11 +110,17 @@ test('opted-in members are collected on the due date; a stored card that decline
       await expect(page.getByTestId('mailbox-email')).toHaveCount(2, { timeout: 1000 });
     }).toPass({ timeout: 45_000 });
     const after = await call(request, 'get', `/agent/payment-link-groups/${group.id}`);
-    expect(after.members.map((m: Member) => [m.customer_name, m.status])).toEqual([['Ada Lovelace', 'paid'], ['Ben Franklin', 'overdue']]);
+    expect(after.members.map((m: Member) => [m.customer_name, m.status])).toEqual([
+      ['Ada Lovelace', 'paid'],
+      ['Ben Franklin', 'overdue'],
+    ]);
     // The leader's portal, on the custom domain, shows Ben overdue and Ada paid.
     await page.goto(group.portal_url);
     await expect(page).toHaveURL(`${originA}/groups/${group.id}`);
-    const memberCard = (name: string) => page.getByTestId('portal-member').filter({ has: page.getByTestId('member-name').getByText(name, { exact: true }) });
+    const memberCard = (name: string) =>
+      page
+        .getByTestId('portal-member')
+        .filter({ has: page.getByTestId('member-name').getByText(name, { exact: true }) });
     await expect(memberCard('Ben Franklin')).toHaveAttribute('data-status', 'overdue');
     await expect(memberCard('Ada Lovelace')).toHaveAttribute('data-status', 'paid');
     await expectNoAxeViolations(page, 'portal on the custom domain: a member overdue');

@@ -11,7 +11,10 @@ import { api, createGroup, getGroup, originA, setPortalDomains } from './group-p
 test.beforeEach(async ({ request }) => setPortalDomains(request));
 test.describe.configure({ timeout: 90_000 });
 
-test('a rotation signs out the open portal; the old link opens nothing; the emailed link opens it again', async ({ page, request }) => {
+test('a rotation signs out the open portal; the old link opens nothing; the emailed link opens it again', async ({
+  page,
+  request,
+}) => {
   const group = await createGroup(request);
   await page.goto(group.portal_url);
   await expect(page.getByTestId('portal')).toBeVisible();

@@ -1,7 +1,16 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { sandboxUrl } from './checkout-fixtures';
 import {
-  createGroup, DOMAIN_A, getGroup, getOnHost, DOMAIN_B, originA, originB, setPortalDomains, uniqueEmail, type CreatedGroup,
+  createGroup,
+  DOMAIN_A,
+  getGroup,
+  getOnHost,
+  DOMAIN_B,
+  originA,
+  originB,
+  setPortalDomains,
+  uniqueEmail,
+  type CreatedGroup,
 } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -24,13 +33,19 @@ async function enter(page: Page, group: CreatedGroup) {
   expect(page.url()).toBe(`${originA}/groups/${group.id}`);
 }
 
-const member = (page: Page, name: string) => page.getByTestId('portal-member').filter({ has: page.getByTestId('member-name').getByText(name, { exact: true }) });
+const member = (page: Page, name: string) =>
+  page.getByTestId('portal-member').filter({ has: page.getByTestId('member-name').getByText(name, { exact: true }) });
 
 /** The next server-action POST the page sends (to replay it later). */
-const nextAction = (page: Page) => page.waitForRequest((r) => r.method() === 'POST' && Boolean(r.headers()['next-action']));
+const nextAction = (page: Page) =>
+  page.waitForRequest((r) => r.method() === 'POST' && Boolean(r.headers()['next-action']));
 
 /** Replays a captured action POST, with its body's group id swapped and/or without the session cookie. */
-async function replay(page: Page, original: Request, options: { swap?: [string, string][]; withoutCookie?: boolean } = {}) {
+async function replay(
+  page: Page,
+  original: Request,
+  options: { swap?: [string, string][]; withoutCookie?: boolean } = {},
+) {
   const headers = await original.allHeaders();
   if (options.withoutCookie) delete headers.cookie;
   let body = original.postDataBuffer()!.toString('latin1');
@@ -38,13 +53,22 @@ async function replay(page: Page, original: Request, options: { swap?: [string, 
   for (const [from, to] of options.swap ?? []) body = body.split(from).join(to);
   // Node cannot resolve *.localhost: the server's own address, with the captured Host (the portal domain).
   const url = new URL(original.url());
-  const response = await page.request.fetch(`${sandboxUrl}${url.pathname}${url.search}`, { method: 'POST', headers, data: Buffer.from(body, 'latin1'), maxRedirects: 0 });
+  const response = await page.request.fetch(`${sandboxUrl}${url.pathname}${url.search}`, {
+    method: 'POST',
+    headers,
+    data: Buffer.from(body, 'latin1'),
+    maxRedirects: 0,
+  });
   // The action answers with a redirect to the page and its result code.
   return response.headers()['x-action-redirect'] ?? response.headers().location ?? '';
 }
 
 test.describe('leader portal on a custom portal domain', () => {
-  test('the token becomes a __Host- session cookie and leaves the address bar; without it the page only says how to get in', async ({ page, request, context }) => {
+  test('the token becomes a __Host- session cookie and leaves the address bar; without it the page only says how to get in', async ({
+    page,
+    request,
+    context,
+  }) => {
     const group = await createGroup(request);
     await page.goto(`${originA}/groups/${group.id}`);
     await expect(page.getByTestId('portal-signed-out')).toBeVisible();
@@ -56,13 +80,24 @@ test.describe('leader portal on a custom portal domain', () => {
     expect(page.url()).toBe(`${originA}/groups/${group.id}`);
     await expect(page.getByTestId('portal-signed-out')).toBeVisible();
 
-    const entry = await getOnHost(request, DOMAIN_A, new URL(group.portal_url).pathname + new URL(group.portal_url).search);
+    const entry = await getOnHost(
+      request,
+      DOMAIN_A,
+      new URL(group.portal_url).pathname + new URL(group.portal_url).search,
+    );
     expect(entry.status()).toBe(303);
     expect(entry.headers().location).toBe(`/groups/${group.id}`);
 
     await enter(page, group);
     const [cookie] = (await context.cookies(originA)).filter((c) => c.name.startsWith('__Host-'));
-    expect(cookie).toMatchObject({ name: '__Host-group-portal', domain: DOMAIN_A, path: '/', httpOnly: true, secure: true, sameSite: 'Lax' });
+    expect(cookie).toMatchObject({
+      name: '__Host-group-portal',
+      domain: DOMAIN_A,
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    });
     // Host-only: the main host and the other portal domain never get it.
     expect((await context.cookies(sandboxUrl)).some((c) => c.name === '__Host-group-portal')).toBe(false);
     expect((await context.cookies(originB)).some((c) => c.name === '__Host-group-portal')).toBe(false);
@@ -75,7 +110,10 @@ test.describe('leader portal on a custom portal domain', () => {
     await expectNoAxeViolations(page, 'portal: open');
   });
 
-  test('the leader adds and removes a member and changes the schedule; the API shows each change', async ({ page, request }) => {
+  test('the leader adds and removes a member and changes the schedule; the API shows each change', async ({
+    page,
+    request,
+  }) => {
     const group = await createGroup(request);
     await enter(page, group);
     const email = uniqueEmail('cy');
@@ -86,12 +124,19 @@ test.describe('leader portal on a custom portal domain', () => {
     await page.getByTestId('add-member').click();
     await expect(page.getByTestId('portal-result')).toHaveAttribute('data-result', 'member_added');
     await expect(member(page, 'Cy Member').getByTestId('member-amount')).toHaveText('£200.00');
-    expect((await getGroup(request, group.id)).members.map((m) => m.customer_name)).toEqual(['Ada Member', 'Bo Member', 'Cy Member']);
+    expect((await getGroup(request, group.id)).members.map((m) => m.customer_name)).toEqual([
+      'Ada Member',
+      'Bo Member',
+      'Cy Member',
+    ]);
 
     await member(page, 'Bo Member').getByTestId('remove-member').click();
     await expect(page.getByTestId('portal-result')).toHaveAttribute('data-result', 'member_removed');
     await expect(member(page, 'Bo Member')).toHaveCount(0);
-    expect((await getGroup(request, group.id)).members.map((m) => m.customer_name)).toEqual(['Ada Member', 'Cy Member']);
+    expect((await getGroup(request, group.id)).members.map((m) => m.customer_name)).toEqual([
+      'Ada Member',
+      'Cy Member',
+    ]);
 
     // Three instalments instead of two (members owe different amounts: the schedule is a set of weights).
     await page.getByTestId('schedule-amount-1').fill('100');
@@ -135,28 +180,54 @@ test.describe('leader portal on a custom portal domain', () => {
     const remove = await removePost;
     await expect(page.getByTestId('portal-result')).toHaveAttribute('data-result', 'member_removed');
 
-    const before = { locked: await getGroup(request, locked.id), other: await getGroup(request, other.id), open: await getGroup(request, open.id) };
+    const before = {
+      locked: await getGroup(request, locked.id),
+      other: await getGroup(request, other.id),
+      open: await getGroup(request, open.id),
+    };
     const [openAda, openBo] = open.members;
     const lockedAda = locked.members[0]!;
     // ...and replay them against the locked group (whose session this browser holds): refused by the locks.
     expect(await replay(page, add, { swap: [[open.id, locked.id]] })).toContain('result=members_locked');
-    expect(await replay(page, remove, { swap: [[open.id, locked.id], [openAda!.id, lockedAda.id]] })).toContain('result=members_locked');
+    expect(
+      await replay(page, remove, {
+        swap: [
+          [open.id, locked.id],
+          [openAda!.id, lockedAda.id],
+        ],
+      }),
+    ).toContain('result=members_locked');
     // Against a group whose portal this browser never entered: refused for want of its session.
     expect(await replay(page, add, { swap: [[open.id, other.id]] })).toContain('result=signed_out');
-    expect(await replay(page, remove, { swap: [[open.id, other.id], [openAda!.id, other.members[0]!.id]] })).toContain('result=signed_out');
+    expect(
+      await replay(page, remove, {
+        swap: [
+          [open.id, other.id],
+          [openAda!.id, other.members[0]!.id],
+        ],
+      }),
+    ).toContain('result=signed_out');
     // On the open group itself, without the cookie: refused.
     expect(await replay(page, add, { withoutCookie: true })).toContain('result=signed_out');
-    expect(await replay(page, remove, { withoutCookie: true, swap: [[openAda!.id, openBo!.id]] })).toContain('result=signed_out');
+    expect(await replay(page, remove, { withoutCookie: true, swap: [[openAda!.id, openBo!.id]] })).toContain(
+      'result=signed_out',
+    );
 
     expect(await getGroup(request, locked.id)).toEqual(before.locked);
     expect(await getGroup(request, other.id)).toEqual(before.other);
     expect(await getGroup(request, open.id)).toEqual(before.open);
     // The page words the refusal the action answered with.
     await page.goto(`${originA}/groups/${locked.id}?result=members_locked`);
-    await expect(page.getByTestId('portal-result')).toHaveText('Nothing was changed: the organiser has locked the member list.');
+    await expect(page.getByTestId('portal-result')).toHaveText(
+      'Nothing was changed: the organiser has locked the member list.',
+    );
   });
 
-  test('the leader sends links to all and to one (seen in the sandbox mailbox) and copies a link', async ({ page, request, context }) => {
+  test('the leader sends links to all and to one (seen in the sandbox mailbox) and copies a link', async ({
+    page,
+    request,
+    context,
+  }) => {
     const group = await createGroup(request);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: originA });
     await enter(page, group);
@@ -181,17 +252,27 @@ test.describe('leader portal on a custom portal domain', () => {
     await expect(page.getByTestId('mailbox-text')).toContainText(link!);
   });
 
-  test("a portal is a 404 on another organisation's domain and under a spoofed Host; the portal domain serves nothing else", async ({ page, request }) => {
+  test("a portal is a 404 on another organisation's domain and under a spoofed Host; the portal domain serves nothing else", async ({
+    page,
+    request,
+  }) => {
     const group = await createGroup(request);
     const response = await page.goto(`${originB}/groups/${group.id}`);
     expect(response?.status()).toBe(404);
     const portalPath = new URL(group.portal_url).pathname + new URL(group.portal_url).search;
     expect((await getOnHost(request, DOMAIN_B, portalPath)).status()).toBe(404);
     // The Host header decides, whatever X-Forwarded-Host says.
-    expect((await getOnHost(request, DOMAIN_B, `/groups/${group.id}`, { 'X-Forwarded-Host': `${DOMAIN_A}:${new URL(sandboxUrl).port}` })).status()).toBe(404);
+    expect(
+      (
+        await getOnHost(request, DOMAIN_B, `/groups/${group.id}`, {
+          'X-Forwarded-Host': `${DOMAIN_A}:${new URL(sandboxUrl).port}`,
+        })
+      ).status(),
+    ).toBe(404);
     expect((await getOnHost(request, DOMAIN_A, `/groups/${group.id}`)).status()).toBe(200);
     // The API, the sandbox and the home page stay on the main host.
-    for (const path of ['/api/enums', '/sandbox/mailbox', '/']) expect((await getOnHost(request, DOMAIN_A, path)).status(), path).toBe(404);
+    for (const path of ['/api/enums', '/sandbox/mailbox', '/'])
+      expect((await getOnHost(request, DOMAIN_A, path)).status(), path).toBe(404);
     expect((await request.get(`${sandboxUrl}/api/enums`)).status()).toBe(200);
     await page.goto(`${originB}/groups/${group.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -204,7 +285,8 @@ test.describe('leader portal on a custom portal domain', () => {
     await enter(page, group);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     // Keyboard only: tab to the add-member form, type, submit with Enter.
-    for (let i = 0; i < 60 && (await page.evaluate(() => document.activeElement?.id)) !== 'member-name'; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 60 && (await page.evaluate(() => document.activeElement?.id)) !== 'member-name'; i++)
+      await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('member-name');
     await page.keyboard.type('Kay Board');
     await page.keyboard.press('Tab');

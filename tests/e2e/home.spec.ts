@@ -70,7 +70,9 @@ test.describe('sandbox server', () => {
     expect(publicKey).toMatch(/^pk_sandbox_/);
     expect(privateKey).toMatch(/^sk_sandbox_/);
 
-    const tokenResponse = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: publicKey, private_key: privateKey } });
+    const tokenResponse = await request.post(`${sandboxUrl}/api/token`, {
+      data: { public_key: publicKey, private_key: privateKey },
+    });
     expect(tokenResponse.status(), await tokenResponse.text()).toBe(200);
     const token = (await tokenResponse.json()) as Envelope<{ token: string; type: string; expiry_time: number }>;
     expect(token.data.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -89,7 +91,9 @@ test.describe('sandbox server', () => {
 
   test('the wrong private key gets no token', async ({ request }) => {
     const [key] = storedCredentials().keys;
-    const response = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key!.public_key, private_key: 'sk_sandbox_wrong' } });
+    const response = await request.post(`${sandboxUrl}/api/token`, {
+      data: { public_key: key!.public_key, private_key: 'sk_sandbox_wrong' },
+    });
     expect(response.status()).toBe(401);
     const body = (await response.json()) as Envelope<unknown>;
     expect(body.errors[0]?.code).toBe('auth.invalid_credentials');
@@ -118,7 +122,10 @@ test.describe('sandbox server', () => {
     await expect(page.getByRole('cell', { name: 'auth.missing_token', exact: true })).toBeVisible();
   });
 
-  test('home page lists recent webhook deliveries: a test event reaches a local receiver through the runner', async ({ page, request }) => {
+  test('home page lists recent webhook deliveries: a test event reaches a local receiver through the runner', async ({
+    page,
+    request,
+  }) => {
     // The merchant's receiver, on this machine: the sandbox allows http and local addresses.
     const received: string[] = [];
     const receiver = http.createServer((req, res) => {
@@ -129,20 +136,33 @@ test.describe('sandbox server', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
       const [key] = storedCredentials().keys;
-      const token = ((await (await request.post(`${sandboxUrl}/api/token`, { data: { public_key: key!.public_key, private_key: key!.private_key } })).json()) as Envelope<{ token: string }>).data.token;
+      const token = (
+        (await (
+          await request.post(`${sandboxUrl}/api/token`, {
+            data: { public_key: key!.public_key, private_key: key!.private_key },
+          })
+        ).json()) as Envelope<{ token: string }>
+      ).data.token;
       const headers = { Authorization: `Bearer ${token}` };
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-      const created = await request.put(`${sandboxUrl}/api/agent/webhooks`, { headers, data: { organisation: key!.organisation, url, event_types: ['transaction.completed'] } });
+      const created = await request.put(`${sandboxUrl}/api/agent/webhooks`, {
+        headers,
+        data: { organisation: key!.organisation, url, event_types: ['transaction.completed'] },
+      });
       expect(created.status(), await created.text()).toBe(200);
       const endpoint = ((await created.json()) as Envelope<{ id: string }>).data;
-      expect((await request.post(`${sandboxUrl}/api/agent/webhooks/${endpoint.id}/test`, { headers })).status()).toBe(200);
+      expect((await request.post(`${sandboxUrl}/api/agent/webhooks/${endpoint.id}/test`, { headers })).status()).toBe(
+        200,
+      );
       // The server's own runner delivers it within a pass (RUNNER_INTERVAL_MS, 5 s by default).
       await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
       await expect(async () => {
         await page.goto('/');
         const row = page.getByTestId('sandbox-webhook-delivery').filter({ hasText: url });
         await expect(row).toHaveCount(1, { timeout: 1000 });
-        await expect(row.getByRole('cell')).toHaveText(['webhook.test', url, 'Delivered', '1', '204', /\d{4}/], { timeout: 1000 });
+        await expect(row.getByRole('cell')).toHaveText(['webhook.test', url, 'Delivered', '1', '204', /\d{4}/], {
+          timeout: 1000,
+        });
       }).toPass({ timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 2, name: 'Recent webhook deliveries' })).toBeVisible();
       await expectNoAxeViolations(page, 'sandbox home with webhook deliveries');

@@ -5,7 +5,9 @@ import { formatMoney } from '../../lib/money';
 
 /** One namespace of a locale's catalog, so the tests speak each language from the same source as the pages. */
 export function catalog(locale: string, namespace: string): (key: string) => string {
-  const messages: Record<string, string> = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8'));
+  const messages: Record<string, string> = JSON.parse(
+    fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8'),
+  );
   return (key) => {
     const text = messages[key];
     if (text === undefined) throw new Error(`no ${namespace}.${key} in ${locale}`);
@@ -28,6 +30,6 @@ export async function fillCardIn(page: Page, locale: string, number: string, nam
 /** Opens the language switch (a <details>: works without JavaScript). */
 export async function openLanguageSwitch(page: Page) {
   const details = page.getByTestId('language-switch').locator('details');
-  if (await details.getAttribute('open') === null) await details.locator('summary').click();
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
   await expect(details).toHaveAttribute('open', '');
 }

@@ -14,11 +14,20 @@ const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
 test.describe.configure({ timeout: 90_000 });
 const expiresAt = '2030-03-15T12:00:00.000Z';
 const longDate = (locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(new Date(expiresAt));
-const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }).format(
+    new Date(expiresAt),
+  );
+const noSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
-for (const [locale, dir] of [['cy', 'ltr'], ['ar', 'rtl']] as const) {
-  test(`a card payment in ${locale}: ${dir} page, amounts and dates formatted for ${locale}, axe on the form and the receipt`, async ({ page, request }) => {
+for (const [locale, dir] of [
+  ['cy', 'ltr'],
+  ['ar', 'rtl'],
+] as const) {
+  test(`a card payment in ${locale}: ${dir} page, amounts and dates formatted for ${locale}, axe on the form and the receipt`, async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request, { amount: 12345, expires_at: expiresAt });
     const checkout = catalog(locale, 'Checkout');
     const form = catalog(locale, 'CheckoutForm');
@@ -37,7 +46,9 @@ for (const [locale, dir] of [['cy', 'ltr'], ['ar', 'rtl']] as const) {
     await page.getByRole('button', { name: form('payButton').replace('{amount}', money(12345, locale)) }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${locale}/${id}/success`);
     await expect(page.getByTestId('result-title')).toHaveText(checkout('successTitle'));
-    await expect(page.getByTestId('receipt-method')).toHaveText(checkout('receiptCard').replace('{brand}', 'VISA').replace('{lastFour}', '1111'));
+    await expect(page.getByTestId('receipt-method')).toHaveText(
+      checkout('receiptCard').replace('{brand}', 'VISA').replace('{lastFour}', '1111'),
+    );
     expect(await page.getByTestId('receipt-amount').textContent()).toBe(money(12345, locale));
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
     await expectNoAxeViolations(page, `success page (${locale})`);
@@ -47,7 +58,10 @@ for (const [locale, dir] of [['cy', 'ltr'], ['ar', 'rtl']] as const) {
 test.describe('the customer’s language', () => {
   test.use({ locale: 'fr-FR', javaScriptEnabled: false });
 
-  test('Accept-Language fr on a first visit lands on the French checkout; English picked from the switch then sticks (no JavaScript)', async ({ page, request }) => {
+  test('Accept-Language fr on a first visit lands on the French checkout; English picked from the switch then sticks (no JavaScript)', async ({
+    page,
+    request,
+  }) => {
     const id = await createLink(request);
     await page.goto(`${sandboxUrl}/${id}`);
     await expect(page).toHaveURL(`${sandboxUrl}/fr/${id}`);
@@ -65,7 +79,10 @@ test.describe('the customer’s language', () => {
   });
 });
 
-test('the language switch keeps the path, also after client-side navigation, and names each language in itself', async ({ page, request }) => {
+test('the language switch keeps the path, also after client-side navigation, and names each language in itself', async ({
+  page,
+  request,
+}) => {
   const id = await createLink(request);
   await page.goto(`/${id}/failure`);
   const links = page.getByTestId('language-switch').locator('a');
@@ -88,7 +105,18 @@ test('the language switch keeps the path, also after client-side navigation, and
 test('at 320 px wide no page scrolls sideways, and a card payment works there', async ({ page, request }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   const id = await createLink(request, { amount: 987654, open_banking_enabled: true, expires_at: expiresAt });
-  for (const path of ['/', '/cy', '/docs/errors', '/el/docs/errors', '/sandbox/mailbox', '/no-such/page', `/de/${id}`, `/el/${id}`, `/ar/${id}`, `/pl/${id}/cancel`]) {
+  for (const path of [
+    '/',
+    '/cy',
+    '/docs/errors',
+    '/el/docs/errors',
+    '/sandbox/mailbox',
+    '/no-such/page',
+    `/de/${id}`,
+    `/el/${id}`,
+    `/ar/${id}`,
+    `/pl/${id}/cancel`,
+  ]) {
     await page.goto(path);
     expect(await noSideways(page), path).toBe(true);
     await openLanguageSwitch(page);
@@ -101,14 +129,22 @@ test('at 320 px wide no page scrolls sideways, and a card payment works there', 
   expect(await noSideways(page), 'receipt').toBe(true);
 });
 
-test('a whole payment with the keyboard alone (Tab, typing, Enter), the focus always visible and in a logical order', async ({ page, request }) => {
+test('a whole payment with the keyboard alone (Tab, typing, Enter), the focus always visible and in a logical order', async ({
+  page,
+  request,
+}) => {
   const id = await createLink(request, { amount: 5000 });
   await page.goto(`/${id}`);
-  const focus = () => page.evaluate(() => {
-    const element = document.activeElement as HTMLElement;
-    const style = getComputedStyle(element);
-    return { tag: element.tagName, id: element.id, visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
-  });
+  const focus = () =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement;
+      const style = getComputedStyle(element);
+      return {
+        tag: element.tagName,
+        id: element.id,
+        visible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+      };
+    });
   const order: string[] = [];
   for (const text of ['', '4111111111111111', '12/34', '123', 'Ada Lovelace', '']) {
     await page.keyboard.press('Tab');
@@ -124,7 +160,9 @@ test('a whole payment with the keyboard alone (Tab, typing, Enter), the focus al
 });
 
 test.describe('paths that cannot be pages', () => {
-  test('answer the 404 document at their own address, in their language, with language links that keep the path', async ({ page }) => {
+  test('answer the 404 document at their own address, in their language, with language links that keep the path', async ({
+    page,
+  }) => {
     for (const [url, heading] of [
       [`${sandboxUrl}/pas-de-page`, 'Page not found'],
       [`${sandboxUrl}/fr/pas-de-page`, 'Page introuvable'],
@@ -143,7 +181,10 @@ test.describe('paths that cannot be pages', () => {
       await expectNoAxeViolations(page, url);
     }
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByTestId('language-switch').locator('a[lang="de"]')).toHaveAttribute('href', '/de/sandbox/mailbox');
+    await expect(page.getByTestId('language-switch').locator('a[lang="de"]')).toHaveAttribute(
+      'href',
+      '/de/sandbox/mailbox',
+    );
   });
 
   test('an unknown uuid still reaches the page, which asks the database, and ends on the 404', async ({ page }) => {

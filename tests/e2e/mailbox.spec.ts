@@ -15,8 +15,12 @@ const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
 const sandboxDataDir = requiredEnv('E2E_SANDBOX_DATA_DIR');
 
 async function sandboxToken(request: APIRequestContext): Promise<string> {
-  const { keys } = JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8')) as { keys: { public_key: string; private_key: string }[] };
-  const response = await request.post(`${sandboxUrl}/api/token`, { data: { public_key: keys[0]!.public_key, private_key: keys[0]!.private_key } });
+  const { keys } = JSON.parse(fs.readFileSync(path.join(sandboxDataDir, 'sandbox-credentials.json'), 'utf8')) as {
+    keys: { public_key: string; private_key: string }[];
+  };
+  const response = await request.post(`${sandboxUrl}/api/token`, {
+    data: { public_key: keys[0]!.public_key, private_key: keys[0]!.private_key },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { data: { token: string } }).data.token;
 }
@@ -33,7 +37,10 @@ async function sendTestEmail(request: APIRequestContext, to: string): Promise<st
 const uniqueAddress = () => `e2e-${randomBytes(4).toString('hex')}@example.com`;
 
 test.describe('sandbox mailbox', () => {
-  test('a test email appears in the mailbox, is delivered there, and its bodies are readable', async ({ page, request }) => {
+  test('a test email appears in the mailbox, is delivered there, and its bodies are readable', async ({
+    page,
+    request,
+  }) => {
     const to = uniqueAddress();
     const id = await sendTestEmail(request, to);
 
@@ -63,7 +70,9 @@ test.describe('sandbox mailbox', () => {
     await email.getByText('HTML body').click();
     const frame = email.locator('iframe');
     await expect(frame).toHaveAttribute('sandbox', '');
-    await expect(page.frameLocator(`[data-email-id="${id}"] iframe`).locator('strong')).toHaveText('travel-pay sandbox');
+    await expect(page.frameLocator(`[data-email-id="${id}"] iframe`).locator('strong')).toHaveText(
+      'travel-pay sandbox',
+    );
   });
 
   test('an unknown recipient shows an empty mailbox, and the page passes axe', async ({ page }) => {
@@ -84,8 +93,15 @@ test.describe('production server', () => {
     const response = await page.goto(`${productionUrl}/sandbox/mailbox`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-    for (const [method, apiPath] of [['POST', '/api/sandbox/emails/test'], ['GET', '/api/sandbox/clock'], ['POST', '/api/sandbox/clock']] as const) {
-      const answer = await request.fetch(`${productionUrl}${apiPath}`, { method, data: method === 'POST' ? {} : undefined });
+    for (const [method, apiPath] of [
+      ['POST', '/api/sandbox/emails/test'],
+      ['GET', '/api/sandbox/clock'],
+      ['POST', '/api/sandbox/clock'],
+    ] as const) {
+      const answer = await request.fetch(`${productionUrl}${apiPath}`, {
+        method,
+        data: method === 'POST' ? {} : undefined,
+      });
       expect(answer.status(), `${method} ${apiPath}`).toBe(404);
       expect(((await answer.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('route.not_found');
     }

@@ -18,7 +18,10 @@ async function payWith(page: Page, number = '4111 1111 1111 1111') {
 test.describe('member checkout', () => {
   test('pays one instalment, then two at once; the covered link shows paid', async ({ page, request }) => {
     test.slow(); // four page loads and two payments on a shared two-core machine
-    const { groupId, links: [first, second, third] } = await createMemberGroup(request, [10000, 10000, 5000, 5000]);
+    const {
+      groupId,
+      links: [first, second, third],
+    } = await createMemberGroup(request, [10000, 10000, 5000, 5000]);
     await page.goto(`/${first}`);
     await expect(page.getByTestId('member-share-amount')).toHaveText('£300.00');
     await expect(page.getByTestId('member-paid')).toHaveText('£0.00');
@@ -59,9 +62,15 @@ test.describe('member checkout', () => {
     expect(group.members[0]).toMatchObject({ paid_amount: 25000, remaining: 5000 });
   });
 
-  test('opts in to store the card: the rest is collected automatically (the group shows auto_collect)', async ({ page, request }) => {
+  test('opts in to store the card: the rest is collected automatically (the group shows auto_collect)', async ({
+    page,
+    request,
+  }) => {
     test.slow();
-    const { groupId, links: [first] } = await createMemberGroup(request, [6000, 4000, 2000]);
+    const {
+      groupId,
+      links: [first],
+    } = await createMemberGroup(request, [6000, 4000, 2000]);
     await page.goto(`/${first}`);
     const offer = page.getByLabel(/collect my 2 remaining instalments automatically on their due dates/);
     await expect(offer).not.toBeChecked();
@@ -81,9 +90,15 @@ test.describe('member checkout', () => {
     expect(group.members[0]).toMatchObject({ auto_collect: true, paid_amount: 6000 });
   });
 
-  test('the opt-in shows what each instalment will cost on this card, surcharge included (issue 16 item 13)', async ({ page, request }) => {
+  test('the opt-in shows what each instalment will cost on this card, surcharge included (issue 16 item 13)', async ({
+    page,
+    request,
+  }) => {
     test.slow();
-    const { groupId, links: [first] } = await createMemberGroup(request, [6000, 4000, 2000]);
+    const {
+      groupId,
+      links: [first],
+    } = await createMemberGroup(request, [6000, 4000, 2000]);
     await page.goto(`/${first}`);
     const amounts = page.getByTestId('auto-collect-amount');
     await expect(amounts).toHaveCount(2);

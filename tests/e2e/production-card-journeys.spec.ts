@@ -1,6 +1,17 @@
 import { test } from '@playwright/test';
 import {
-  adyen, expect, productionJourneys, api, createLinkOn, expectNoServerError, linkTransactions, onlyTransaction, organisation, paymentCallsFor, payWithCard, productionUrl,
+  adyen,
+  expect,
+  productionJourneys,
+  api,
+  createLinkOn,
+  expectNoServerError,
+  linkTransactions,
+  onlyTransaction,
+  organisation,
+  paymentCallsFor,
+  payWithCard,
+  productionUrl,
 } from './support/production-checkout';
 
 /*
@@ -9,7 +20,6 @@ import {
  * Each journey checks what the customer sees, what the API says and what Adyen was sent.
  */
 productionJourneys();
-
 
 test('a card payment reaches Adyen with its test values and lands on the success page', async ({ page, request }) => {
   const linkId = await createLinkOn(request);
@@ -20,7 +30,9 @@ test('a card payment reaches Adyen with its test values and lands on the success
   const sent = await paymentCallsFor(transaction.id);
   expect(sent.map((r) => [r.path, r.status])).toEqual([['/payments', 200]]);
   expect(sent[0]!.body).toMatchObject({
-    merchantAccount: 'TravelPayECOM', reference: transaction.id, amount: { value: 10000, currency: 'GBP' },
+    merchantAccount: 'TravelPayECOM',
+    reference: transaction.id,
+    amount: { value: 10000, currency: 'GBP' },
     paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_5555555555554444', encryptedSecurityCode: 'test_737' },
   });
   expect(sent[0]!.headers['idempotency-key']).toBeTruthy();
@@ -40,7 +52,10 @@ test('a card Adyen refuses lands on the failure page and the link can be paid ag
   expect((await linkTransactions(request, linkId)).map((t) => t.status)).toEqual(['DECLINED', 'COMPLETE']);
 });
 
-test('3-D Secure passed: the issuer page, back with only redirectResult, the success page', async ({ page, request }) => {
+test('3-D Secure passed: the issuer page, back with only redirectResult, the success page', async ({
+  page,
+  request,
+}) => {
   const linkId = await createLinkOn(request);
   await payWithCard(page, linkId, '4917610000000000');
   await expect(page).toHaveURL(new RegExp(`^${await adyen.origin()}/threeds/`));
@@ -51,8 +66,15 @@ test('3-D Secure passed: the issuer page, back with only redirectResult, the suc
   expect(transaction.status).toBe('COMPLETE');
   const sent = await paymentCallsFor(transaction.id);
   expect(sent.map((r) => [r.path, r.status])).toEqual([['/payments', 200]]);
-  expect(sent[0]!.body).toMatchObject({ authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } }, redirectFromIssuerMethod: 'GET' });
-  const details = (await adyen.requests()).filter((r) => r.path === '/payments/details' && r.headers['idempotency-key']?.includes(String(transaction.provider_reference).replace(/:manual$/, '')));
+  expect(sent[0]!.body).toMatchObject({
+    authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+    redirectFromIssuerMethod: 'GET',
+  });
+  const details = (await adyen.requests()).filter(
+    (r) =>
+      r.path === '/payments/details' &&
+      r.headers['idempotency-key']?.includes(String(transaction.provider_reference).replace(/:manual$/, '')),
+  );
   expect(details.map((r) => [Object.keys(r.body.details as object), r.status])).toEqual([[['redirectResult'], 200]]);
 });
 
@@ -70,7 +92,11 @@ test('3-D Secure failed: the failure page, nothing charged, and the link payable
   await expect(page.getByTestId('result-success')).toBeVisible();
 });
 
-test('Adyen answers Received: the payment is being confirmed, a second payment is refused, AUTHORISATION settles it', async ({ page, request, browser }) => {
+test('Adyen answers Received: the payment is being confirmed, a second payment is refused, AUTHORISATION settles it', async ({
+  page,
+  request,
+  browser,
+}) => {
   const linkId = await createLinkOn(request);
   // A second tab opened on the link before the first pays: its form is the "pay again" a customer could still press.
   const other = await browser.newPage({ baseURL: productionUrl, javaScriptEnabled: false });
@@ -82,8 +108,16 @@ test('Adyen answers Received: the payment is being confirmed, a second payment i
   expect(received.status).toBe('PAYMENTINPROGRESS');
 
   const form = other.locator('form[data-testid="card-form"]');
-  for (const [name, value] of Object.entries({ encryptedCardNumber: 'test_5555555555554444', encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', holderName: 'Ada' })) {
-    await form.locator(`input[name="${name}"]`).evaluate((input: HTMLInputElement, v) => { input.value = v; }, value);
+  for (const [name, value] of Object.entries({
+    encryptedCardNumber: 'test_5555555555554444',
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    holderName: 'Ada',
+  })) {
+    await form.locator(`input[name="${name}"]`).evaluate((input: HTMLInputElement, v) => {
+      input.value = v;
+    }, value);
   }
   await form.getByTestId('pay-button').click();
   await expect(other.getByTestId('confirming')).toBeVisible();
@@ -96,13 +130,22 @@ test('Adyen answers Received: the payment is being confirmed, a second payment i
   await expect(page.getByTestId('checkout')).toHaveAttribute('data-state', 'paid');
 });
 
-test('the card look-up fails at Adyen on a link with card rules: a clear form error, nothing charged, payable again', async ({ page, request }) => {
+test('the card look-up fails at Adyen on a link with card rules: a clear form error, nothing charged, payable again', async ({
+  page,
+  request,
+}) => {
   // A link whose rules need the card's facts (docs/checkout.md, "A card lookup that fails"); a plain link takes the card as unknown.
   const linkId = await createLinkOn(request, { excluded_card_types: ['AMEX'] });
   // Only this journey's card: the simulator serves the specs running beside it too.
-  await adyen.failNext('/cardDetails', { status: 500, headers: { 'transient-error': 'true' }, bodyIncludes: 'test_4988438843884305' });
+  await adyen.failNext('/cardDetails', {
+    status: 500,
+    headers: { 'transient-error': 'true' },
+    bodyIncludes: 'test_4988438843884305',
+  });
   await payWithCard(page, linkId, '4988438843884305');
-  await expect(page.getByTestId('error-summary')).toContainText('We could not check this card just now, so nothing was charged. Please try again in a moment.');
+  await expect(page.getByTestId('error-summary')).toContainText(
+    'We could not check this card just now, so nothing was charged. Please try again in a moment.',
+  );
   await expect(page.getByTestId('card-form')).toBeVisible();
   await expectNoServerError(page);
   const [failed] = await linkTransactions(request, linkId);
@@ -114,7 +157,10 @@ test('the card look-up fails at Adyen on a link with card rules: a clear form er
   expect((await linkTransactions(request, linkId)).map((t) => t.status)).toEqual(['FAILED', 'COMPLETE']);
 });
 
-test('no currency choice in production without a quote source: a Dutch card on a DCC link pays in pounds, nothing offered', async ({ page, request }) => {
+test('no currency choice in production without a quote source: a Dutch card on a DCC link pays in pounds, nothing offered', async ({
+  page,
+  request,
+}) => {
   await api(request, 'POST', `/agent/organisations/${organisation}/settings`, { dcc_enabled: true });
   const linkId = await createLinkOn(request, { dcc_enabled: true });
   await payWithCard(page, linkId, '4111111111111111');

@@ -1,5 +1,16 @@
 import { test, type APIRequestContext } from '@playwright/test';
-import { adyen, api, expect, productionJourneys, createLinkOn, modificationsOf, onlyTransaction, organisation, payWithCard, pspOf } from './support/production-checkout';
+import {
+  adyen,
+  api,
+  expect,
+  productionJourneys,
+  createLinkOn,
+  modificationsOf,
+  onlyTransaction,
+  organisation,
+  payWithCard,
+  pspOf,
+} from './support/production-checkout';
 
 /*
  * What happens after a production card payment, through the API: a held payment captured or reversed,
@@ -8,7 +19,11 @@ import { adyen, api, expect, productionJourneys, createLinkOn, modificationsOf, 
  */
 productionJourneys();
 
-async function paidTransaction(page: import('@playwright/test').Page, request: APIRequestContext, options: { held?: boolean; holderName?: string } = {}) {
+async function paidTransaction(
+  page: import('@playwright/test').Page,
+  request: APIRequestContext,
+  options: { held?: boolean; holderName?: string } = {},
+) {
   const linkId = await createLinkOn(request, options.held ? { authorisation_only: true } : {});
   await payWithCard(page, linkId, '5555555555554444', options.holderName);
   await expect(page.getByTestId('result-success')).toBeVisible();
@@ -19,7 +34,8 @@ async function paidTransaction(page: import('@playwright/test').Page, request: A
 
 async function refundById(request: APIRequestContext, id: string) {
   const listed = await api(request, 'POST', '/agent/refunds', { organisation, take: 25 });
-  const refunds: { id: string; status: string; failure_reason: string | null; provider_reference: string | null }[] = Array.isArray(listed) ? listed : listed.items;
+  const refunds: { id: string; status: string; failure_reason: string | null; provider_reference: string | null }[] =
+    Array.isArray(listed) ? listed : listed.items;
   return refunds.find((r) => r.id === id);
 }
 
@@ -31,7 +47,10 @@ async function refund(request: APIRequestContext, transactionId: string, amount:
   return requested.id as string;
 }
 
-test('a pre-authorisation is held, then captured through the API; Adyen confirms the capture by notification', async ({ page, request }) => {
+test('a pre-authorisation is held, then captured through the API; Adyen confirms the capture by notification', async ({
+  page,
+  request,
+}) => {
   const { linkId, transaction, psp } = await paidTransaction(page, request, { held: true });
   await api(request, 'GET', `/agent/transactions/${transaction.id}/complete`);
   expect(await modificationsOf(psp)).toEqual([['/captures', 201]]);
@@ -43,7 +62,10 @@ test('a pre-authorisation is held, then captured through the API; Adyen confirms
   await expect.poll(async () => (await onlyTransaction(request, linkId)).status).toBe('COMPLETE');
 });
 
-test('a pre-authorisation reversed through the API is REVERSED once Adyen confirms with CANCEL_OR_REFUND', async ({ page, request }) => {
+test('a pre-authorisation reversed through the API is REVERSED once Adyen confirms with CANCEL_OR_REFUND', async ({
+  page,
+  request,
+}) => {
   const { linkId, transaction, psp } = await paidTransaction(page, request, { held: true });
   await api(request, 'GET', `/agent/transactions/${transaction.id}/reverse`);
   expect(await modificationsOf(psp)).toEqual([['/reversals', 201]]);
@@ -64,7 +86,10 @@ test('a refund is sent to Adyen and complete only once its REFUND notification a
   await expect.poll(async () => (await refundById(request, id))?.status).toBe('COMPLETE');
 });
 
-test('Adyen accepts a refund and fails it later (REFUND_FAILED): the refund is FAILED and the amount refundable again', async ({ page, request }) => {
+test('Adyen accepts a refund and fails it later (REFUND_FAILED): the refund is FAILED and the amount refundable again', async ({
+  page,
+  request,
+}) => {
   const { transaction } = await paidTransaction(page, request, { holderName: 'refund failed' });
   const id = await refund(request, transaction.id, 10000);
   expect(await adyen.deliver({ eventCode: 'REFUND', merchantReference: transaction.id })).toEqual([200]);

@@ -11,10 +11,20 @@ import { requiredEnv } from './e2e-env';
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 const productionUrl = requiredEnv('E2E_PRODUCTION_URL');
 
-const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 /** Asserts the headers every hosted page shares; returns the response's nonce. */
-function expectPageHeaders(response: { headers(): Record<string, string> }, url: string, { mode = 'sandbox', noStore = false } = {}): string {
+function expectPageHeaders(
+  response: { headers(): Record<string, string> },
+  url: string,
+  { mode = 'sandbox', noStore = false } = {},
+): string {
   const headers = response.headers();
   const policy = headers['content-security-policy'];
   expect(policy, `${url} CSP`).toBeTruthy();
@@ -29,10 +39,16 @@ function expectPageHeaders(response: { headers(): Record<string, string> }, url:
   expect(csp.get('object-src'), url).toEqual(["'none'"]);
   expect(csp.get('base-uri'), url).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
-  const processor = mode === 'production'
-    // Adyen's test hosts, and the suite's Adyen simulator, which serves the 3-D Secure and bank pages its answers redirect to.
-    ? ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com', requiredEnv('E2E_ADYEN_ORIGIN')]
-    : [];
+  const processor =
+    mode === 'production'
+      ? // Adyen's test hosts, and the suite's Adyen simulator, which serves the 3-D Secure and bank pages its answers redirect to.
+        [
+          'https://checkoutshopper-test.adyen.com',
+          'https://checkoutshopper-test.cdn.adyen.com',
+          'https://checkoutanalytics-test.adyen.com',
+          requiredEnv('E2E_ADYEN_ORIGIN'),
+        ]
+      : [];
   expect(csp.get('form-action'), url).toEqual(["'self'", ...processor]);
   expect(csp.get('connect-src'), url).toEqual(["'self'", ...processor]);
   expect(csp.get('frame-src'), url).toEqual(["'self'", ...processor]);
@@ -55,7 +71,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   return violations;
@@ -79,14 +97,22 @@ const sandboxPages: [string, { noStore?: boolean; react?: boolean }][] = [
 
 test.describe('headers on every hosted page', () => {
   for (const [path, options] of sandboxPages) {
-    test(`${path}: the headers, a nonce on every script, and no CSP violation in Chromium`, async ({ page, request }) => {
+    test(`${path}: the headers, a nonce on every script, and no CSP violation in Chromium`, async ({
+      page,
+      request,
+    }) => {
       const url = `${sandboxUrl}${path}`;
       const raw = await request.get(url, { maxRedirects: 0 });
       const nonce = expectPageHeaders(raw, url, options);
       const html = await raw.text();
       const tags = [...html.matchAll(/<(script|style)\b[^>]*>/g)].map((m) => m[0]);
-      for (const tag of tags) expect(tag, `${url}: every script and style carries the nonce`).toContain(`nonce="${nonce}"`);
-      if (options.react) expect(tags.some((t) => t.startsWith('<script')), `${url} has Next.js scripts`).toBe(true);
+      for (const tag of tags)
+        expect(tag, `${url}: every script and style carries the nonce`).toContain(`nonce="${nonce}"`);
+      if (options.react)
+        expect(
+          tags.some((t) => t.startsWith('<script')),
+          `${url} has Next.js scripts`,
+        ).toBe(true);
 
       const violations = await watchViolations(page);
       const response = await page.goto(url);
@@ -94,7 +120,11 @@ test.describe('headers on every hosted page', () => {
       expect(again, 'a fresh nonce per response').not.toBe(nonce);
       if (options.react) {
         // React hydrated: the framework's scripts ran under the policy.
-        await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version))).toBe(true);
+        await expect
+          .poll(() =>
+            page.evaluate(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version)),
+          )
+          .toBe(true);
       }
       await page.waitForLoadState('networkidle');
       expect(violations, url).toEqual([]);
@@ -115,21 +145,38 @@ test.describe('headers on every hosted page', () => {
     expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
   });
 
-  test('production pages name Adyen for forms and fetches, and the 404 of a sandbox page is locked down too', async ({ page, request }) => {
-    for (const [path, noStore] of [['/', false], ['/sandbox/3ds/x', true], ['/de/sandbox/mailbox', false]] as const) {
+  test('production pages name Adyen for forms and fetches, and the 404 of a sandbox page is locked down too', async ({
+    page,
+    request,
+  }) => {
+    for (const [path, noStore] of [
+      ['/', false],
+      ['/sandbox/3ds/x', true],
+      ['/de/sandbox/mailbox', false],
+    ] as const) {
       const url = `${productionUrl}${path}`;
       expectPageHeaders(await request.get(url), url, { mode: 'production', noStore });
     }
     const violations = await watchViolations(page);
     await page.goto(`${productionUrl}/`);
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version)))
+      .toBe(true);
     await page.goto(`${productionUrl}/sandbox/mailbox`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
     expect(violations).toEqual([]);
   });
 
-  test('production: a path with a dot is a page with the headers; the example merchant page is not served', async ({ request }) => {
-    for (const path of ['/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.', '/de/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.', '/embed-example.html', '/embed-example.js', '/embed-example.css']) {
+  test('production: a path with a dot is a page with the headers; the example merchant page is not served', async ({
+    request,
+  }) => {
+    for (const path of [
+      '/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.',
+      '/de/0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a.',
+      '/embed-example.html',
+      '/embed-example.js',
+      '/embed-example.css',
+    ]) {
       const url = `${productionUrl}${path}`;
       const response = await request.get(url, { maxRedirects: 0 });
       expect(response.status(), url).toBe(404);
@@ -140,20 +187,34 @@ test.describe('headers on every hosted page', () => {
     expect((await request.get(`${sandboxUrl}/embed-example.html`)).status()).toBe(200);
   });
 
-  test('production: an embedded session is framed by nobody until its organisation names its origins', async ({ request }) => {
+  test('production: an embedded session is framed by nobody until its organisation names its origins', async ({
+    request,
+  }) => {
     const organisation = 'org_e2e_production';
-    const session = await call(request, 'production', 'PUT', '/agent/ecommerce', { organisation, customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 4500 });
+    const session = await call(request, 'production', 'PUT', '/agent/ecommerce', {
+      organisation,
+      customer_name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      amount: 4500,
+    });
     const url = `${productionUrl}/embed/${session.id}`;
     const framing = async () => {
       const headers = (await request.get(url)).headers();
-      return { ancestors: directives(headers['content-security-policy']!).get('frame-ancestors'), xfo: headers['x-frame-options'] };
+      return {
+        ancestors: directives(headers['content-security-policy']!).get('frame-ancestors'),
+        xfo: headers['x-frame-options'],
+      };
     };
     expect(await framing()).toEqual({ ancestors: ["'none'"], xfo: 'DENY' });
-    await call(request, 'production', 'POST', `/agent/organisations/${organisation}/settings`, { allowed_embed_origins: ['https://shop.example'] });
+    await call(request, 'production', 'POST', `/agent/organisations/${organisation}/settings`, {
+      allowed_embed_origins: ['https://shop.example'],
+    });
     try {
       expect(await framing()).toEqual({ ancestors: ['https://shop.example'], xfo: undefined });
     } finally {
-      await call(request, 'production', 'POST', `/agent/organisations/${organisation}/settings`, { allowed_embed_origins: [] });
+      await call(request, 'production', 'POST', `/agent/organisations/${organisation}/settings`, {
+        allowed_embed_origins: [],
+      });
     }
     expect(await framing()).toEqual({ ancestors: ["'none'"], xfo: 'DENY' });
   });
@@ -161,10 +222,12 @@ test.describe('headers on every hosted page', () => {
   test('a request for another host gets HSTS; the API gets nosniff and no CSP', async ({ request }) => {
     const headers = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
       const { port } = new URL(sandboxUrl);
-      http.get({ host: 'localhost', port, path: '/docs/errors', headers: { Host: 'pay.example.test' } }, (res) => {
-        res.resume();
-        resolve(res.headers);
-      }).on('error', reject);
+      http
+        .get({ host: 'localhost', port, path: '/docs/errors', headers: { Host: 'pay.example.test' } }, (res) => {
+          res.resume();
+          resolve(res.headers);
+        })
+        .on('error', reject);
     });
     expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
     const api = await request.get(`${sandboxUrl}/api/enums`);
@@ -179,7 +242,10 @@ test.describe('server actions only from this origin', () => {
 
   for (const [label, headers] of [
     ['without Origin', { 'Next-Action': '7f00000000000000000000000000000000000000aa' }],
-    ['from another origin', { 'Next-Action': '7f00000000000000000000000000000000000000aa', Origin: 'https://evil.example' }],
+    [
+      'from another origin',
+      { 'Next-Action': '7f00000000000000000000000000000000000000aa', Origin: 'https://evil.example' },
+    ],
     ['from an opaque origin', { 'Next-Action': '7f00000000000000000000000000000000000000aa', Origin: 'null' }],
     ['as a no-JavaScript form from another origin', { Origin: 'https://evil.example' }],
   ] as const) {
@@ -187,7 +253,11 @@ test.describe('server actions only from this origin', () => {
     // React's action fetch by x-action-redirect on a 403, a form posted before hydration by a 303.
     test(`a forged action ${label} is refused, and the browser sent to the refusal page`, async ({ request }) => {
       for (const path of ['/sandbox/3ds/SBX-1', '/fr/sandbox/bank/SBX-1', '/', '/sandbox/3ds/with.dot']) {
-        const response = await request.post(`${sandboxUrl}${path}`, { headers, multipart: { reference: 'SBX-1', password: 'password' }, maxRedirects: 0 });
+        const response = await request.post(`${sandboxUrl}${path}`, {
+          headers,
+          multipart: { reference: 'SBX-1', password: 'password' },
+          maxRedirects: 0,
+        });
         const refusal = `${path.startsWith('/fr/') ? '/fr' : ''}/form-refused?reason=origin`;
         if ('Next-Action' in headers) {
           expect(response.status(), path).toBe(403);
@@ -211,44 +281,69 @@ test.describe('server actions only from this origin', () => {
       ['/sandbox/3ds/SBX-1', { Origin: sandboxUrl, 'Next-Action': '7f00000000000000000000000000000000000000aa' }],
       ['/fr/sandbox/bank/SBX-1', { Origin: sandboxUrl }],
     ] as const) {
-      const response = await request.post(`${sandboxUrl}${path}`, { headers, multipart: { reference: 'SBX-1', padding: big } });
+      const response = await request.post(`${sandboxUrl}${path}`, {
+        headers,
+        multipart: { reference: 'SBX-1', padding: big },
+      });
       expect(response.status(), path).toBe(413);
       expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers()['x-frame-options']).toBe('DENY');
-      expect(await response.text()).toContain(path.startsWith('/fr') ? 'Ce formulaire était trop volumineux' : 'This form was too large to send');
+      expect(await response.text()).toContain(
+        path.startsWith('/fr') ? 'Ce formulaire était trop volumineux' : 'This form was too large to send',
+      );
     }
     // Just under the limit Next.js reads it (and finds no such action): the proxy lets it through.
-    const under = await request.post(`${sandboxUrl}/sandbox/3ds/SBX-1`, { headers: { Origin: sandboxUrl }, multipart: { padding: 'x'.repeat(1000 * 1000) } });
+    const under = await request.post(`${sandboxUrl}/sandbox/3ds/SBX-1`, {
+      headers: { Origin: sandboxUrl },
+      multipart: { padding: 'x'.repeat(1000 * 1000) },
+    });
     expect(under.status()).not.toBe(413);
 
     // What a shopper sees when the browser posts such a form (before hydration, as React renders an action form).
     const violations = await watchViolations(page);
     await page.goto(`${sandboxUrl}/sandbox/3ds/SBX-unknown`);
     const posted = page.waitForResponse((r) => r.request().method() === 'POST');
-    await page.evaluate((size) => {
-      const form = document.createElement('form');
-      form.method = 'POST';
-      form.enctype = 'multipart/form-data';
-      form.action = '/sandbox/3ds/SBX-unknown';
-      const input = document.createElement('textarea');
-      input.name = 'padding';
-      input.value = 'x'.repeat(size);
-      form.append(input);
-      document.body.append(form);
-      HTMLFormElement.prototype.submit.call(form);
-    }, 1024 * 1024 + 10);
+    await page.evaluate(
+      (size) => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.enctype = 'multipart/form-data';
+        form.action = '/sandbox/3ds/SBX-unknown';
+        const input = document.createElement('textarea');
+        input.name = 'padding';
+        input.value = 'x'.repeat(size);
+        form.append(input);
+        document.body.append(form);
+        HTMLFormElement.prototype.submit.call(form);
+      },
+      1024 * 1024 + 10,
+    );
     expect((await posted).status()).toBe(413);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This form was too large to send');
-    await expect(page.getByRole('link', { name: 'Back to the page' })).toHaveAttribute('href', '/sandbox/3ds/SBX-unknown');
+    await expect(page.getByRole('link', { name: 'Back to the page' })).toHaveAttribute(
+      'href',
+      '/sandbox/3ds/SBX-unknown',
+    );
     expect(violations).toEqual([]);
   });
 
   test('the browser’s own posts pass the check, before and after hydration', async ({ page }) => {
     await page.goto(`${sandboxUrl}/sandbox/3ds/SBX-unknown`);
-    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Boolean((window as unknown as { next?: { version?: string } }).next?.version)))
+      .toBe(true);
     // A fetch as the client router sends an action (the browser adds Origin): Next.js runs it, and
     // answers that no such action exists, but the proxy let it through.
-    const status = await page.evaluate(async () => (await fetch(location.href, { method: 'POST', headers: { 'Next-Action': '7f00000000000000000000000000000000000000aa' }, body: '[]' })).status);
+    const status = await page.evaluate(
+      async () =>
+        (
+          await fetch(location.href, {
+            method: 'POST',
+            headers: { 'Next-Action': '7f00000000000000000000000000000000000000aa' },
+            body: '[]',
+          })
+        ).status,
+    );
     expect(status).not.toBe(403);
     // A form posted without JavaScript (multipart, as React renders an action form): with
     // Referrer-Policy same-origin the browser still sends our Origin, so it is not refused.

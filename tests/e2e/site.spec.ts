@@ -18,7 +18,11 @@ test.describe('404 without JavaScript', () => {
     ['an unknown path', `${sandboxUrl}/no-such-page/really`, 'Page not found'],
     ['an unknown path in French', `${sandboxUrl}/fr/pas-de-page`, 'Page introuvable'],
     ['the mailbox in production', `${productionUrl}/sandbox/mailbox`, 'Page not found'],
-    ['the 3-D Secure page in production, in German', `${productionUrl}/de/sandbox/3ds/any-reference`, 'Seite nicht gefunden'],
+    [
+      'the 3-D Secure page in production, in German',
+      `${productionUrl}/de/sandbox/3ds/any-reference`,
+      'Seite nicht gefunden',
+    ],
   ] as const) {
     test(`${label} answers 404 with its text in the HTML`, async ({ page, request }) => {
       const raw = await request.get(url);
@@ -39,7 +43,13 @@ test.describe('favicon', () => {
     const icon = await request.get(`${sandboxUrl}/favicon.ico`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toMatch(/image\//);
-    for (const url of [`${sandboxUrl}/`, `${sandboxUrl}/docs/errors`, `${sandboxUrl}/sandbox/mailbox`, `${sandboxUrl}/nowhere`, `${productionUrl}/`]) {
+    for (const url of [
+      `${sandboxUrl}/`,
+      `${sandboxUrl}/docs/errors`,
+      `${sandboxUrl}/sandbox/mailbox`,
+      `${sandboxUrl}/nowhere`,
+      `${productionUrl}/`,
+    ]) {
       const html = await (await request.get(url)).text();
       const href = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1];
       expect(href, url).toBeTruthy();
@@ -84,7 +94,10 @@ test.describe('mailbox pages', () => {
 });
 
 test.describe('status page', () => {
-  test('answers 200 in each mode and language, with the page security headers, and passes axe', async ({ page, request }) => {
+  test('answers 200 in each mode and language, with the page security headers, and passes axe', async ({
+    page,
+    request,
+  }) => {
     for (const [url, heading] of [
       [`${sandboxUrl}/status`, 'Service status'],
       [`${productionUrl}/status`, 'Service status'],

@@ -10,7 +10,10 @@ withTestDatabase();
 describe('POST /token', () => {
   it('issues a 60-hour bearer JWT for a valid key pair', async () => {
     const tenant = await createTenant();
-    const response = await api.post('/token', { public_key: tenant.admin.publicKey, private_key: tenant.admin.privateKey });
+    const response = await api.post('/token', {
+      public_key: tenant.admin.publicKey,
+      private_key: tenant.admin.privateKey,
+    });
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ code: 200, reason: 'OK' });
     expect(response.body.data.type).toBe('BEARER');
@@ -32,7 +35,10 @@ describe('POST /token', () => {
   it('answers 422 naming each missing key', async () => {
     const response = await api.post('/token', {});
     expect(response.status).toBe(422);
-    expect(response.body.errors.map((e: { message: string }) => e.message)).toEqual(['public_key is required.', 'private_key is required.']);
+    expect(response.body.errors.map((e: { message: string }) => e.message)).toEqual([
+      'public_key is required.',
+      'private_key is required.',
+    ]);
   });
 });
 
@@ -41,14 +47,24 @@ describe('bearer tokens', () => {
     const response = await api.get('/user/organisations');
     expect(response.status).toBe(401);
     expect(response.body.errors[0]).toMatchObject({ code: 'auth.missing_token', type: 'authentication_error' });
-    expect(Object.keys(response.body.errors[0]).sort()).toEqual(['code', 'documentation_url', 'message', 'title', 'type']);
+    expect(Object.keys(response.body.errors[0]).sort()).toEqual([
+      'code',
+      'documentation_url',
+      'message',
+      'title',
+      'type',
+    ]);
   });
 
   it('answers 403 for a malformed token and for a token signed with another secret', async () => {
     const tenant = await createTenant();
     expect((await api.get('/user/organisations', { token: 'not-a-jwt' })).status).toBe(403);
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(tenant.admin.apiKeyId).setIssuer('travel-pay')
-      .setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-entirely'));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(tenant.admin.apiKeyId)
+      .setIssuer('travel-pay')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-entirely'));
     const response = await api.get('/user/organisations', { token: forged });
     expect(response.status).toBe(403);
     expect(response.body.errors[0].code).toBe('auth.invalid_token');
@@ -77,9 +93,16 @@ describe('bearer tokens', () => {
 
   it('gives a key no more roles than its user still has', async () => {
     const tenant = await createTenant();
-    const caller = await tenant.makeCaller({ roles: ['booking-and-payment:create:booking'], organisationId: tenant.parentId });
+    const caller = await tenant.makeCaller({
+      roles: ['booking-and-payment:create:booking'],
+      organisationId: tenant.parentId,
+    });
     const token = await tokenFor(caller.publicKey, caller.privateKey);
-    const response = await api.put('/agent/suppliers', { organisation: tenant.parentId, supplier_name: 'X' }, { token });
+    const response = await api.put(
+      '/agent/suppliers',
+      { organisation: tenant.parentId, supplier_name: 'X' },
+      { token },
+    );
     expect(response.status).toBe(403);
     expect(response.body.errors[0].code).toBe('auth.missing_role');
   });

@@ -32,7 +32,10 @@ describe('API conventions', () => {
 
   it('refuses bodies over 1 MB with 413', async () => {
     const { admin } = await createTenant();
-    const response = await call('POST', '/agent/bookings', { token: admin.token, rawBody: JSON.stringify({ organisation: 'x', keyword: 'a'.repeat(1_100_000) }) });
+    const response = await call('POST', '/agent/bookings', {
+      token: admin.token,
+      rawBody: JSON.stringify({ organisation: 'x', keyword: 'a'.repeat(1_100_000) }),
+    });
     expect(response.status).toBe(413);
     expect(response.body.errors[0].code).toBe('request.body_too_large');
   });
@@ -51,7 +54,10 @@ describe('API conventions', () => {
 
   it('never answers with a stack trace', async () => {
     const { admin } = await createTenant();
-    const response = await call('POST', '/agent/bookings', { token: admin.token, rawBody: '{"organisation": {"nested": true}, "skip": "zero"}' });
+    const response = await call('POST', '/agent/bookings', {
+      token: admin.token,
+      rawBody: '{"organisation": {"nested": true}, "skip": "zero"}',
+    });
     expect(response.status).toBe(422);
     expect(response.text).not.toMatch(/at .*\.ts:\d+/);
   });

@@ -14,8 +14,17 @@ describe('GET /user/organisations', () => {
     expect(Object.keys(byId).sort()).toEqual([tenant.parentId, tenant.childId].sort());
     expect(byId[tenant.parentId].parent).toBeNull();
     expect(byId[tenant.childId].parent).toEqual({ id: tenant.parentId, name: byId[tenant.parentId].name });
-    expect(byId[tenant.parentId]).toMatchObject({ currencies: ['GBX'], deleted_at: null, image: null, payment_methods: expect.any(Array) });
-    expect(byId[tenant.parentId].features[0]).toMatchObject({ id: expect.any(String), machine_name: expect.any(String), name: expect.any(String) });
+    expect(byId[tenant.parentId]).toMatchObject({
+      currencies: ['GBX'],
+      deleted_at: null,
+      image: null,
+      payment_methods: expect.any(Array),
+    });
+    expect(byId[tenant.parentId].features[0]).toMatchObject({
+      id: expect.any(String),
+      machine_name: expect.any(String),
+      name: expect.any(String),
+    });
     expect(byId[tenant.parentId].legacy_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -24,7 +33,9 @@ describe('GET /user/organisations', () => {
     await createTenant('Theirs');
     const childKey = await tenant.makeCaller({ roles: [], organisationId: tenant.childId });
     const response = await api.get('/user/organisations', { token: childKey.token });
-    expect(response.body.data.map((o: { id: string; parent: unknown }) => [o.id, o.parent])).toEqual([[tenant.childId, tenant.parentId]]);
+    expect(response.body.data.map((o: { id: string; parent: unknown }) => [o.id, o.parent])).toEqual([
+      [tenant.childId, tenant.parentId],
+    ]);
   });
 });
 
@@ -38,7 +49,18 @@ describe('GET /enums', () => {
     expect(data.organisation.feature).toContain('booking-and-payment');
     expect(data.transaction.method).toEqual(['MOTO_OTHER', 'ONLINE', 'MOTO_IN_PERSON']);
     expect(data.transaction.type).toEqual(['CARD', 'OPEN_BANKING']);
-    expect(data.transaction.status).toEqual(expect.arrayContaining(['COMPLETE', 'DECLINED', 'REJECTED', 'PAYMENTINPROGRESS', 'PENDING', 'ABANDONED', 'REVERSED', 'FAILED']));
+    expect(data.transaction.status).toEqual(
+      expect.arrayContaining([
+        'COMPLETE',
+        'DECLINED',
+        'REJECTED',
+        'PAYMENTINPROGRESS',
+        'PENDING',
+        'ABANDONED',
+        'REVERSED',
+        'FAILED',
+      ]),
+    );
     expect(data.user.role).toHaveLength(20);
     expect(data.user.role).toContain('booking-and-payment:delete:booking');
   });

@@ -10,7 +10,11 @@ import { withTestDatabase } from './support/test-database';
 const database = withTestDatabase();
 const db = () => database.current().db;
 const HOUR = 3600;
-const saved = { MODE: process.env.MODE, ADYEN_API_KEY: process.env.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT };
+const saved = {
+  MODE: process.env.MODE,
+  ADYEN_API_KEY: process.env.ADYEN_API_KEY,
+  ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT,
+};
 
 function restoreMode() {
   for (const [key, value] of Object.entries(saved)) {
@@ -19,7 +23,8 @@ function restoreMode() {
   }
 }
 
-const storedOffset = async () => (await db().select().from(serviceState).where(eq(serviceState.key, CLOCK_OFFSET_KEY)))[0]?.value;
+const storedOffset = async () =>
+  (await db().select().from(serviceState).where(eq(serviceState.key, CLOCK_OFFSET_KEY)))[0]?.value;
 const secondsFromRealNow = (iso: string) => (new Date(iso).getTime() - Date.now()) / 1000;
 
 afterEach(async () => {
@@ -84,11 +89,19 @@ describe('sandbox test clock', () => {
     const post = (body: unknown) => api.post('/sandbox/clock', body, { token });
     const cases: [unknown, string, string][] = [
       [{}, 'validation.invalid', 'body: send exactly one of advance_seconds, set_to or reset.'],
-      [{ advance_seconds: 60, reset: true }, 'validation.invalid', 'body: send exactly one of advance_seconds, set_to or reset.'],
+      [
+        { advance_seconds: 60, reset: true },
+        'validation.invalid',
+        'body: send exactly one of advance_seconds, set_to or reset.',
+      ],
       [{ advance_seconds: -60 }, 'validation.too_small', 'advance_seconds must be at least 1.'],
       [{ advance_seconds: 1.5 }, 'validation.invalid_type', 'advance_seconds must be an integer.'],
       [{ advance_seconds: '60' }, 'validation.invalid_type', 'advance_seconds must be a number.'],
-      [{ advance_seconds: 3650 * 24 * HOUR + 1 }, 'validation.too_big', `advance_seconds must be at most ${3650 * 24 * HOUR}.`],
+      [
+        { advance_seconds: 3650 * 24 * HOUR + 1 },
+        'validation.too_big',
+        `advance_seconds must be at most ${3650 * 24 * HOUR}.`,
+      ],
       [{ set_to: 'tomorrow' }, 'validation.invalid_format', 'set_to must be a valid ISO 8601 date-time.'],
       [{ reset: false }, 'validation.invalid_value', 'reset must be one of: true.'],
     ];
@@ -100,7 +113,10 @@ describe('sandbox test clock', () => {
 
     const past = await post({ set_to: new Date(Date.now() - 60_000).toISOString() });
     expect(past.status).toBe(422);
-    expect(past.body.errors[0]).toMatchObject({ code: 'validation.too_small', message: expect.stringContaining('set_to must not be before the real current time') });
+    expect(past.body.errors[0]).toMatchObject({
+      code: 'validation.too_small',
+      message: expect.stringContaining('set_to must not be before the real current time'),
+    });
 
     // The cap holds for the sum of several moves too (checked in SQL).
     expect((await post({ set_to: new Date(Date.now() + 3649 * 24 * HOUR * 1000).toISOString() })).status).toBe(200);
@@ -112,8 +128,11 @@ describe('sandbox test clock', () => {
   });
 
   it('picks up an offset another process stored', async () => {
-    const storeAsAnotherProcess = (ms: number) => db().insert(serviceState).values({ key: CLOCK_OFFSET_KEY, value: String(ms) })
-      .onConflictDoUpdate({ target: serviceState.key, set: { value: String(ms) } });
+    const storeAsAnotherProcess = (ms: number) =>
+      db()
+        .insert(serviceState)
+        .values({ key: CLOCK_OFFSET_KEY, value: String(ms) })
+        .onConflictDoUpdate({ target: serviceState.key, set: { value: String(ms) } });
     await storeAsAnotherProcess(7 * HOUR * 1000);
     expect(clockOffset()).toBe(0);
     expect(await syncClockFromDatabase(db())).toBe(7 * HOUR * 1000);
@@ -132,12 +151,19 @@ describe('sandbox test clock in production mode', () => {
     process.env.ADYEN_API_KEY = 'test-key';
     process.env.ADYEN_MERCHANT_ACCOUNT = 'TestMerchant';
     const unknown = await api.get('/no-such/endpoint', { token: admin.token });
-    for (const [method, path, body] of [['GET', '/sandbox/clock'], ['POST', '/sandbox/clock', { reset: true }], ['POST', '/sandbox/emails/test', { to: 'a@example.com' }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/sandbox/clock'],
+      ['POST', '/sandbox/clock', { reset: true }],
+      ['POST', '/sandbox/emails/test', { to: 'a@example.com' }],
+    ] as const) {
       for (const token of [admin.token, undefined]) {
         const response = method === 'GET' ? await api.get(path, { token }) : await api.post(path, body, { token });
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(response.body.errors).toHaveLength(1);
-        expect(response.body.errors[0]).toMatchObject({ ...unknown.body.errors[0], message: `No operation at ${method} /api${path}.` });
+        expect(response.body.errors[0]).toMatchObject({
+          ...unknown.body.errors[0],
+          message: `No operation at ${method} /api${path}.`,
+        });
       }
     }
     // The offset never applies in production, and the functions refuse to move it.

@@ -3,7 +3,11 @@ import { organisationScope, requireRole } from '@/lib/auth/access';
 import type { Actor } from '@/lib/auth/actor';
 
 const actor: Actor = {
-  apiKeyId: 'k', userId: 'u', userEmail: 'u@example.com', roles: new Set(['organisation:audit']), rootOrganisationId: 'root',
+  apiKeyId: 'k',
+  userId: 'u',
+  userEmail: 'u@example.com',
+  roles: new Set(['organisation:audit']),
+  rootOrganisationId: 'root',
   organisations: new Map([
     ['root', { id: 'root', parentId: 'outside' }],
     ['a', { id: 'a', parentId: 'root' }],
@@ -24,7 +28,9 @@ describe('organisationScope', () => {
 
   it('refuses an organisation outside the key, including its parent, with the same 403', () => {
     for (const id of ['outside', 'unknown']) {
-      expect(() => organisationScope(actor, id)).toThrowError(expect.objectContaining({ status: 403, code: 'auth.organisation_forbidden' }));
+      expect(() => organisationScope(actor, id)).toThrowError(
+        expect.objectContaining({ status: 403, code: 'auth.organisation_forbidden' }),
+      );
     }
   });
 });

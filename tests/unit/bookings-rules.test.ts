@@ -30,9 +30,21 @@ describe('assertDatesInOrder', () => {
 
 describe('bookingsToCsv', () => {
   const booking = {
-    id: 'b1', organisation: { id: 'org' }, booking_reference: 'R-1', customer_name: 'Line\nBreak "Quoted"', email: 'e@example.com',
-    currency: 'GBX', gross_amount: 1000, departure_date: null, return_date: null, package_type: null, atol_receipt_number: '@risky',
-    user: { id: 'u', email: 'u@example.com' }, transactions: [{ amount: 300 }, { amount: 200 }], created_at: 'c', updated_at: 'u2',
+    id: 'b1',
+    organisation: { id: 'org' },
+    booking_reference: 'R-1',
+    customer_name: 'Line\nBreak "Quoted"',
+    email: 'e@example.com',
+    currency: 'GBX',
+    gross_amount: 1000,
+    departure_date: null,
+    return_date: null,
+    package_type: null,
+    atol_receipt_number: '@risky',
+    user: { id: 'u', email: 'u@example.com' },
+    transactions: [{ amount: 300 }, { amount: 200 }],
+    created_at: 'c',
+    updated_at: 'u2',
   } as unknown as SerializedBooking;
 
   it('quotes, escapes, sums paid amounts and defuses formulas', () => {

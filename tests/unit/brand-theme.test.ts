@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { brandStylesheet, brandStylesheetPath, brandTheme, contrastRatio, relativeLuminance } from '@/lib/branding/brand-theme';
+import {
+  brandStylesheet,
+  brandStylesheetPath,
+  brandTheme,
+  contrastRatio,
+  relativeLuminance,
+} from '@/lib/branding/brand-theme';
 
 describe('WCAG contrast', () => {
   it('measures relative luminance and contrast as WCAG defines them', () => {
@@ -29,11 +35,13 @@ describe('brandTheme', () => {
   });
 
   it('falls back to the default colours for a colour too pale to stand out from the white page (under 3:1)', () => {
-    for (const pale of ['#ffff00', '#ffcc00', '#f0f0f0', '#ffffff', '#8fd3ff']) expect(brandTheme(pale), pale).toBeNull();
+    for (const pale of ['#ffff00', '#ffcc00', '#f0f0f0', '#ffffff', '#8fd3ff'])
+      expect(brandTheme(pale), pale).toBeNull();
   });
 
   it('falls back for anything that is not a #rrggbb colour, so nothing else reaches a stylesheet', () => {
-    for (const bad of [null, undefined, '', 'red', '#fff', '#12345g', '#0b5cad;}body{display:none', ' #0b5cad']) expect(brandTheme(bad), String(bad)).toBeNull();
+    for (const bad of [null, undefined, '', 'red', '#fff', '#12345g', '#0b5cad;}body{display:none', ' #0b5cad'])
+      expect(brandTheme(bad), String(bad)).toBeNull();
   });
 
   it('every colour it accepts keeps 4.5:1 for its text and 3:1 against the page', () => {

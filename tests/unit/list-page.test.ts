@@ -22,7 +22,11 @@ describe('listPage', () => {
 
   it('settles the total from the rows on the last page, without counting', async () => {
     const { rows, countAll, counted } = source(27);
-    expect(await listPage({ skip: 25, take: 25 }, rows, countAll)).toMatchObject({ items: [25, 26], hasMore: false, total: 27 });
+    expect(await listPage({ skip: 25, take: 25 }, rows, countAll)).toMatchObject({
+      items: [25, 26],
+      hasMore: false,
+      total: 27,
+    });
     expect(await listPage({ skip: 0, take: 25 }, source(0).rows, countAll)).toMatchObject({ items: [], total: 0 });
     expect(counted.times).toBe(0);
   });

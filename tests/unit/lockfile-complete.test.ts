@@ -13,16 +13,22 @@ type LockEntry = { optionalDependencies?: Record<string, string> };
  * package must be locked too, for every platform.
  */
 describe('package-lock.json', () => {
-  const lock = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const locked = new Set(Object.keys(lock.packages).map((key) => key.replace(/^.*node_modules\//, '')));
 
-  it('locks the optional (per-platform) dependencies of every package, not only this machine\'s', () => {
+  it("locks the optional (per-platform) dependencies of every package, not only this machine's", () => {
     const missing = Object.entries(lock.packages).flatMap(([key, entry]) =>
-      Object.keys(entry.optionalDependencies ?? {}).filter((name) => !locked.has(name)).map((name) => `${name} (for ${key || 'the project'})`));
+      Object.keys(entry.optionalDependencies ?? {})
+        .filter((name) => !locked.has(name))
+        .map((name) => `${name} (for ${key || 'the project'})`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('includes the native builds of the other platforms the team and CI use', () => {
-    for (const name of ['@next/swc-darwin-arm64', '@next/swc-win32-x64-msvc', '@next/swc-linux-x64-gnu']) expect(locked.has(name), name).toBe(true);
+    for (const name of ['@next/swc-darwin-arm64', '@next/swc-win32-x64-msvc', '@next/swc-linux-x64-gnu'])
+      expect(locked.has(name), name).toBe(true);
   });
 });

@@ -12,6 +12,8 @@ describe('formatMoney per locale', () => {
   it('isolates the currency symbol left to right in Arabic, so "UK£" is not shown as "£UK"', () => {
     const text = formatMoney(12345, 'GBX', 'ar');
     expect(text).toContain('\u2066UK£\u2069');
-    expect(text.replace(/[\u2066\u2069]/g, '')).toBe(new Intl.NumberFormat('ar', { style: 'currency', currency: 'GBP' }).format(123.45));
+    expect(text.replace(/[\u2066\u2069]/g, '')).toBe(
+      new Intl.NumberFormat('ar', { style: 'currency', currency: 'GBP' }).format(123.45),
+    );
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { nextAttemptAt, retryDelaysMs } from '@/lib/backoff';
 import { REFUND_RETRY } from '@/lib/core/refunds/send-refund';
-import { SCHEDULED_PAYMENT_RETRY, scheduledAttemptKey, scheduledPaymentIdOfKey } from '@/lib/core/scheduled-payments/scheduled-attempts';
+import {
+  SCHEDULED_PAYMENT_RETRY,
+  scheduledAttemptKey,
+  scheduledPaymentIdOfKey,
+} from '@/lib/core/scheduled-payments/scheduled-attempts';
 import { EMAIL_RETRY } from '@/lib/email/deliver-outbox';
 import { isPermanentSmtpError } from '@/lib/email/smtp-errors';
 
@@ -11,7 +15,9 @@ const at = new Date('2027-01-01T00:00:00Z');
 describe('back-off', () => {
   it('doubles the wait after each failed attempt and stops after the last', () => {
     const schedule = { firstDelayMs: 5 * MINUTE, maxAttempts: 4 };
-    expect([1, 2, 3].map((attempt) => (nextAttemptAt(schedule, attempt, at)!.getTime() - at.getTime()) / MINUTE)).toEqual([5, 10, 20]);
+    expect(
+      [1, 2, 3].map((attempt) => (nextAttemptAt(schedule, attempt, at)!.getTime() - at.getTime()) / MINUTE),
+    ).toEqual([5, 10, 20]);
     expect(nextAttemptAt(schedule, 4, at)).toBeNull();
     expect(nextAttemptAt(schedule, 9, at)).toBeNull();
   });
@@ -48,10 +54,12 @@ describe('scheduled payment attempt keys', () => {
 });
 
 describe('SMTP errors', () => {
-  const smtp = (responseCode?: number, code = 'EENVELOPE') => Object.assign(new Error('refused'), { responseCode, code });
+  const smtp = (responseCode?: number, code = 'EENVELOPE') =>
+    Object.assign(new Error('refused'), { responseCode, code });
 
   it('5xx replies are permanent', () => {
-    for (const responseCode of [550, 553, 554]) expect(isPermanentSmtpError(smtp(responseCode)), String(responseCode)).toBe(true);
+    for (const responseCode of [550, 553, 554])
+      expect(isPermanentSmtpError(smtp(responseCode)), String(responseCode)).toBe(true);
   });
 
   it('4xx replies, connection errors and bad credentials are transient', () => {

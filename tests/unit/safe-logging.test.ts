@@ -64,30 +64,36 @@ describe('log calls never carry an error’s text', () => {
   it('the detector finds each unsafe shape (so a clean scan means something)', () => {
     const bad = [
       "console.error(JSON.stringify({ level: 'error', error: String(error) }));",
-      "console.warn(`email not sent: ${error.message}`);",
+      'console.warn(`email not sent: ${error.message}`);',
       "console.error('webhook event not rendered', error);",
-      "console.error(`failed: ${err}`);",
+      'console.error(`failed: ${err}`);',
       "console.error(JSON.stringify({ message: 'x', error }));",
-      "console.info(JSON.stringify({ error: e }));",
-      "console.error(JSON.stringify({ detail: cause?.detail }));",
+      'console.info(JSON.stringify({ error: e }));',
+      'console.error(JSON.stringify({ detail: cause?.detail }));',
     ];
     for (const line of bad) expect(unsafeLogging(consoleCalls(line)[0]!), line).not.toBeNull();
     const good = [
       "console.error(JSON.stringify({ level: 'error', message: 'x', error: describeErrorSafely(error) }));",
       "console.info(JSON.stringify({ level: 'info', message: 'client closed the connection' }));",
-      "console.error(`travel-pay error ${reference}`);",
+      'console.error(`travel-pay error ${reference}`);',
     ];
     for (const line of good) expect(unsafeLogging(consoleCalls(line)[0]!), line).toBeNull();
   });
 
   it('no file of lib/ or app/, the proxy, the instrumentation hook or the worker logs String(error), its message or the error itself', () => {
     const root = process.cwd();
-    const files = [...sourceFiles(path.join(root, 'lib')), ...sourceFiles(path.join(root, 'app')), ...['proxy.ts', 'instrumentation.ts', 'scripts/worker.ts'].map((f) => path.join(root, f))];
+    const files = [
+      ...sourceFiles(path.join(root, 'lib')),
+      ...sourceFiles(path.join(root, 'app')),
+      ...['proxy.ts', 'instrumentation.ts', 'scripts/worker.ts'].map((f) => path.join(root, f)),
+    ];
     const found: string[] = [];
     let calls = 0;
     for (const file of files) {
       // Comments may quote what is not done (`console.error(error)`): blanked, keeping the line numbers.
-      const code = fs.readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, (comment) => comment.replace(/[^\n]/g, ' '));
+      const code = fs
+        .readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, (comment) => comment.replace(/[^\n]/g, ' '));
       for (const call of consoleCalls(code)) {
         calls += 1;
         const problem = unsafeLogging(call);
@@ -101,15 +107,22 @@ describe('log calls never carry an error’s text', () => {
 
 describe('the safe describer and the console guard', () => {
   const queryError = () => {
-    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), { code: '23505', severity: 'ERROR', detail: 'Key (email)=(ada@example.com) already exists.' });
-    return Object.assign(new Error('Failed query: insert into "customers" ("email") values ($1)\nparams: ada@example.com'), { query: 'insert …', params: ['ada@example.com'], cause });
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "x"'), {
+      code: '23505',
+      severity: 'ERROR',
+      detail: 'Key (email)=(ada@example.com) already exists.',
+    });
+    return Object.assign(
+      new Error('Failed query: insert into "customers" ("email") values ($1)\nparams: ada@example.com'),
+      { query: 'insert …', params: ['ada@example.com'], cause },
+    );
   };
 
   it('a database error: its kind and SQLSTATE, never its message, parameters or detail', () => {
     const described = JSON.stringify(describeErrorSafely(queryError()));
     expect(described).toContain('"code":"23505"');
     expect(described).not.toContain('ada@example.com');
-    expect(safeErrorText(queryError())).toBe('unexpected Error (23505); details are in the service\'s log');
+    expect(safeErrorText(queryError())).toBe("unexpected Error (23505); details are in the service's log");
   });
 
   it('a processor error says its message (written by the adapters from references and codes)', () => {
@@ -121,12 +134,18 @@ describe('the safe describer and the console guard', () => {
 
   it('the guard replaces database errors and a query error’s parameter list, and passes the rest unchanged', () => {
     expect(safeLogArgument(queryError())).toMatch(/^\[database error \{"class":"Error",/);
-    expect(safeLogArgument(`Error: ${queryError().message}`)).toBe('Error: Failed query: insert into "customers" ("email") values ($1)\nparams: [withheld]');
+    expect(safeLogArgument(`Error: ${queryError().message}`)).toBe(
+      'Error: Failed query: insert into "customers" ("email") values ($1)\nparams: [withheld]',
+    );
     const plain = new Error('not a database error');
     expect(safeLogArgument(plain)).toBe(plain);
     expect(safeLogArgument('a line')).toBe('a line');
     const written: unknown[][] = [];
-    const target = { error: (...args: unknown[]) => { written.push(args); } };
+    const target = {
+      error: (...args: unknown[]) => {
+        written.push(args);
+      },
+    };
     guardConsole(target);
     guardConsole(target);
     target.error('x', queryError());

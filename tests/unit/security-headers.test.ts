@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { allowedActionOrigins, isAllowedActionOrigin, isServerActionRequest } from '@/lib/http/action-origin';
 import {
-  contentSecurityPolicy, createNonce, frameAncestors, isEmbedPage, isPaymentPage, pageSecurityHeaders, processorOrigins, wantsHsts,
+  contentSecurityPolicy,
+  createNonce,
+  frameAncestors,
+  isEmbedPage,
+  isPaymentPage,
+  pageSecurityHeaders,
+  processorOrigins,
+  wantsHsts,
 } from '@/lib/http/security-headers';
 
-const directives = (policy: string) => new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1).join(' ')]));
+const directives = (policy: string) =>
+  new Map(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1).join(' ')]));
 const link = '3f2b8c9e-1d4a-4b6f-9a7e-2c5d8e1f0a3b';
 
 describe('contentSecurityPolicy', () => {
@@ -30,25 +38,55 @@ describe('contentSecurityPolicy', () => {
 
   it('names Adyen’s hosts for forms, frames and fetches in production only, for the configured environment alone', () => {
     expect(processorOrigins('sandbox', { ADYEN_ENVIRONMENT: 'live' })).toEqual([]);
-    const test = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com'];
-    const live = ['https://checkoutshopper-live.adyen.com', 'https://checkoutshopper-live.cdn.adyen.com', 'https://checkoutanalytics-live.adyen.com'];
-    const liveUs = ['https://checkoutshopper-live-us.adyen.com', 'https://checkoutshopper-live-us.cdn.adyen.com', 'https://checkoutanalytics-live-us.adyen.com'];
+    const test = [
+      'https://checkoutshopper-test.adyen.com',
+      'https://checkoutshopper-test.cdn.adyen.com',
+      'https://checkoutanalytics-test.adyen.com',
+    ];
+    const live = [
+      'https://checkoutshopper-live.adyen.com',
+      'https://checkoutshopper-live.cdn.adyen.com',
+      'https://checkoutanalytics-live.adyen.com',
+    ];
+    const liveUs = [
+      'https://checkoutshopper-live-us.adyen.com',
+      'https://checkoutshopper-live-us.cdn.adyen.com',
+      'https://checkoutanalytics-live-us.adyen.com',
+    ];
     expect(processorOrigins('production', {})).toEqual(test);
     expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'test' })).toEqual(test);
     // A live deployment allows no test host (the test platform is where test card data goes).
     expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live' })).toEqual(live);
     expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'Live-US' })).toEqual(liveUs);
     expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'evil.example' })).toEqual([]);
-    const csp = directives(contentSecurityPolicy({ nonce: 'n', mode: 'production', processor: processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' }) }));
-    for (const name of ['form-action', 'connect-src', 'frame-src']) expect(csp.get(name)).toBe(["'self'", ...liveUs].join(' '));
+    const csp = directives(
+      contentSecurityPolicy({
+        nonce: 'n',
+        mode: 'production',
+        processor: processorOrigins('production', { ADYEN_ENVIRONMENT: 'live-us' }),
+      }),
+    );
+    for (const name of ['form-action', 'connect-src', 'frame-src'])
+      expect(csp.get(name)).toBe(["'self'", ...liveUs].join(' '));
   });
 
   it('adds the origin of a Checkout URL that is not Adyen’s (a simulator serves its own 3-D Secure and bank pages), never of Adyen’s own', () => {
-    const test = ['https://checkoutshopper-test.adyen.com', 'https://checkoutshopper-test.cdn.adyen.com', 'https://checkoutanalytics-test.adyen.com'];
-    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([...test, 'http://127.0.0.1:3215']);
+    const test = [
+      'https://checkoutshopper-test.adyen.com',
+      'https://checkoutshopper-test.cdn.adyen.com',
+      'https://checkoutanalytics-test.adyen.com',
+    ];
+    expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([
+      ...test,
+      'http://127.0.0.1:3215',
+    ]);
     expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'https://checkout-test.adyen.com/v71' })).toEqual(test);
-    expect(processorOrigins('production', { ADYEN_ENVIRONMENT: 'live', ADYEN_CHECKOUT_URL: 'https://abc-checkout-live.adyenpayments.com/checkout/v71' }))
-      .toEqual(test.map((host) => host.replace('-test', '-live')));
+    expect(
+      processorOrigins('production', {
+        ADYEN_ENVIRONMENT: 'live',
+        ADYEN_CHECKOUT_URL: 'https://abc-checkout-live.adyenpayments.com/checkout/v71',
+      }),
+    ).toEqual(test.map((host) => host.replace('-test', '-live')));
     expect(processorOrigins('production', { ADYEN_CHECKOUT_URL: 'not a url' })).toEqual(test);
     expect(processorOrigins('sandbox', { ADYEN_CHECKOUT_URL: 'http://127.0.0.1:3215/v71' })).toEqual([]);
   });
@@ -63,8 +101,18 @@ describe('contentSecurityPolicy', () => {
 describe('frameAncestors', () => {
   it('lists only well-formed http(s) origins, and is none when there are none', () => {
     expect(frameAncestors([])).toBe("'none'");
-    expect(frameAncestors(['https://shop.example', 'https://shop.example/', 'http://localhost:8080'])).toBe('https://shop.example http://localhost:8080');
-    expect(frameAncestors(['https://shop.example/path', 'javascript:alert(1)', "'self'", '*', 'https://a.example; script-src *'])).toBe("'none'");
+    expect(frameAncestors(['https://shop.example', 'https://shop.example/', 'http://localhost:8080'])).toBe(
+      'https://shop.example http://localhost:8080',
+    );
+    expect(
+      frameAncestors([
+        'https://shop.example/path',
+        'javascript:alert(1)',
+        "'self'",
+        '*',
+        'https://a.example; script-src *',
+      ]),
+    ).toBe("'none'");
   });
 });
 
@@ -82,11 +130,19 @@ describe('pageSecurityHeaders', () => {
   });
 
   it('payment pages are never stored', () => {
-    for (const path of [`/${link}`, `/fr/${link}/success`, '/embed/x', '/de/approvals/y', '/sandbox/3ds/SBX-1', '/fr/sandbox/bank/SBX-2']) {
+    for (const path of [
+      `/${link}`,
+      `/fr/${link}/success`,
+      '/embed/x',
+      '/de/approvals/y',
+      '/sandbox/3ds/SBX-1',
+      '/fr/sandbox/bank/SBX-2',
+    ]) {
       expect(isPaymentPage(path), path).toBe(true);
       expect(pageSecurityHeaders({ ...base, pathname: path })['Cache-Control'], path).toBe('no-store');
     }
-    for (const path of ['/', '/fr', '/docs/errors', '/sandbox/mailbox', '/not-a-uuid', `/x${link}`]) expect(isPaymentPage(path), path).toBe(false);
+    for (const path of ['/', '/fr', '/docs/errors', '/sandbox/mailbox', '/not-a-uuid', `/x${link}`])
+      expect(isPaymentPage(path), path).toBe(false);
   });
 
   it('/embed may be framed by the origins given, and by nobody until then', () => {
@@ -96,11 +152,19 @@ describe('pageSecurityHeaders', () => {
     const fallback = pageSecurityHeaders({ ...base, pathname: '/embed/abc' });
     expect(fallback['X-Frame-Options']).toBe('DENY');
     expect(fallback['Content-Security-Policy']).toContain("frame-ancestors 'none'");
-    const allowed = pageSecurityHeaders({ ...base, pathname: '/embed/abc', frameAncestors: frameAncestors(['https://shop.example']) });
+    const allowed = pageSecurityHeaders({
+      ...base,
+      pathname: '/embed/abc',
+      frameAncestors: frameAncestors(['https://shop.example']),
+    });
     expect(allowed['Content-Security-Policy']).toContain('frame-ancestors https://shop.example');
     expect(allowed['X-Frame-Options']).toBeUndefined();
     // Other pages ignore any origins offered.
-    expect(pageSecurityHeaders({ ...base, pathname: '/docs', frameAncestors: 'https://shop.example' })['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(
+      pageSecurityHeaders({ ...base, pathname: '/docs', frameAncestors: 'https://shop.example' })[
+        'Content-Security-Policy'
+      ],
+    ).toContain("frame-ancestors 'none'");
   });
 
   it('HSTS outside localhost', () => {
@@ -110,7 +174,9 @@ describe('pageSecurityHeaders', () => {
     expect(wantsHsts('http://localhost:3000', '[::1]:3000')).toBe(false);
     expect(wantsHsts('http://localhost:3000', 'pay.example.com')).toBe(true);
     expect(wantsHsts('https://pay.example.com', 'localhost:3000')).toBe(true);
-    expect(pageSecurityHeaders({ ...base, pathname: '/', hsts: true })['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}/);
+    expect(pageSecurityHeaders({ ...base, pathname: '/', hsts: true })['Strict-Transport-Security']).toMatch(
+      /^max-age=\d{8,}/,
+    );
   });
 });
 

@@ -6,13 +6,31 @@ const id = '0b8c7a52-3f1e-4d2a-9c55-1f2e3d4c5b6a';
 
 describe('which paths skip the page headers (proxy.ts)', () => {
   it('the API, Next.js files and the service’s own few files', () => {
-    for (const path of ['/api/enums', '/api/agent/x.json', '/_next/static/chunks/a.js', '/_next/image', '/favicon.ico', '/icon.svg', '/brand/0b5cad.css']) {
+    for (const path of [
+      '/api/enums',
+      '/api/agent/x.json',
+      '/_next/static/chunks/a.js',
+      '/_next/image',
+      '/favicon.ico',
+      '/icon.svg',
+      '/brand/0b5cad.css',
+    ]) {
       expect(isNotAPage(path, 'production'), path).toBe(true);
     }
   });
 
   it('a dot in the last segment does not make a path a file: /{id}. and friends are pages, with the headers', () => {
-    for (const path of [`/${id}.`, `/${id}.html`, `/fr/${id}/success.`, '/docs/errors.', '/embed/x.y', '/sandbox/3ds/with.dot', '/robots.txt', '/brand/0b5cad.css.map', '/brand/zzzzzz.css']) {
+    for (const path of [
+      `/${id}.`,
+      `/${id}.html`,
+      `/fr/${id}/success.`,
+      '/docs/errors.',
+      '/embed/x.y',
+      '/sandbox/3ds/with.dot',
+      '/robots.txt',
+      '/brand/0b5cad.css.map',
+      '/brand/zzzzzz.css',
+    ]) {
       expect(isNotAPage(path, 'sandbox'), path).toBe(false);
       expect(isNotAPage(path, 'production'), path).toBe(false);
     }

@@ -15,15 +15,22 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 export async function notFoundDocument(requested: string, nonce: string | null = null, path = '/'): Promise<Response> {
   // Its one inline <style> carries the request's CSP nonce (a base64 value, nothing to escape).
   const nonceAttribute = nonce && /^[A-Za-z0-9+/=_-]+$/.test(nonce) ? ` nonce="${nonce}"` : '';
-  const locale: Locale = (routing.locales as readonly string[]).includes(requested) ? (requested as Locale) : routing.defaultLocale;
+  const locale: Locale = (routing.locales as readonly string[]).includes(requested)
+    ? (requested as Locale)
+    : routing.defaultLocale;
   const t = await getTranslations({ locale, namespace: 'NotFound' });
   const nav = await getTranslations({ locale, namespace: 'Nav' });
   const home = getPathname({ href: '/', locale });
   const dir = (other: Locale) => `lang="${other}" dir="${textDirection(other)}"`;
-  const languages = routing.locales.map((other) => other === locale
-    ? `<li><span aria-current="page" ${dir(other)}>${localeNames[other]}</span></li>`
-    : `<li><a href="${escape(languageHref(other, path))}" ${dir(other)} hreflang="${other}">${localeNames[other]}</a></li>`).join('');
-  const globe = '<svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16"><circle cx="8" cy="8" r="7"/><path d="M1 8h14M8 1c2.2 2 2.2 12 0 14M8 1c-2.2 2-2.2 12 0 14"/></svg>';
+  const languages = routing.locales
+    .map((other) =>
+      other === locale
+        ? `<li><span aria-current="page" ${dir(other)}>${localeNames[other]}</span></li>`
+        : `<li><a href="${escape(languageHref(other, path))}" ${dir(other)} hreflang="${other}">${localeNames[other]}</a></li>`,
+    )
+    .join('');
+  const globe =
+    '<svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16"><circle cx="8" cy="8" r="7"/><path d="M1 8h14M8 1c2.2 2 2.2 12 0 14M8 1c-2.2 2-2.2 12 0 14"/></svg>';
   const html = `<!DOCTYPE html>
 <html lang="${locale}" dir="${textDirection(locale)}">
 <head>
@@ -39,7 +46,10 @@ export async function notFoundDocument(requested: string, nonce: string | null =
 </body>
 </html>
 `;
-  return new Response(html, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  return new Response(html, {
+    status: 404,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 // The few rules of app/[locale]/globals.css this page uses.

@@ -9,7 +9,17 @@ type Context = { params: Promise<{ locale: string }> };
 async function notFoundPage(request: Request, { params }: Context): Promise<Response> {
   // proxy.ts put this request's nonce in x-nonce and in the page's Content-Security-Policy,
   // and the path the browser asked for (before any rewrite) in x-requested-path.
-  return notFoundDocument((await params).locale, request.headers.get('x-nonce'), request.headers.get('x-requested-path') ?? '/');
+  return notFoundDocument(
+    (await params).locale,
+    request.headers.get('x-nonce'),
+    request.headers.get('x-requested-path') ?? '/',
+  );
 }
 
-export { notFoundPage as GET, notFoundPage as POST, notFoundPage as PUT, notFoundPage as PATCH, notFoundPage as DELETE };
+export {
+  notFoundPage as GET,
+  notFoundPage as POST,
+  notFoundPage as PUT,
+  notFoundPage as PATCH,
+  notFoundPage as DELETE,
+};

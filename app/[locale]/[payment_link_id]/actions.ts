@@ -2,7 +2,12 @@
 
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { hostedAbandon, hostedCheckoutState, hostedPayByCard, hostedStartOpenBanking } from '@/lib/core/hosted-checkout/hosted-payments';
+import {
+  hostedAbandon,
+  hostedCheckoutState,
+  hostedPayByCard,
+  hostedStartOpenBanking,
+} from '@/lib/core/hosted-checkout/hosted-payments';
 import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
 import { AppError } from '@/lib/http/app-error';
 import type { ActionPage } from '@/lib/http/action-page';
@@ -43,11 +48,16 @@ export type CardActionState =
   | null;
 
 /** An empty field is an absent one (a hidden input the page left blank). */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 /** A group member's other links paid with this one: one hidden `covered` field each (docs/groups.md). */
 const covered = z.array(z.uuid()).max(12);
 /** What every checkout form posts besides its own fields (the page's `linkId` and `locale` are the address's, not these). */
-const checkoutForm = z.object({ covered, surface: optional(z.enum(['embed'])), embedFlags: optional(z.string().max(500)) });
+const checkoutForm = z.object({
+  covered,
+  surface: optional(z.enum(['embed'])),
+  embedFlags: optional(z.string().max(500)),
+});
 const cardChoices = checkoutForm.extend({
   acceptedSurcharge: optional(z.coerce.number().int().nonnegative()),
   acceptDcc: optional(z.enum(['yes', 'no'])),
@@ -59,18 +69,27 @@ const checkoutPages = ['payment_link', 'ecommerce'] as const;
 
 /** The page's surface: an embed page's flags (checkout-surface.tsx), else the link page, whatever the form says. */
 const surfaceOf = (page: ActionPage, embedFlags: string | undefined): CheckoutSurface =>
-  page.kind === 'ecommerce' ? { kind: 'embed', flags: parseEmbedFlags(new URLSearchParams(embedFlags ?? '')) } : pageSurface;
+  page.kind === 'ecommerce'
+    ? { kind: 'embed', flags: parseEmbedFlags(new URLSearchParams(embedFlags ?? '')) }
+    : pageSurface;
 
 const payByCard = checkoutAction({
-  pages: checkoutPages, idField: 'linkId', input: cardChoices,
-  refused: async ({ reason, locale, expectedOrigin }): Promise<CardActionState> => ({ ok: false, formError: await actionRefusalMessage(locale, reason, expectedOrigin) }),
+  pages: checkoutPages,
+  idField: 'linkId',
+  input: cardChoices,
+  refused: async ({ reason, locale, expectedOrigin }): Promise<CardActionState> => ({
+    ok: false,
+    formError: await actionRefusalMessage(locale, reason, expectedOrigin),
+  }),
   run: async ({ page, ipAddress }, input, form: FormData): Promise<CardActionState> => {
     const { id: linkId, locale } = page;
     // Raw card numbers are taken only by the sandbox processor: in production only adyen-web's encrypted fields are read.
     const card = postedCard(form, isSandbox(), now());
     if (!card.ok) {
       if ('fieldErrors' in card) return { ok: false, fieldErrors: card.fieldErrors };
-      return card.refused === 'raw_card_in_production' ? { ok: false, formError: 'Card payment is not available.' } : { ok: false, incomplete: true };
+      return card.refused === 'raw_card_in_production'
+        ? { ok: false, formError: 'Card payment is not available.' }
+        : { ok: false, incomplete: true };
     }
     // Embed: the session's pages and flags (checkout-surface.tsx); otherwise the link's.
     const surface = surfaceOf(page, input.embedFlags);
@@ -80,19 +99,35 @@ const payByCard = checkoutAction({
     let outcome: CardPaymentOutcome | 'refused';
     try {
       outcome = await hostedPayByCard({
-        checkoutId: linkId, coveredLinkIds: input.covered, method: card.method, acceptedSurcharge: input.acceptedSurcharge, acceptDcc: input.acceptDcc === 'yes',
-        storeCard: input.storeCard === 'on', returnUrl: to.returnUrl, transactionMethod: to.transactionMethod, ipAddress,
+        checkoutId: linkId,
+        coveredLinkIds: input.covered,
+        method: card.method,
+        acceptedSurcharge: input.acceptedSurcharge,
+        acceptDcc: input.acceptDcc === 'yes',
+        storeCard: input.storeCard === 'on',
+        returnUrl: to.returnUrl,
+        transactionMethod: to.transactionMethod,
+        ipAddress,
       });
     } catch (error) {
       // Already paid, in progress in another tab, expired: the link's page shows which.
       if (!(error instanceof AppError)) throw error;
       outcome = 'refused';
     }
-    if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge') return { ok: true, data: { surcharge: outcome.surcharge, total: outcome.total, collections: outcome.collections } };
+    if (outcome !== 'refused' && outcome.outcome === 'confirm_surcharge')
+      return {
+        ok: true,
+        data: { surcharge: outcome.surcharge, total: outcome.total, collections: outcome.collections },
+      };
     // A MOTO flag on a session that does not allow MOTO: nothing was recorded; the page says why.
-    if (outcome !== 'refused' && outcome.outcome === 'not_allowed') return { ok: false, formError: await motoNotAllowedMessage(locale, checkout.organisationName) };
+    if (outcome !== 'refused' && outcome.outcome === 'not_allowed')
+      return { ok: false, formError: await motoNotAllowedMessage(locale, checkout.organisationName) };
     if (outcome !== 'refused' && outcome.outcome === 'rejected') {
-      return { ok: false, formError: await rejectionMessage(locale, outcome), ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}) };
+      return {
+        ok: false,
+        formError: await rejectionMessage(locale, outcome),
+        ...(outcome.exclusion ? { exclusion: cardExclusion(outcome.exclusion) } : {}),
+      };
     }
     redirect(cardPaymentDestination(outcome, to));
   },
@@ -110,7 +145,10 @@ export async function payByCardAction(_previous: CardActionState, form: FormData
 }
 
 /** A refused card in the customer's language where the page has the words; otherwise the core's own. */
-async function rejectionMessage(locale: string, outcome: Extract<CardPaymentOutcome, { outcome: 'rejected' }>): Promise<string> {
+async function rejectionMessage(
+  locale: string,
+  outcome: Extract<CardPaymentOutcome, { outcome: 'rejected' }>,
+): Promise<string> {
   if (isCardTestingRefusal(outcome)) return cardTestingMessage(locale, outcome.retryAt);
   if (outcome.reason === CARD_LOOKUP_FAILED) return cardLookupMessage(locale);
   return outcome.message;
@@ -123,19 +161,36 @@ async function rejectionMessage(locale: string, outcome: Extract<CardPaymentOutc
  * refused as a duplicate (paid, in progress, expired), where the state table
  * shows the one true outcome.
  */
-function cardPaymentDestination(outcome: Exclude<CardPaymentOutcome, { outcome: 'confirm_surcharge' | 'rejected' | 'not_allowed' }> | 'refused', to: CheckoutDestinations): string {
+function cardPaymentDestination(
+  outcome: Exclude<CardPaymentOutcome, { outcome: 'confirm_surcharge' | 'rejected' | 'not_allowed' }> | 'refused',
+  to: CheckoutDestinations,
+): string {
   if (outcome === 'refused' || outcome.outcome === 'unsettled') return to.checkout;
   if (outcome.outcome === 'challenge') return to.step(outcome.redirectUrl);
   return outcome.outcome === 'paid' ? to.success : to.failure;
 }
 
 const startOpenBanking = checkoutAction({
-  pages: checkoutPages, idField: 'linkId', input: checkoutForm,
+  pages: checkoutPages,
+  idField: 'linkId',
+  input: checkoutForm,
   run: async ({ page, ipAddress }, input): Promise<never> => {
-    const to = checkoutDestinations(surfaceOf(page, input.embedFlags), page.locale, { id: page.id, redirects: noRedirects });
+    const to = checkoutDestinations(surfaceOf(page, input.embedFlags), page.locale, {
+      id: page.id,
+      redirects: noRedirects,
+    });
     let destination = to.checkout;
     try {
-      destination = to.step((await hostedStartOpenBanking({ checkoutId: page.id, coveredLinkIds: input.covered, returnUrl: to.returnUrl, ipAddress })).redirectUrl);
+      destination = to.step(
+        (
+          await hostedStartOpenBanking({
+            checkoutId: page.id,
+            coveredLinkIds: input.covered,
+            returnUrl: to.returnUrl,
+            ipAddress,
+          })
+        ).redirectUrl,
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
@@ -149,7 +204,9 @@ export async function startOpenBankingAction(form: FormData): Promise<void> {
 }
 
 const cancel = checkoutAction({
-  pages: checkoutPages, idField: 'linkId', input: checkoutForm,
+  pages: checkoutPages,
+  idField: 'linkId',
+  input: checkoutForm,
   run: async ({ page }, input): Promise<never> => {
     const surface = surfaceOf(page, input.embedFlags);
     await hostedAbandon(page.id, surfaceCheckoutKind(surface));

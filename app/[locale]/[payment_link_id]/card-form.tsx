@@ -46,7 +46,20 @@ export type CardFormProps = {
  * the server will enforce again: an exclusion, the surcharge to confirm, the
  * currency choice, the hold, and the store-card choice.
  */
-export function CardForm({ linkId, locale, amount, currency, authorisationOnly, storeCard, bankAvailable, adyen, surface, hidePayButton = false, covered = [], storeCardText }: CardFormProps) {
+export function CardForm({
+  linkId,
+  locale,
+  amount,
+  currency,
+  authorisationOnly,
+  storeCard,
+  bankAvailable,
+  adyen,
+  surface,
+  hidePayButton = false,
+  covered = [],
+  storeCardText,
+}: CardFormProps) {
   const t = useTranslations('CheckoutForm');
   const facts = useTranslations('CardFacts');
   const router = useRouter();
@@ -84,15 +97,25 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
   // Shown again from history (the back button after paying: the client router's cache, or the
   // browser's back-forward cache): ask the state table, and show the one outcome if it moved on.
   useEffect(() => {
-    const recheck = () => { void checkoutStateAction(linkId).then((now) => { if (now !== 'active') router.refresh(); }); };
+    const recheck = () => {
+      void checkoutStateAction(linkId).then((now) => {
+        if (now !== 'active') router.refresh();
+      });
+    };
     recheck();
-    const onPageShow = (event: PageTransitionEvent) => { if (event.persisted) recheck(); };
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) recheck();
+    };
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [linkId, router]);
 
   const onCardKnown = useCallback((next: CardCheck | null) => setCheck(next), []);
-  const anotherCard = () => { setDismissedSurcharge(state); setCheck(null); fields.current?.clear(); };
+  const anotherCard = () => {
+    setDismissedSurcharge(state);
+    setCheck(null);
+    fields.current?.clear();
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     // One post at a time (a double click); a card the rules refuse, or incomplete fields, never post.
@@ -106,39 +129,72 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
   };
 
   const errorText: Record<CardEntryError, string> = {
-    number: t('errorNumber'), expiry: t('errorExpiry'), cvc: t('errorCvc'), name: t('errorName'),
+    number: t('errorNumber'),
+    expiry: t('errorExpiry'),
+    cvc: t('errorCvc'),
+    name: t('errorName'),
   };
   const surchargeTotal = accepted?.surcharge ? accepted.total : serverSurcharge?.total;
   return (
     <form action={action} onSubmit={onSubmit} className="stack" noValidate data-testid="card-form">
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="locale" value={locale} />
-      {covered.map((id) => <input key={id} type="hidden" name="covered" value={id} />)}
+      {covered.map((id) => (
+        <input key={id} type="hidden" name="covered" value={id} />
+      ))}
       <SurfaceFields surface={surface} />
       {hasErrors && (
         <div ref={summary} tabIndex={-1} role="alert" className="error-summary" data-testid="error-summary">
           <h3>{t('errorSummary')}</h3>
           <ul>
-            {failed?.exclusion && <li data-testid="server-exclusion"><ExclusionText exclusion={failed.exclusion} /></li>}
+            {failed?.exclusion && (
+              <li data-testid="server-exclusion">
+                <ExclusionText exclusion={failed.exclusion} />
+              </li>
+            )}
             {failed?.formError && !failed.exclusion && <li>{failed.formError}</li>}
             {failed?.incomplete && <li>{facts('secureFieldsIncomplete')}</li>}
-            {fieldErrors.map((name) => <li key={name}><a href={`#card-${name}`}>{errorText[name]}</a></li>)}
+            {fieldErrors.map((name) => (
+              <li key={name}>
+                <a href={`#card-${name}`}>{errorText[name]}</a>
+              </li>
+            ))}
           </ul>
         </div>
       )}
       {adyen ? (
-        <AdyenCardFields ref={fields} linkId={linkId} covered={covered} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid}
-          adyen={{ clientKey: adyen.clientKey, environment: adyen.environment }} locale={locale} countryCode={adyen.countryCode} />
+        <AdyenCardFields
+          ref={fields}
+          linkId={linkId}
+          covered={covered}
+          fieldErrors={fieldErrors}
+          onCardKnown={onCardKnown}
+          onValidChange={setValid}
+          adyen={{ clientKey: adyen.clientKey, environment: adyen.environment }}
+          locale={locale}
+          countryCode={adyen.countryCode}
+        />
       ) : (
-        <SandboxCardFields ref={fields} linkId={linkId} covered={covered} fieldErrors={fieldErrors} onCardKnown={onCardKnown} onValidChange={setValid} />
+        <SandboxCardFields
+          ref={fields}
+          linkId={linkId}
+          covered={covered}
+          fieldErrors={fieldErrors}
+          onCardKnown={onCardKnown}
+          onValidChange={setValid}
+        />
       )}
       {/* The card check's answer fills a place kept for it (.card-facts): the Pay button does not move under a click. */}
       <div className="card-facts" data-testid="card-facts">
         {(check?.status === 'accepted' || check?.status === 'excluded') && <CardSummary card={check.card} />}
       </div>
       <div ref={refusal} tabIndex={-1}>
-        {check?.status === 'excluded' && <ExclusionMessage exclusion={check.exclusion} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
-        {check?.status === 'unverified' && <UnverifiedMessage bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
+        {check?.status === 'excluded' && (
+          <ExclusionMessage exclusion={check.exclusion} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />
+        )}
+        {check?.status === 'unverified' && (
+          <UnverifiedMessage bankAvailable={bankAvailable} onAnotherCard={anotherCard} />
+        )}
       </div>
       {accepted && <SurchargeNotice check={accepted} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />}
       {accepted && <DccChoice check={accepted} />}
@@ -147,15 +203,27 @@ export function CardForm({ linkId, locale, amount, currency, authorisationOnly, 
         // The server asked to confirm a surcharge the page had not shown (the card check had not answered).
         <div className="notice" role="status" data-testid="surcharge">
           <h3>{t('surchargeTitle')}</h3>
-          <p>{t('surchargeBody', { surcharge: money(serverSurcharge.surcharge), total: money(serverSurcharge.total) })}</p>
+          <p>
+            {t('surchargeBody', { surcharge: money(serverSurcharge.surcharge), total: money(serverSurcharge.total) })}
+          </p>
           <input type="hidden" name="acceptedSurcharge" value={serverSurcharge.surcharge} />
-          <button type="button" className="secondary" onClick={anotherCard}>{t('surchargeSwitch')}</button>
+          <button type="button" className="secondary" onClick={anotherCard}>
+            {t('surchargeSwitch')}
+          </button>
         </div>
       )}
-      <StoreCard choice={storeCard} text={storeCardText} collected={accepted?.collections ?? serverSurcharge?.collections} />
+      <StoreCard
+        choice={storeCard}
+        text={storeCardText}
+        collected={accepted?.collections ?? serverSurcharge?.collections}
+      />
       {!hidePayButton && (
         <button type="submit" disabled={pending} data-testid="pay-button">
-          {pending ? t('paying') : surchargeTotal ? facts('surchargeConfirm', { total: money(surchargeTotal) }) : t('payButton', { amount: money(amount) })}
+          {pending
+            ? t('paying')
+            : surchargeTotal
+              ? facts('surchargeConfirm', { total: money(surchargeTotal) })
+              : t('payButton', { amount: money(amount) })}
         </button>
       )}
     </form>

@@ -12,7 +12,9 @@ const Hidden = ({ linkId, locale, surface, covered = [] }: Target) => (
   <>
     <input type="hidden" name="linkId" value={linkId} />
     <input type="hidden" name="locale" value={locale} />
-    {covered.map((id) => <input key={id} type="hidden" name="covered" value={id} />)}
+    {covered.map((id) => (
+      <input key={id} type="hidden" name="covered" value={id} />
+    ))}
     <SurfaceFields surface={surface} />
   </>
 );
@@ -35,7 +37,9 @@ export async function CancelForm(target: Target) {
   return (
     <form action={cancelAction} className="cancel-form">
       <Hidden {...target} />
-      <button type="submit" className="secondary">{t('cancelButton')}</button>
+      <button type="submit" className="secondary">
+        {t('cancelButton')}
+      </button>
     </form>
   );
 }

@@ -18,7 +18,11 @@ export const returnUrl = (locale: string, id: string) => `${publicBaseUrl()}${ch
  * created, and again here: http(s), https only in production, no user@host), else
  * the default result page.
  */
-export function outcomeUrl(checkout: Pick<HostedCheckout, 'id' | 'redirects'>, locale: string, outcome: 'success' | 'failure' | 'cancel'): string {
+export function outcomeUrl(
+  checkout: Pick<HostedCheckout, 'id' | 'redirects'>,
+  locale: string,
+  outcome: 'success' | 'failure' | 'cancel',
+): string {
   const own = checkout.redirects[outcome];
   return own && publicUrlProblem(own, serviceMode()) === null ? own : checkoutPath(locale, checkout.id, outcome);
 }
@@ -33,7 +37,13 @@ export const notFoundPath = (locale: string, segment: string) =>
   getPathname({ href: `/${encodeURIComponent(segment)}/not-found`, locale: locale as Locale });
 
 /** An embed page of an ecommerce session, in the customer's language, with the embed's flags (and any extra query). */
-export function embedPath(locale: string, id: string, page: '' | 'failure' | 'return' | 'redirect', flags: EmbedFlags, extra: Record<string, string> = {}): string {
+export function embedPath(
+  locale: string,
+  id: string,
+  page: '' | 'failure' | 'return' | 'redirect',
+  flags: EmbedFlags,
+  extra: Record<string, string> = {},
+): string {
   const path = getPathname({ href: page ? `/embed/${id}/${page}` : `/embed/${id}`, locale: locale as Locale });
   const query = new URLSearchParams(embedQuery(flags));
   for (const [name, value] of Object.entries(extra)) query.set(name, value);
@@ -61,18 +71,30 @@ export type CheckoutDestinations = {
  * is never loaded there); a processor step first passes the embed's redirect page,
  * which tells the parent (`iframeRedirect`) before the frame loads it.
  */
-export function checkoutDestinations(surface: CheckoutSurface, locale: string, checkout: Pick<HostedCheckout, 'id' | 'redirects'>): CheckoutDestinations {
+export function checkoutDestinations(
+  surface: CheckoutSurface,
+  locale: string,
+  checkout: Pick<HostedCheckout, 'id' | 'redirects'>,
+): CheckoutDestinations {
   const { id } = checkout;
   if (surface.kind === 'page') {
     return {
-      checkout: checkoutPath(locale, id), success: outcomeUrl(checkout, locale, 'success'), failure: outcomeUrl(checkout, locale, 'failure'),
-      cancel: outcomeUrl(checkout, locale, 'cancel'), returnUrl: returnUrl(locale, id), step: (url) => url, transactionMethod: 'ONLINE',
+      checkout: checkoutPath(locale, id),
+      success: outcomeUrl(checkout, locale, 'success'),
+      failure: outcomeUrl(checkout, locale, 'failure'),
+      cancel: outcomeUrl(checkout, locale, 'cancel'),
+      returnUrl: returnUrl(locale, id),
+      step: (url) => url,
+      transactionMethod: 'ONLINE',
     };
   }
   const { flags } = surface;
   const home = embedPath(locale, id, '', flags);
   return {
-    checkout: home, success: home, failure: embedPath(locale, id, 'failure', flags), cancel: home,
+    checkout: home,
+    success: home,
+    failure: embedPath(locale, id, 'failure', flags),
+    cancel: home,
     returnUrl: `${publicBaseUrl()}${embedPath(locale, id, 'return', flags)}`,
     step: (url) => embedPath(locale, id, 'redirect', flags, { to: url }),
     transactionMethod: embedTransactionMethod(flags),
@@ -80,4 +102,5 @@ export function checkoutDestinations(surface: CheckoutSurface, locale: string, c
 }
 
 /** The kind of checkout each surface serves. */
-export const surfaceCheckoutKind = (surface: CheckoutSurface): HostedCheckoutKind => (surface.kind === 'embed' ? 'ecommerce' : 'payment_link');
+export const surfaceCheckoutKind = (surface: CheckoutSurface): HostedCheckoutKind =>
+  surface.kind === 'embed' ? 'ecommerce' : 'payment_link';

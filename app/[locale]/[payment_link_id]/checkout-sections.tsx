@@ -19,7 +19,15 @@ type Target = { linkId: string; locale: string; surface?: CheckoutSurface };
 type Wording = 'Checkout' | 'Embed';
 
 /** Paid (or held): what was paid and the receipt; never a form. */
-export async function PaidSection({ checkout, locale, wording }: { checkout: HostedCheckout; locale: string; wording: Wording }) {
+export async function PaidSection({
+  checkout,
+  locale,
+  wording,
+}: {
+  checkout: HostedCheckout;
+  locale: string;
+  wording: Wording;
+}) {
   const t = await getTranslations(wording);
   if (!checkout.latest) return null;
   return (
@@ -91,11 +99,20 @@ export async function PaymentMethods({ checkout, target, storeCard, hidePayButto
               component (encrypted fields); without its client key there is no card entry at all. */}
           {isSandbox() || adyen ? (
             <CardMessages>
-            <CardForm linkId={target.linkId} locale={target.locale} amount={selection?.amount ?? checkout.amount} currency={checkout.currency}
-              covered={selection?.covered} storeCardText={selection?.storeCardText}
-              authorisationOnly={checkout.authorisationOnly} storeCard={storeCard} bankAvailable={checkout.methods.openBanking}
-              adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null}
-              surface={target.surface} hidePayButton={hidePayButton} />
+              <CardForm
+                linkId={target.linkId}
+                locale={target.locale}
+                amount={selection?.amount ?? checkout.amount}
+                currency={checkout.currency}
+                covered={selection?.covered}
+                storeCardText={selection?.storeCardText}
+                authorisationOnly={checkout.authorisationOnly}
+                storeCard={storeCard}
+                bankAvailable={checkout.methods.openBanking}
+                adyen={!isSandbox() && adyen ? { ...adyen, countryCode: checkout.organisationCountry } : null}
+                surface={target.surface}
+                hidePayButton={hidePayButton}
+              />
             </CardMessages>
           ) : (
             <p className="notice">{t('cardUnavailable', { organisation })}</p>

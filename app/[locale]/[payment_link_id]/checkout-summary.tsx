@@ -20,14 +20,23 @@ export async function CheckoutSummary({ checkout, locale }: { checkout: HostedCh
           // eslint-disable-next-line @next/next/no-img-element
           <img src={checkout.organisationLogo} alt={t('logoAlt', { organisation })} className="checkout-logo" />
         )}
-        <p className="checkout-organisation" data-testid="checkout-organisation">{organisation}</p>
+        <p className="checkout-organisation" data-testid="checkout-organisation">
+          {organisation}
+        </p>
       </div>
       <h1>{t('title', { organisation })}</h1>
       {checkout.description && <p data-testid="checkout-description">{checkout.description}</p>}
       <dl className="checkout-details" aria-label={t('details')}>
         <dt>{t('amount')}</dt>
-        <dd data-testid="checkout-amount" className="checkout-amount">{formatMoney(checkout.amount, checkout.currency, locale)}</dd>
-        {checkout.bookingReference && (<><dt>{t('bookingReference')}</dt><dd data-testid="checkout-booking">{checkout.bookingReference}</dd></>)}
+        <dd data-testid="checkout-amount" className="checkout-amount">
+          {formatMoney(checkout.amount, checkout.currency, locale)}
+        </dd>
+        {checkout.bookingReference && (
+          <>
+            <dt>{t('bookingReference')}</dt>
+            <dd data-testid="checkout-booking">{checkout.bookingReference}</dd>
+          </>
+        )}
         <dt>{t('payee')}</dt>
         <dd data-testid="checkout-payee">{checkout.payeeName}</dd>
         <dt>{t('expires')}</dt>

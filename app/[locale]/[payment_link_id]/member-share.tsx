@@ -14,13 +14,18 @@ import { checkoutPath } from './checkout-paths';
 
 type Props = { member: MemberCheckout; currency: string; locale: string };
 
-const dateOf = async (date: Date) => (await getFormatter()).dateTime(date, { dateStyle: 'long', timeZone: 'Europe/London' });
+const dateOf = async (date: Date) =>
+  (await getFormatter()).dateTime(date, { dateStyle: 'long', timeZone: 'Europe/London' });
 
 /** Share, paid, still to pay, the next instalment, and every instalment with its status. */
 export async function MemberShare({ member, currency, locale }: Props) {
   const t = await getTranslations('GroupCheckout');
   const money = (value: number) => formatMoney(value, currency, locale);
-  const status: Record<MemberInstalment['status'], string> = { paid: t('statusPaid'), in_progress: t('statusInProgress'), unpaid: t('statusUnpaid') };
+  const status: Record<MemberInstalment['status'], string> = {
+    paid: t('statusPaid'),
+    in_progress: t('statusInProgress'),
+    unpaid: t('statusUnpaid'),
+  };
   const next = member.next;
   return (
     <section className="card member-share" aria-labelledby="share-heading" data-testid="member-share">
@@ -34,20 +39,39 @@ export async function MemberShare({ member, currency, locale }: Props) {
         <dd data-testid="member-remaining">{money(member.remaining)}</dd>
         <dt>{t('next')}</dt>
         <dd data-testid="member-next">
-          {next ? t('nextValue', { sequence: next.sequence ?? 1, amount: money(next.amount), date: next.dueAt ? await dateOf(next.dueAt) : '' }) : t('nextNone')}
+          {next
+            ? t('nextValue', {
+                sequence: next.sequence ?? 1,
+                amount: money(next.amount),
+                date: next.dueAt ? await dateOf(next.dueAt) : '',
+              })
+            : t('nextNone')}
         </dd>
       </dl>
       {member.instalments.length > 1 && (
         <>
           <h3>{t('instalmentsHeading')}</h3>
           <ol className="member-instalments" data-testid="member-instalments">
-            {await Promise.all(member.instalments.map(async (i) => (
-              <li key={i.linkId} data-status={i.status} data-testid={`instalment-${i.sequence}`} aria-current={i.current ? 'page' : undefined}>
-                <span>{t('instalment', { sequence: i.sequence ?? 1 })}{i.current && <> ({t('thisLink')})</>}</span>
-                <span>{money(i.amount)}{i.dueAt && <>, {t('instalmentDue', { date: await dateOf(i.dueAt) })}</>}</span>
-                <strong>{status[i.status]}</strong>
-              </li>
-            )))}
+            {await Promise.all(
+              member.instalments.map(async (i) => (
+                <li
+                  key={i.linkId}
+                  data-status={i.status}
+                  data-testid={`instalment-${i.sequence}`}
+                  aria-current={i.current ? 'page' : undefined}
+                >
+                  <span>
+                    {t('instalment', { sequence: i.sequence ?? 1 })}
+                    {i.current && <> ({t('thisLink')})</>}
+                  </span>
+                  <span>
+                    {money(i.amount)}
+                    {i.dueAt && <>, {t('instalmentDue', { date: await dateOf(i.dueAt) })}</>}
+                  </span>
+                  <strong>{status[i.status]}</strong>
+                </li>
+              )),
+            )}
           </ol>
         </>
       )}
@@ -56,7 +80,13 @@ export async function MemberShare({ member, currency, locale }: Props) {
 }
 
 /** This instalment alone, or more in due order up to all: reloads the page with the chosen total. */
-export async function InstalmentChoiceForm({ member, chosen, currency, locale, linkId }: Props & { chosen: InstalmentChoice; linkId: string }) {
+export async function InstalmentChoiceForm({
+  member,
+  chosen,
+  currency,
+  locale,
+  linkId,
+}: Props & { chosen: InstalmentChoice; linkId: string }) {
   const t = await getTranslations('GroupCheckout');
   const money = (value: number) => formatMoney(value, currency, locale);
   const last = member.choices.at(-1)!;
@@ -71,12 +101,22 @@ export async function InstalmentChoiceForm({ member, chosen, currency, locale, l
         <legend>{t('chooseLegend')}</legend>
         {member.choices.map((c) => (
           <div className="choice-option" key={c.count}>
-            <input type="radio" id={`pay-${c.count}`} name="pay" value={c.count} defaultChecked={c.count === chosen.count} />
+            <input
+              type="radio"
+              id={`pay-${c.count}`}
+              name="pay"
+              value={c.count}
+              defaultChecked={c.count === chosen.count}
+            />
             <label htmlFor={`pay-${c.count}`}>{label(c)}</label>
           </div>
         ))}
       </fieldset>
-      <div><button type="submit" className="secondary" data-testid="instalment-choice-submit">{t('chooseButton')}</button></div>
+      <div>
+        <button type="submit" className="secondary" data-testid="instalment-choice-submit">
+          {t('chooseButton')}
+        </button>
+      </div>
     </form>
   );
 }
@@ -87,15 +127,38 @@ export async function InstalmentChoiceForm({ member, chosen, currency, locale, l
  * card is known; the card check then gives this card's amounts (surcharge included), which the tick shows
  * instead: what the member sees is what the runner collects (lib/core/groups/collection-charge.ts).
  */
-export async function autoCollectText(chosen: InstalmentChoice | null, organisation: string, currency: string): Promise<StoreCardText | undefined> {
+export async function autoCollectText(
+  chosen: InstalmentChoice | null,
+  organisation: string,
+  currency: string,
+): Promise<StoreCardText | undefined> {
   if (!chosen || chosen.remainingAfter === 0) return undefined;
   const t = await getTranslations('GroupCheckout');
-  const collections = await Promise.all(chosen.collect.map(async (c) => ({ amount: c.amount, date: await dateOf(c.dueAt) })));
-  return { label: t('autoCollectLabel', { count: chosen.remainingAfter }), hint: t('autoCollectHint', { organisation }), currency, collections };
+  const collections = await Promise.all(
+    chosen.collect.map(async (c) => ({ amount: c.amount, date: await dateOf(c.dueAt) })),
+  );
+  return {
+    label: t('autoCollectLabel', { count: chosen.remainingAfter }),
+    hint: t('autoCollectHint', { organisation }),
+    currency,
+    collections,
+  };
 }
 
 /** How many instalments the form below pays, and their total. */
-export async function PayingSummary({ chosen, currency, locale }: { chosen: InstalmentChoice; currency: string; locale: string }) {
+export async function PayingSummary({
+  chosen,
+  currency,
+  locale,
+}: {
+  chosen: InstalmentChoice;
+  currency: string;
+  locale: string;
+}) {
   const t = await getTranslations('GroupCheckout');
-  return <p className="notice" data-testid="paying-summary">{t('paying', { count: chosen.count, amount: formatMoney(chosen.amount, currency, locale) })}</p>;
+  return (
+    <p className="notice" data-testid="paying-summary">
+      {t('paying', { count: chosen.count, amount: formatMoney(chosen.amount, currency, locale) })}
+    </p>
+  );
 }

@@ -8,7 +8,10 @@ import { CheckoutSummary } from './checkout-summary';
 import { autoCollectText, InstalmentChoiceForm, MemberShare, PayingSummary } from './member-share';
 import { chosenPayment } from '@/lib/core/hosted-checkout/member-checkout';
 
-type Props = { params: Promise<{ locale: string; payment_link_id: string }>; searchParams: Promise<{ pay?: string | string[] }> };
+type Props = {
+  params: Promise<{ locale: string; payment_link_id: string }>;
+  searchParams: Promise<{ pay?: string | string[] }>;
+};
 
 /**
  * The payment link checkout. What it shows comes from the state table
@@ -37,10 +40,24 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
       {state === 'away' && <AwaySection {...target} />}
       {state === 'active' && (
         <>
-          {member && chosen && member.choices.length > 1 && <InstalmentChoiceForm member={member} chosen={chosen} linkId={id} {...money} />}
+          {member && chosen && member.choices.length > 1 && (
+            <InstalmentChoiceForm member={member} chosen={chosen} linkId={id} {...money} />
+          )}
           {chosen && <PayingSummary chosen={chosen} {...money} />}
-          <PaymentMethods checkout={checkout} target={target} storeCard={checkout.storeCard}
-            selection={chosen ? { covered: chosen.covered, amount: chosen.amount, storeCardText: await autoCollectText(chosen, organisation, checkout.currency) } : undefined} />
+          <PaymentMethods
+            checkout={checkout}
+            target={target}
+            storeCard={checkout.storeCard}
+            selection={
+              chosen
+                ? {
+                    covered: chosen.covered,
+                    amount: chosen.amount,
+                    storeCardText: await autoCollectText(chosen, organisation, checkout.currency),
+                  }
+                : undefined
+            }
+          />
           <CancelForm {...target} />
         </>
       )}

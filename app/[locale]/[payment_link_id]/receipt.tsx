@@ -5,7 +5,15 @@ import { londonDateTime } from '@/lib/i18n/date-format';
 import { formatMoney } from '@/lib/money';
 
 /** The paid page's receipt: what was taken (or held), how, when and its reference. */
-export async function Receipt({ checkout, payment, locale }: { checkout: HostedCheckout; payment: HostedTransaction; locale: string }) {
+export async function Receipt({
+  checkout,
+  payment,
+  locale,
+}: {
+  checkout: HostedCheckout;
+  payment: HostedTransaction;
+  locale: string;
+}) {
   const t = await getTranslations('Checkout');
   const money = (value: number) => formatMoney(value, checkout.currency, locale);
   const when = payment.paidAt ?? payment.createdAt;
@@ -15,10 +23,17 @@ export async function Receipt({ checkout, payment, locale }: { checkout: HostedC
       <dl>
         <dt>{t('receiptAmount')}</dt>
         <dd data-testid="receipt-amount">{money(payment.amount)}</dd>
-        {payment.surcharge > 0 && (<><dt>{t('receiptSurcharge')}</dt><dd data-testid="receipt-surcharge">{money(payment.surcharge)}</dd></>)}
+        {payment.surcharge > 0 && (
+          <>
+            <dt>{t('receiptSurcharge')}</dt>
+            <dd data-testid="receipt-surcharge">{money(payment.surcharge)}</dd>
+          </>
+        )}
         <dt>{t('receiptMethod')}</dt>
         <dd data-testid="receipt-method">
-          {payment.type === 'OPEN_BANKING' ? t('receiptBank') : t('receiptCard', { brand: payment.cardBrand ?? '', lastFour: payment.cardLastFour ?? '' })}
+          {payment.type === 'OPEN_BANKING'
+            ? t('receiptBank')
+            : t('receiptCard', { brand: payment.cardBrand ?? '', lastFour: payment.cardLastFour ?? '' })}
         </dd>
         <dt>{t('receiptDate')}</dt>
         <dd>{londonDateTime(when, locale)}</dd>
@@ -27,7 +42,11 @@ export async function Receipt({ checkout, payment, locale }: { checkout: HostedC
       </dl>
       {payment.status === 'PENDING' && <p>{t('receiptHeld')}</p>}
       {/* A plain link (a full load): Next's Link would add its client code to the checkout's first load for this one line. */}
-      <p><a href={getPathname({ href: `/receipts/${payment.id}`, locale })} data-testid="receipt-link">{(await getTranslations('Receipt'))('printableLink')}</a></p>
+      <p>
+        <a href={getPathname({ href: `/receipts/${payment.id}`, locale })} data-testid="receipt-link">
+          {(await getTranslations('Receipt'))('printableLink')}
+        </a>
+      </p>
     </section>
   );
 }

@@ -27,9 +27,17 @@ export async function ResultPage({ params, kind }: ResultProps & { kind: 'succes
     <main className="checkout narrow" data-testid={`result-${kind}`}>
       <CheckoutSummary checkout={checkout} locale={locale} />
       <h2 data-testid="result-title">{title}</h2>
-      {kind === 'success' && checkout.latest && <Receipt checkout={checkout} payment={checkout.latest} locale={locale} />}
+      {kind === 'success' && checkout.latest && (
+        <Receipt checkout={checkout} payment={checkout.latest} locale={locale} />
+      )}
       {kind !== 'success' && <p>{kind === 'failure' ? t('failureBody') : t('cancelBody')}</p>}
-      {state === 'active' && <p><Link href={`/${id}`} data-testid="try-again">{kind === 'failure' ? t('tryAgain') : t('backToPayment')}</Link></p>}
+      {state === 'active' && (
+        <p>
+          <Link href={`/${id}`} data-testid="try-again">
+            {kind === 'failure' ? t('tryAgain') : t('backToPayment')}
+          </Link>
+        </p>
+      )}
       {state === 'expired' && <p>{t('expiredBody', { organisation: checkout.organisationName })}</p>}
     </main>
   );

@@ -4,7 +4,8 @@ import { checkoutDestinations, surfaceCheckoutKind } from './checkout-paths';
 import type { CheckoutSurface } from './checkout-surface';
 
 /** The query parameters that are the surface's own, not the processor's (the embed carries its flags on every URL). */
-const ownParameters = (surface: CheckoutSurface) => (surface.kind === 'embed' ? ['transaction_id', 'hpb', 'hsc', 'method'] : ['transaction_id']);
+const ownParameters = (surface: CheckoutSurface) =>
+  surface.kind === 'embed' ? ['transaction_id', 'hpb', 'hsc', 'method'] : ['transaction_id'];
 
 /**
  * The customer is back from 3-D Secure or the bank (the return pages of the link
@@ -17,9 +18,15 @@ const ownParameters = (surface: CheckoutSurface) => (surface.kind === 'embed' ? 
  * abandoned to cancel, anything else to the checkout. Null: no such checkout.
  * A `transaction_id` parameter is only a hint (finish-returned-payment.ts).
  */
-export async function returnDestination(surface: CheckoutSurface, locale: string, id: string,
-  searchParams: Record<string, string | string[] | undefined>): Promise<string | null> {
-  const query = Object.fromEntries(Object.entries(searchParams).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+export async function returnDestination(
+  surface: CheckoutSurface,
+  locale: string,
+  id: string,
+  searchParams: Record<string, string | string[] | undefined>,
+): Promise<string | null> {
+  const query = Object.fromEntries(
+    Object.entries(searchParams).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
   const hint = z.uuid().safeParse(query.transaction_id);
   const payload = { ...query };
   for (const name of ownParameters(surface)) delete payload[name];

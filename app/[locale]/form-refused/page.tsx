@@ -20,11 +20,14 @@ export default async function FormRefusedPage({ params, searchParams }: Props) {
   const { locale } = await params;
   const reason = refusalOf((await searchParams).reason);
   const t = await getTranslations('ActionRefused');
-  const expected = reason === 'origin' ? await hostedActionOrigin((await headers()).get(PORTAL_ORGANISATION_HEADER)) : undefined;
+  const expected =
+    reason === 'origin' ? await hostedActionOrigin((await headers()).get(PORTAL_ORGANISATION_HEADER)) : undefined;
   return (
     <main className="checkout narrow" data-testid="form-refused" data-reason={reason}>
       <h1>{t('title')}</h1>
-      <p role="alert" data-testid="form-refused-message">{await actionRefusalMessage(locale, reason, expected)}</p>
+      <p role="alert" data-testid="form-refused-message">
+        {await actionRefusalMessage(locale, reason, expected)}
+      </p>
       <p>{t('advice')}</p>
     </main>
   );

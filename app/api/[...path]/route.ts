@@ -9,5 +9,10 @@ function unknownEndpoint(request: Request): Response {
 }
 
 export {
-  unknownEndpoint as GET, unknownEndpoint as POST, unknownEndpoint as PUT, unknownEndpoint as DELETE, unknownEndpoint as PATCH, unknownEndpoint as OPTIONS,
+  unknownEndpoint as GET,
+  unknownEndpoint as POST,
+  unknownEndpoint as PUT,
+  unknownEndpoint as DELETE,
+  unknownEndpoint as PATCH,
+  unknownEndpoint as OPTIONS,
 };

@@ -14,8 +14,16 @@ type Context = { params: Promise<{ file: string }> };
 export async function GET(_request: Request, { params }: Context): Promise<Response> {
   const match = /^([0-9a-f]{6})\.css$/.exec((await params).file);
   const theme = match ? brandTheme(`#${match[1]}`) : null;
-  if (!theme) return new Response('Not found\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+  if (!theme)
+    return new Response('Not found\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    });
   return new Response(brandStylesheet(theme), {
-    headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/css; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }

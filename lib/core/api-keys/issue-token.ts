@@ -14,7 +14,9 @@ export const tokenRequestSchema = z.object({
 
 /** POST /token: exchanges an active key pair for a 60-hour bearer token. */
 export async function exchangeKeysForToken(db: Db, input: z.output<typeof tokenRequestSchema>) {
-  const [key] = await db.select({ id: apiKeys.id, hash: apiKeys.privateKeyHash }).from(apiKeys)
+  const [key] = await db
+    .select({ id: apiKeys.id, hash: apiKeys.privateKeyHash })
+    .from(apiKeys)
     .where(and(eq(apiKeys.publicKey, input.public_key), isNull(apiKeys.revokedAt)));
   // loadActor also refuses a key whose user has left its organisation: such a pair gets no token at all.
   if (!key || !privateKeyMatches(input.private_key, key.hash) || !(await loadActor(db, key.id))) {

@@ -9,8 +9,11 @@ import type { Executor } from '@/lib/db/types';
  * scheduled payments (the same record the approval page shows afterwards).
  */
 export async function loadApprovalResource(db: Executor, id: string) {
-  const [row] = await db.select({ approval: approvals, bookingReference: bookings.bookingReference }).from(approvals)
-    .innerJoin(bookings, eq(bookings.id, approvals.bookingId)).where(eq(approvals.id, id));
+  const [row] = await db
+    .select({ approval: approvals, bookingReference: bookings.bookingReference })
+    .from(approvals)
+    .innerJoin(bookings, eq(bookings.id, approvals.bookingId))
+    .where(eq(approvals.id, id));
   if (!row) return null;
   const { approval: a } = row;
   return {

@@ -3,8 +3,12 @@ import type { ApprovalPayment } from '@/lib/db/schema';
 type Awaiting = { id: string; amount: number; currency: string; executeAfter: Date };
 
 /** A payment awaiting approval as the approval stores it when it is sent (what the email lists). */
-export const approvalPaymentOf = (p: Awaiting): ApprovalPayment =>
-  ({ id: p.id, amount: p.amount, currency: p.currency, execute_after: p.executeAfter.toISOString() });
+export const approvalPaymentOf = (p: Awaiting): ApprovalPayment => ({
+  id: p.id,
+  amount: p.amount,
+  currency: p.currency,
+  execute_after: p.executeAfter.toISOString(),
+});
 
 const keyOf = (p: ApprovalPayment) => `${p.id}|${p.amount}|${p.currency}|${p.execute_after}`;
 

@@ -28,7 +28,10 @@ export async function hostedApproval(id: string): Promise<HostedApproval | null>
  * the first decision. When the payments awaiting approval changed since the
  * link was sent, nothing is decided ('changed') and the page says a new link is needed.
  */
-export async function hostedDecideApproval(id: string, decision: 'approve' | 'decline'): Promise<'decided' | 'already_decided' | 'expired' | 'changed' | 'not_found'> {
+export async function hostedDecideApproval(
+  id: string,
+  decision: 'approve' | 'decline',
+): Promise<'decided' | 'already_decided' | 'expired' | 'changed' | 'not_found'> {
   if (!isUuid(id)) return 'not_found';
   try {
     await decideApproval(await getDb(), id, decision);

@@ -28,32 +28,55 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
   const { booking } = await findAccessibleBooking(db, actor, bookingId);
   const [org] = await db.select().from(organisations).where(eq(organisations.id, booking.organisationId));
   if (!effectivePaymentSettings(org!.settings, org!.country).approval_links_enabled) {
-    throw new AppError('approval.not_enabled', 'Approval links are off for this organisation: its scheduled payments are approved automatically.');
+    throw new AppError(
+      'approval.not_enabled',
+      'Approval links are off for this organisation: its scheduled payments are approved automatically.',
+    );
   }
-  const waiting = await db.select().from(scheduledPayments)
+  const waiting = await db
+    .select()
+    .from(scheduledPayments)
     .where(and(eq(scheduledPayments.bookingId, bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')))
     .orderBy(asc(scheduledPayments.executeAfter), asc(scheduledPayments.id));
-  if (waiting.length === 0) throw new AppError('approval.nothing_to_approve', 'This booking has no scheduled payments awaiting approval.');
+  if (waiting.length === 0)
+    throw new AppError('approval.nothing_to_approve', 'This booking has no scheduled payments awaiting approval.');
   return db.transaction(async (tx) => {
     // The payments the email lists are stored on the approval: it decides exactly these, and nothing once they change.
-    const [approval] = await tx.insert(approvals).values({
-      organisationId: booking.organisationId, bookingId, email: booking.email, expiresAt: addDays(now(), APPROVAL_LINK_DAYS),
-      payments: waiting.map(approvalPaymentOf),
-    }).returning();
+    const [approval] = await tx
+      .insert(approvals)
+      .values({
+        organisationId: booking.organisationId,
+        bookingId,
+        email: booking.email,
+        expiresAt: addDays(now(), APPROVAL_LINK_DAYS),
+        payments: waiting.map(approvalPaymentOf),
+      })
+      .returning();
     const url = `${publicBaseUrl()}/approvals/${approval!.id}`;
-    const lines = waiting.map((p) => `- ${formatMoney(p.amount, p.currency)} on ${p.executeAfter.toISOString().slice(0, 10)}`);
+    const lines = waiting.map(
+      (p) => `- ${formatMoney(p.amount, p.currency)} on ${p.executeAfter.toISOString().slice(0, 10)}`,
+    );
     await enqueueEmail(tx, {
       organisationId: booking.organisationId,
       kind: 'approval_link',
       to: booking.email,
       subject: `${org!.name}: please approve your scheduled payments for booking ${booking.bookingReference}`,
       text: [
-        `Dear ${booking.customerName},`, '',
+        `Dear ${booking.customerName},`,
+        '',
         `${org!.name} would like to take these payments for booking ${booking.bookingReference} from your saved card:`,
-        ...lines, '', `Approve or decline them here: ${url}`, '', `This link works for ${APPROVAL_LINK_DAYS} days.`,
+        ...lines,
+        '',
+        `Approve or decline them here: ${url}`,
+        '',
+        `This link works for ${APPROVAL_LINK_DAYS} days.`,
       ].join('\n'),
     });
-    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'approval:send', entityId: approval!.id });
+    await recordAudit(tx, actor, {
+      organisationId: booking.organisationId,
+      type: 'approval:send',
+      entityId: approval!.id,
+    });
     return { url };
   });
 }

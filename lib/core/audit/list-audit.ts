@@ -17,9 +17,18 @@ export const listAuditSchema = listParams({ defaultTake: 20, maxTake: 200 }).ext
 export const SERVICE_NAME = 'travel-pay service';
 
 type AuditRow = {
-  id: string; type: string; entityId: string; createdAt: Date; actorKind: string; actorEmail: string | null;
-  userId: string | null; userEmail: string | null; userName: string | null;
-  organisationId: string; organisationName: string; organisationImage: string | null;
+  id: string;
+  type: string;
+  entityId: string;
+  createdAt: Date;
+  actorKind: string;
+  actorEmail: string | null;
+  userId: string | null;
+  userEmail: string | null;
+  userName: string | null;
+  organisationId: string;
+  organisationName: string;
+  organisationImage: string | null;
 };
 
 /**
@@ -45,22 +54,33 @@ export async function listAudit(db: Db, actor: Actor, input: z.output<typeof lis
   }
   if (input.keyword) conditions.push(containsInsensitive(auditRecords.type, input.keyword));
   const where = and(...conditions);
-  const page = await listPage<AuditRow>(input,
-    (limit, offset) => db
-      .select({
-        id: auditRecords.id, type: auditRecords.type, entityId: auditRecords.entityId, createdAt: auditRecords.createdAt,
-        actorKind: auditRecords.actorKind, actorEmail: auditRecords.actorEmail,
-        userId: users.id, userEmail: users.email, userName: users.name,
-        organisationId: organisations.id, organisationName: organisations.name, organisationImage: organisations.image,
-      })
-      .from(auditRecords)
-      .innerJoin(organisations, eq(organisations.id, auditRecords.organisationId))
-      .leftJoin(users, eq(users.id, auditRecords.userId))
-      .where(where)
-      .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
-      .limit(limit)
-      .offset(offset),
-    async () => (await db.select({ n: count() }).from(auditRecords).where(where))[0]!.n);
+  const page = await listPage<AuditRow>(
+    input,
+    (limit, offset) =>
+      db
+        .select({
+          id: auditRecords.id,
+          type: auditRecords.type,
+          entityId: auditRecords.entityId,
+          createdAt: auditRecords.createdAt,
+          actorKind: auditRecords.actorKind,
+          actorEmail: auditRecords.actorEmail,
+          userId: users.id,
+          userEmail: users.email,
+          userName: users.name,
+          organisationId: organisations.id,
+          organisationName: organisations.name,
+          organisationImage: organisations.image,
+        })
+        .from(auditRecords)
+        .innerJoin(organisations, eq(organisations.id, auditRecords.organisationId))
+        .leftJoin(users, eq(users.id, auditRecords.userId))
+        .where(where)
+        .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(auditRecords).where(where))[0]!.n,
+  );
   return page.map((row) => ({
     id: row.id,
     type: row.type,

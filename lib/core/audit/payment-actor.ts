@@ -10,6 +10,9 @@ import { SERVICE_ACTOR, type AuditActor } from './record-audit';
  */
 export async function paymentActor(tx: Executor, paymentLinkId: string | null): Promise<AuditActor> {
   if (!paymentLinkId) return SERVICE_ACTOR;
-  const [link] = await tx.select({ email: paymentLinks.email }).from(paymentLinks).where(eq(paymentLinks.id, paymentLinkId));
+  const [link] = await tx
+    .select({ email: paymentLinks.email })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, paymentLinkId));
   return link ? { kind: 'customer', email: link.email } : SERVICE_ACTOR;
 }

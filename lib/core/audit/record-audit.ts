@@ -66,8 +66,16 @@ export async function recordAudit(
   actor: AuditActor,
   event: { organisationId: string; type: AuditType; entityId: string },
 ): Promise<void> {
-  const who = 'kind' in actor
-    ? { actorKind: actor.kind, actorEmail: actor.kind === 'customer' ? actor.email : null, userId: null, apiKeyId: null }
-    : { actorKind: 'user', actorEmail: null, userId: actor.userId, apiKeyId: actor.apiKeyId };
-  await tx.insert(auditRecords).values({ organisationId: event.organisationId, type: event.type, entityId: event.entityId, ...who });
+  const who =
+    'kind' in actor
+      ? {
+          actorKind: actor.kind,
+          actorEmail: actor.kind === 'customer' ? actor.email : null,
+          userId: null,
+          apiKeyId: null,
+        }
+      : { actorKind: 'user', actorEmail: null, userId: actor.userId, apiKeyId: actor.apiKeyId };
+  await tx
+    .insert(auditRecords)
+    .values({ organisationId: event.organisationId, type: event.type, entityId: event.entityId, ...who });
 }

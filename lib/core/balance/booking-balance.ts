@@ -28,7 +28,10 @@ import { REFUND_HOLDING_STATUSES } from '../transactions/transaction-query';
 
 type Transaction = typeof transactions.$inferSelect;
 
-const holding = sql.join(REFUND_HOLDING_STATUSES.map((s) => sql`${s}`), sql`, `);
+const holding = sql.join(
+  REFUND_HOLDING_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
 
 /**
  * What chargebacks took back from the transaction under alias `t`, in its own currency. Only a
@@ -49,27 +52,40 @@ export function chargedBackSql(t: string) {
  * it back, each in the transaction's currency and as the processor counts it.
  */
 export async function heldOnTransaction(tx: Tx, transactionId: string) {
-  const [row] = await queryRows<{ held: string; held_processor: string; charged_back: string; charged_back_processor: string }>(tx, sql`
+  const [row] = await queryRows<{
+    held: string;
+    held_processor: string;
+    charged_back: string;
+    charged_back_processor: string;
+  }>(
+    tx,
+    sql`
     select
       (select coalesce(sum(amount), 0) from refunds where transaction_id = t.id and status in (${holding})) as held,
       (select coalesce(sum(coalesce(processor_amount, amount)), 0) from refunds where transaction_id = t.id and status in (${holding})) as held_processor,
       ${chargedBackSql('t')} as charged_back,
       (select coalesce(sum(amount), 0) from chargebacks where transaction_id = t.id and status = 'CHARGED_BACK') as charged_back_processor
-    from transactions t where t.id = ${transactionId}`);
+    from transactions t where t.id = ${transactionId}`,
+  );
   return {
-    held: Number(row?.held ?? 0), heldProcessor: Number(row?.held_processor ?? 0),
-    chargedBack: Number(row?.charged_back ?? 0), chargedBackProcessor: Number(row?.charged_back_processor ?? 0),
+    held: Number(row?.held ?? 0),
+    heldProcessor: Number(row?.held_processor ?? 0),
+    chargedBack: Number(row?.charged_back ?? 0),
+    chargedBackProcessor: Number(row?.charged_back_processor ?? 0),
   };
 }
 
 /** What the booking holds (see above); `available` is what a credit note or a refund's net part may take. */
 export async function bookingBalance(tx: Executor, bookingId: string) {
-  const [row] = await queryRows<{ remaining: string; credited: string }>(tx, sql`
+  const [row] = await queryRows<{ remaining: string; credited: string }>(
+    tx,
+    sql`
     select
       (select coalesce(sum(greatest(0, t.amount - t.surcharge - coalesce(
           (select sum(r.amount) from refunds r where r.transaction_id = t.id and r.status in (${holding})), 0) - ${chargedBackSql('t')})), 0)
         from transactions t where t.booking_id = ${bookingId} and t.status = 'COMPLETE') as remaining,
-      (select coalesce(sum(amount), 0) from credit_notes where booking_created_from_id = ${bookingId}) as credited`);
+      (select coalesce(sum(amount), 0) from credit_notes where booking_created_from_id = ${bookingId}) as credited`,
+  );
   const remaining = Number(row!.remaining);
   const credited = Number(row!.credited);
   return { remaining, credited, available: remaining - credited };
@@ -88,19 +104,32 @@ export async function lockBookings(tx: Tx, ids: (string | null)[]): Promise<void
  * locks are released (savepoint rolled back: locking the new booking now could
  * break the id order) and it starts again.
  */
-export async function lockTransaction(tx: Tx, transactionId: string, alsoBookings: string[] = []): Promise<Transaction | undefined> {
+export async function lockTransaction(
+  tx: Tx,
+  transactionId: string,
+  alsoBookings: string[] = [],
+): Promise<Transaction | undefined> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const locked = await tx.transaction(async (savepoint) => {
-      const [seen] = await savepoint.select({ bookingId: transactions.bookingId }).from(transactions).where(eq(transactions.id, transactionId));
-      if (!seen) return { row: undefined };
-      await lockBookings(savepoint, [seen.bookingId, ...alsoBookings]);
-      const [row] = await savepoint.select().from(transactions).where(eq(transactions.id, transactionId)).for('update');
-      if (row && row.bookingId !== seen.bookingId) throw new MovedMeanwhile();
-      return { row };
-    }).catch((error: unknown) => {
-      if (error instanceof MovedMeanwhile) return null;
-      throw error;
-    });
+    const locked = await tx
+      .transaction(async (savepoint) => {
+        const [seen] = await savepoint
+          .select({ bookingId: transactions.bookingId })
+          .from(transactions)
+          .where(eq(transactions.id, transactionId));
+        if (!seen) return { row: undefined };
+        await lockBookings(savepoint, [seen.bookingId, ...alsoBookings]);
+        const [row] = await savepoint
+          .select()
+          .from(transactions)
+          .where(eq(transactions.id, transactionId))
+          .for('update');
+        if (row && row.bookingId !== seen.bookingId) throw new MovedMeanwhile();
+        return { row };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof MovedMeanwhile) return null;
+        throw error;
+      });
     if (locked) return locked.row;
   }
   throw new Error(`transaction ${transactionId} kept moving between bookings`);
@@ -117,15 +146,22 @@ export async function assertRefundable(tx: Tx, transaction: Transaction, amount:
   const { held, heldProcessor, chargedBack, chargedBackProcessor } = await heldOnTransaction(tx, transaction.id);
   const refundable = Math.max(0, transaction.amount - held - chargedBack);
   if (amount > refundable) {
-    const why = chargedBack > 0 ? ` (${held} refunded or awaiting authorisation, ${chargedBack} taken back by a chargeback)` : '';
-    throw new AppError('refund.exceeds_refundable', `amount ${amount} is more than the ${refundable} still refundable on this transaction${why}.`);
+    const why =
+      chargedBack > 0 ? ` (${held} refunded or awaiting authorisation, ${chargedBack} taken back by a chargeback)` : '';
+    throw new AppError(
+      'refund.exceeds_refundable',
+      `amount ${amount} is more than the ${refundable} still refundable on this transaction${why}.`,
+    );
   }
   if (transaction.bookingId) {
     const net = Math.max(0, transaction.amount - transaction.surcharge - held - chargedBack);
     const fromBooking = Math.min(amount, net);
     const { available } = await bookingBalance(tx, transaction.bookingId);
     if (fromBooking > available) {
-      throw new AppError('refund.exceeds_booking_balance', `amount ${amount} would take ${fromBooking} from its booking, which holds ${Math.max(0, available)} (payments less refunds, chargebacks and credit notes).`);
+      throw new AppError(
+        'refund.exceeds_booking_balance',
+        `amount ${amount} would take ${fromBooking} from its booking, which holds ${Math.max(0, available)} (payments less refunds, chargebacks and credit notes).`,
+      );
     }
   }
   return { gone: held + chargedBack, goneProcessor: heldProcessor + chargedBackProcessor };
@@ -135,7 +171,10 @@ export async function assertRefundable(tx: Tx, transaction: Transaction, amount:
 export async function assertCreditable(tx: Tx, bookingId: string, amount: number) {
   const { available } = await bookingBalance(tx, bookingId);
   if (amount > available) {
-    throw new AppError('credit_note.exceeds_balance', `amount ${amount} is more than the ${Math.max(0, available)} this booking holds (paid, less refunds, chargebacks and credit notes).`);
+    throw new AppError(
+      'credit_note.exceeds_balance',
+      `amount ${amount} is more than the ${Math.max(0, available)} this booking holds (paid, less refunds, chargebacks and credit notes).`,
+    );
   }
 }
 
@@ -146,7 +185,10 @@ export async function assertMovable(tx: Tx, transaction: Transaction) {
   const leaving = Math.max(0, transaction.amount - transaction.surcharge - held - chargedBack);
   const { available } = await bookingBalance(tx, transaction.bookingId);
   if (leaving > available) {
-    throw new AppError('transaction.reassign_overdraws_booking', `moving this transaction takes ${leaving} from its booking, which has only ${Math.max(0, available)} not already refunded or credited.`);
+    throw new AppError(
+      'transaction.reassign_overdraws_booking',
+      `moving this transaction takes ${leaving} from its booking, which has only ${Math.max(0, available)} not already refunded or credited.`,
+    );
   }
 }
 
@@ -156,13 +198,22 @@ export async function assertMovable(tx: Tx, transaction: Transaction) {
  * move as a re-assign would.
  */
 export async function assertLinkPaymentsMovable(tx: Tx, paymentLinkId: string, toBookingId: string) {
-  const seen = await tx.select({ bookingId: transactions.bookingId }).from(transactions).where(eq(transactions.paymentLinkId, paymentLinkId));
+  const seen = await tx
+    .select({ bookingId: transactions.bookingId })
+    .from(transactions)
+    .where(eq(transactions.paymentLinkId, paymentLinkId));
   await lockBookings(tx, [toBookingId, ...seen.map((t) => t.bookingId)]);
-  const moving = await tx.select().from(transactions).where(eq(transactions.paymentLinkId, paymentLinkId)).orderBy(transactions.id).for('update');
+  const moving = await tx
+    .select()
+    .from(transactions)
+    .where(eq(transactions.paymentLinkId, paymentLinkId))
+    .orderBy(transactions.id)
+    .for('update');
   // A payment that changed booking in between left a booking unlocked here: refuse rather than guess.
   const locked = new Set([toBookingId, ...seen.map((t) => t.bookingId)]);
   for (const transaction of moving) {
-    if (!locked.has(transaction.bookingId)) throw new Error(`transaction ${transaction.id} moved while its link was being assigned`);
+    if (!locked.has(transaction.bookingId))
+      throw new Error(`transaction ${transaction.id} moved while its link was being assigned`);
     if (transaction.bookingId !== toBookingId) await assertMovable(tx, transaction);
   }
 }
@@ -173,5 +224,8 @@ export async function assertLinkPaymentsMovable(tx: Tx, paymentLinkId: string, t
  * money (balances add up: both were at least zero, so the sum is too).
  */
 export async function mergeBalances(tx: Tx, fromBookingId: string, intoBookingId: string) {
-  await tx.update(creditNotes).set({ bookingCreatedFromId: intoBookingId }).where(eq(creditNotes.bookingCreatedFromId, fromBookingId));
+  await tx
+    .update(creditNotes)
+    .set({ bookingCreatedFromId: intoBookingId })
+    .where(eq(creditNotes.bookingCreatedFromId, fromBookingId));
 }

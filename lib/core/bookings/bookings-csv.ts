@@ -5,15 +5,40 @@ import type { SerializedBooking } from './serialize-booking';
  * booking, amounts in minor units, `paid_amount` the sum of completed transactions.
  */
 export const bookingCsvColumns = [
-  'id', 'organisation', 'booking_reference', 'customer_name', 'email', 'currency', 'gross_amount', 'paid_amount',
-  'departure_date', 'return_date', 'package_type', 'atol_receipt_number', 'created_by', 'created_at', 'updated_at',
+  'id',
+  'organisation',
+  'booking_reference',
+  'customer_name',
+  'email',
+  'currency',
+  'gross_amount',
+  'paid_amount',
+  'departure_date',
+  'return_date',
+  'package_type',
+  'atol_receipt_number',
+  'created_by',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export function bookingsToCsv(bookings: SerializedBooking[]): string {
   const rows = bookings.map((b) => [
-    b.id, b.organisation.id, b.booking_reference, b.customer_name, b.email, b.currency, b.gross_amount,
+    b.id,
+    b.organisation.id,
+    b.booking_reference,
+    b.customer_name,
+    b.email,
+    b.currency,
+    b.gross_amount,
     b.transactions.reduce((sum: number, t: { amount: number }) => sum + t.amount, 0),
-    b.departure_date, b.return_date, b.package_type?.id, b.atol_receipt_number, b.user.email, b.created_at, b.updated_at,
+    b.departure_date,
+    b.return_date,
+    b.package_type?.id,
+    b.atol_receipt_number,
+    b.user.email,
+    b.created_at,
+    b.updated_at,
   ]);
   return [bookingCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -27,24 +27,34 @@ export async function createBooking(db: Db, actor: Actor, input: CreateBookingIn
   try {
     const created = await db.transaction(async (tx) => {
       const customer = await findOrCreateCustomer(tx, actor, {
-        organisationId: input.organisation, customerName: input.customer_name, email: input.email,
-      });
-      const [booking] = await tx.insert(bookings).values({
         organisationId: input.organisation,
-        userId: actor.userId,
-        customerId: customer.id,
-        bookingReference: input.booking_reference,
         customerName: input.customer_name,
         email: input.email,
-        currency: input.currency,
-        grossAmount: input.gross_amount ?? null,
-        departureDate: input.departure_date ?? null,
-        returnDate: input.return_date ?? null,
-        packageType: input.package_type ?? null,
-      }).onConflictDoNothing().returning();
+      });
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          organisationId: input.organisation,
+          userId: actor.userId,
+          customerId: customer.id,
+          bookingReference: input.booking_reference,
+          customerName: input.customer_name,
+          email: input.email,
+          currency: input.currency,
+          grossAmount: input.gross_amount ?? null,
+          departureDate: input.departure_date ?? null,
+          returnDate: input.return_date ?? null,
+          packageType: input.package_type ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
       // Lost a race to a request with the same reference: roll back (and the customer with it).
       if (!booking) throw new DuplicateReference();
-      await recordAudit(tx, actor, { organisationId: input.organisation, type: 'booking:create', entityId: booking.id });
+      await recordAudit(tx, actor, {
+        organisationId: input.organisation,
+        type: 'booking:create',
+        entityId: booking.id,
+      });
       return { booking, creatorEmail: actor.userEmail };
     });
     return { created: true, booking: await respond(db, created) };
@@ -56,11 +66,14 @@ export async function createBooking(db: Db, actor: Actor, input: CreateBookingIn
 }
 
 async function findByReference(db: Db, organisationId: string, reference: string): Promise<BookingRow | undefined> {
-  const [row] = await selectBookings(db, and(
-    eq(bookings.organisationId, organisationId),
-    eq(sql`lower(${bookings.bookingReference})`, reference.toLowerCase()),
-    isNull(bookings.deletedAt),
-  ));
+  const [row] = await selectBookings(
+    db,
+    and(
+      eq(bookings.organisationId, organisationId),
+      eq(sql`lower(${bookings.bookingReference})`, reference.toLowerCase()),
+      isNull(bookings.deletedAt),
+    ),
+  );
   return row;
 }
 

@@ -20,13 +20,23 @@ export async function deleteBooking(db: Db, actor: Actor, bookingId: string): Pr
   await db.transaction(async (tx) => {
     const { booking } = await findAccessibleBooking(tx, actor, bookingId);
     if (!hasRole(actor, 'booking-and-payment:delete:booking') && booking.userId !== actor.userId) {
-      throw new AppError('booking.delete_forbidden', 'Deleting this booking needs the role booking-and-payment:delete:booking, or being the user who created it.');
+      throw new AppError(
+        'booking.delete_forbidden',
+        'Deleting this booking needs the role booking-and-payment:delete:booking, or being the user who created it.',
+      );
     }
-    const deleted = await tx.update(bookings).set({ deletedAt: now(), updatedAt: now() })
-      .where(and(eq(bookings.id, bookingId), isNull(bookings.deletedAt))).returning({ id: bookings.id });
+    const deleted = await tx
+      .update(bookings)
+      .set({ deletedAt: now(), updatedAt: now() })
+      .where(and(eq(bookings.id, bookingId), isNull(bookings.deletedAt)))
+      .returning({ id: bookings.id });
     // Guarded in SQL: of two racing deletes, one wins and the other sees 404.
     if (deleted.length === 0) throw notFound('Booking');
-    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'booking:delete', entityId: bookingId });
+    await recordAudit(tx, actor, {
+      organisationId: booking.organisationId,
+      type: 'booking:delete',
+      entityId: bookingId,
+    });
     await cancelBookingScheduledPayments(tx, actor, booking);
   });
 }

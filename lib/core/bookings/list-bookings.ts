@@ -18,29 +18,42 @@ export async function listBookings(db: Db, actor: Actor, input: ListBookingsInpu
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const conditions: (SQL | undefined)[] = [inArray(bookings.organisationId, scope), isNull(bookings.deletedAt)];
   if (input.keyword) {
-    conditions.push(or(
-      containsInsensitive(bookings.customerName, input.keyword),
-      containsInsensitive(bookings.bookingReference, input.keyword),
-      containsInsensitive(bookings.email, input.keyword),
-    ));
+    conditions.push(
+      or(
+        containsInsensitive(bookings.customerName, input.keyword),
+        containsInsensitive(bookings.bookingReference, input.keyword),
+        containsInsensitive(bookings.email, input.keyword),
+      ),
+    );
   }
-  if (input.booking_reference) conditions.push(eq(sql`lower(${bookings.bookingReference})`, input.booking_reference.toLowerCase()));
+  if (input.booking_reference)
+    conditions.push(eq(sql`lower(${bookings.bookingReference})`, input.booking_reference.toLowerCase()));
   if (input.date_from) conditions.push(gte(bookings.departureDate, input.date_from));
   if (input.date_to) conditions.push(lte(bookings.departureDate, input.date_to));
   const where = and(...conditions);
   const filtered = Boolean(input.keyword || input.booking_reference || input.date_from || input.date_to);
-  const page = await listPage(input,
-    (limit, offset) => selectBookings(db, where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      selectBookings(db, where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(limit).offset(offset),
     // Unfiltered: the trigger-kept live count, constant time at any size. Filtered: count(*) over the same WHERE
     // (dates: an index-only scan of bookings_org_departure_idx; a keyword reads the organisation's rows).
-    async () => (filtered ? (await db.select({ n: count() }).from(bookings).where(where))[0]!.n : liveBookings(db, scope)));
-  const relations = await loadBookingRelations(db, page.items.map((row) => row.booking.id), { completedOnly: true });
+    async () =>
+      filtered ? (await db.select({ n: count() }).from(bookings).where(where))[0]!.n : liveBookings(db, scope),
+  );
+  const relations = await loadBookingRelations(
+    db,
+    page.items.map((row) => row.booking.id),
+    { completedOnly: true },
+  );
   return page.map((row) => serializeBooking(row, relations));
 }
 
 /** The live bookings of these organisations, from booking_counts (kept equal to count(*) by a trigger). */
 async function liveBookings(db: Db, organisationIds: string[]): Promise<number> {
-  const [row] = await db.select({ n: sql<string | null>`sum(${bookingCounts.live})` }).from(bookingCounts)
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${bookingCounts.live})` })
+    .from(bookingCounts)
     .where(inArray(bookingCounts.organisationId, organisationIds));
   return Number(row?.n ?? 0);
 }

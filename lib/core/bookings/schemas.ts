@@ -30,7 +30,9 @@ export const createBookingSchema = z.object({
 
 export const updateBookingSchema = z.object({
   // Felloh's SDK types gross_value as a string: a string of digits counts as that integer; any other string is a 422.
-  gross_value: z.preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v), minorUnits({ min: 0 })).optional(),
+  gross_value: z
+    .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : v), minorUnits({ min: 0 }))
+    .optional(),
   /** Deprecated: major units, multiplied by 100 before storage. */
   gross_amount: majorUnits().optional(),
   departure_date: dateParam.nullable().optional(),

@@ -2,10 +2,23 @@ import type { BookingRow } from './booking-query';
 import type { loadBookingRelations } from './booking-relations';
 
 type Relations = Awaited<ReturnType<typeof loadBookingRelations>>;
-type Component = { id: string; supplier: { id: string; name: string; created_at: string } | null; amount: number; currency: string; booking_reference: string | null; destination_air: string | null; type: string | null; created_at: string };
+type Component = {
+  id: string;
+  supplier: { id: string; name: string; created_at: string } | null;
+  amount: number;
+  currency: string;
+  booking_reference: string | null;
+  destination_air: string | null;
+  type: string | null;
+  created_at: string;
+};
 
 /** The Booking object of docs/service-interface.md. */
-export function serializeBooking({ booking: b, creatorEmail }: BookingRow, relations: Relations, components: Component[] = []) {
+export function serializeBooking(
+  { booking: b, creatorEmail }: BookingRow,
+  relations: Relations,
+  components: Component[] = [],
+) {
   return {
     id: b.id,
     gross_amount: b.grossAmount,

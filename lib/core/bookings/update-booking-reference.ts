@@ -27,22 +27,40 @@ export async function updateBookingReference(db: Db, actor: Actor, bookingId: st
   }
 }
 
-async function renameOrMerge(tx: Tx, actor: Actor, bookingId: string, reference: string): Promise<{ new_booking_id?: string }> {
+async function renameOrMerge(
+  tx: Tx,
+  actor: Actor,
+  bookingId: string,
+  reference: string,
+): Promise<{ new_booking_id?: string }> {
   const { booking } = await findAccessibleBooking(tx, actor, bookingId);
   // Lock this booking so a concurrent merge or delete of it waits for us.
-  const locked = await tx.select({ id: bookings.id }).from(bookings)
-    .where(and(eq(bookings.id, bookingId), isNull(bookings.deletedAt))).for('update');
+  const locked = await tx
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), isNull(bookings.deletedAt)))
+    .for('update');
   if (locked.length === 0) throw notFound('Booking');
-  const [target] = await tx.select().from(bookings).where(and(
-    eq(bookings.organisationId, booking.organisationId),
-    eq(sql`lower(${bookings.bookingReference})`, reference.toLowerCase()),
-    isNull(bookings.deletedAt),
-    ne(bookings.id, bookingId),
-  )).for('update');
+  const [target] = await tx
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.organisationId, booking.organisationId),
+        eq(sql`lower(${bookings.bookingReference})`, reference.toLowerCase()),
+        isNull(bookings.deletedAt),
+        ne(bookings.id, bookingId),
+      ),
+    )
+    .for('update');
 
   if (!target) {
     await tx.update(bookings).set({ bookingReference: reference, updatedAt: now() }).where(eq(bookings.id, bookingId));
-    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'booking:update-reference', entityId: bookingId });
+    await recordAudit(tx, actor, {
+      organisationId: booking.organisationId,
+      type: 'booking:update-reference',
+      entityId: bookingId,
+    });
     return {};
   }
 

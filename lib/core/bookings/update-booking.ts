@@ -23,16 +23,23 @@ export async function updateBooking(db: Db, actor: Actor, bookingId: string, inp
     const departure = input.departure_date === undefined ? booking.departureDate : input.departure_date;
     const returning = input.return_date === undefined ? booking.returnDate : input.return_date;
     assertDatesInOrder(departure, returning);
-    await tx.update(bookings).set({
-      grossAmount: grossValueFrom(input),
-      departureDate: input.departure_date,
-      returnDate: input.return_date,
-      customerName: input.customer_name,
-      email: input.email,
-      packageType: input.package_type,
-      atolReceiptNumber: input.atol_receipt_number,
-      updatedAt: now(),
-    }).where(eq(bookings.id, bookingId));
-    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'booking:update', entityId: bookingId });
+    await tx
+      .update(bookings)
+      .set({
+        grossAmount: grossValueFrom(input),
+        departureDate: input.departure_date,
+        returnDate: input.return_date,
+        customerName: input.customer_name,
+        email: input.email,
+        packageType: input.package_type,
+        atolReceiptNumber: input.atol_receipt_number,
+        updatedAt: now(),
+      })
+      .where(eq(bookings.id, bookingId));
+    await recordAudit(tx, actor, {
+      organisationId: booking.organisationId,
+      type: 'booking:update',
+      entityId: bookingId,
+    });
   });
 }

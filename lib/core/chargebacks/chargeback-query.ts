@@ -4,12 +4,14 @@ import type { Executor } from '@/lib/db/types';
 
 /** Chargebacks with what the list shows of their transaction and its booking (Felloh SDK's Chargeback type). */
 export function selectChargebacks(db: Executor) {
-  return db.select({
-    chargeback: chargebacks,
-    transactionAmount: transactions.amount,
-    bookingId: bookings.id,
-    bookingReference: bookings.bookingReference,
-  }).from(chargebacks)
+  return db
+    .select({
+      chargeback: chargebacks,
+      transactionAmount: transactions.amount,
+      bookingId: bookings.id,
+      bookingReference: bookings.bookingReference,
+    })
+    .from(chargebacks)
     .innerJoin(transactions, eq(transactions.id, chargebacks.transactionId))
     .leftJoin(bookings, eq(bookings.id, transactions.bookingId));
 }
@@ -34,7 +36,11 @@ export function serializeChargeback({ chargeback: c, transactionAmount, bookingI
     due_date: iso(c.dueDate),
     posting_date: iso(c.postingDate),
     transaction_id: c.transactionId,
-    transaction: { id: c.transactionId, amount: transactionAmount, booking: bookingId ? { id: bookingId, booking_reference: bookingReference } : null },
+    transaction: {
+      id: c.transactionId,
+      amount: transactionAmount,
+      booking: bookingId ? { id: bookingId, booking_reference: bookingReference } : null,
+    },
     organisation: c.organisationId,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),

@@ -16,8 +16,15 @@ export async function listChargebacks(db: Db, actor: Actor, input: z.output<type
   requireRole(actor, 'chargebacks:view');
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const where = inArray(chargebacks.organisationId, scope);
-  const page = await listPage(input,
-    (limit, offset) => selectChargebacks(db).where(where).orderBy(desc(chargebacks.createdAt), desc(chargebacks.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(chargebacks).where(where))[0]!.n);
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      selectChargebacks(db)
+        .where(where)
+        .orderBy(desc(chargebacks.createdAt), desc(chargebacks.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(chargebacks).where(where))[0]!.n,
+  );
   return page.map(serializeChargeback);
 }

@@ -17,7 +17,16 @@ import { findAccessibleCheckout, type CheckoutKind } from './checkout-query';
 export const assignSchema = z.object({
   booking_id: z.uuid().optional(),
   organisation: z.string().trim().min(1).max(255).optional(),
-  ...createBookingSchema.pick({ booking_reference: true, customer_name: true, email: true, departure_date: true, return_date: true, gross_amount: true }).partial().shape,
+  ...createBookingSchema
+    .pick({
+      booking_reference: true,
+      customer_name: true,
+      email: true,
+      departure_date: true,
+      return_date: true,
+      gross_amount: true,
+    })
+    .partial().shape,
 });
 export type AssignInput = z.output<typeof assignSchema>;
 
@@ -27,14 +36,27 @@ export type AssignInput = z.output<typeof assignSchema>;
  * reference is the existing booking; name and email default to the link's).
  * Then the link and its payments move to it as with a booking id.
  */
-export async function assignToBooking(db: Db, actor: Actor, kind: CheckoutKind, id: string, input: AssignInput): Promise<void> {
+export async function assignToBooking(
+  db: Db,
+  actor: Actor,
+  kind: CheckoutKind,
+  id: string,
+  input: AssignInput,
+): Promise<void> {
   // Checked before a booking may be created, so a key that may not assign creates nothing.
   requireRole(actor, 'booking-and-payment:create:payment');
   if (input.booking_id) return assignCheckout(db, actor, kind, id, input.booking_id);
-  if (!input.booking_reference) throw invalidField('booking_id is required, or booking_reference to find or create the booking.', 'validation.required');
+  if (!input.booking_reference)
+    throw invalidField(
+      'booking_id is required, or booking_reference to find or create the booking.',
+      'validation.required',
+    );
   const { link } = await findAccessibleCheckout(db, actor, kind, id);
   if (input.organisation && input.organisation !== link.organisationId) {
-    throw invalidField(`organisation must be the organisation of this link (${link.organisationId}).`, 'validation.invalid_value');
+    throw invalidField(
+      `organisation must be the organisation of this link (${link.organisationId}).`,
+      'validation.invalid_value',
+    );
   }
   const { booking } = await createBooking(db, actor, {
     organisation: link.organisationId,

@@ -27,15 +27,33 @@ export async function deleteCheckout(db: Db, actor: Actor, kind: CheckoutKind, i
     // Lock first, check after: a payment holding the link's lock has committed its
     // transaction by the time the check below runs, so the check sees it.
     await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.id, id)).for('update');
-    const deleted = await tx.update(paymentLinks).set({ deletedAt: now(), updatedAt: now() })
-      .where(and(
-        eq(paymentLinks.id, id), isNull(paymentLinks.deletedAt),
-        notExists(tx.select({ one: sql`1` }).from(transactions).where(eq(transactions.paymentLinkId, id))),
-      )).returning({ id: paymentLinks.id });
+    const deleted = await tx
+      .update(paymentLinks)
+      .set({ deletedAt: now(), updatedAt: now() })
+      .where(
+        and(
+          eq(paymentLinks.id, id),
+          isNull(paymentLinks.deletedAt),
+          notExists(
+            tx
+              .select({ one: sql`1` })
+              .from(transactions)
+              .where(eq(transactions.paymentLinkId, id)),
+          ),
+        ),
+      )
+      .returning({ id: paymentLinks.id });
     if (deleted.length === 0) {
-      throw new AppError('checkout.has_transactions', `${kindLabel[kind]} ${id} has transactions and cannot be deleted.`);
+      throw new AppError(
+        'checkout.has_transactions',
+        `${kindLabel[kind]} ${id} has transactions and cannot be deleted.`,
+      );
     }
-    await recordAudit(tx, actor, { organisationId: link.organisationId, type: kind === 'ecommerce' ? 'ecommerce:delete' : 'payment-link:delete', entityId: id });
+    await recordAudit(tx, actor, {
+      organisationId: link.organisationId,
+      type: kind === 'ecommerce' ? 'ecommerce:delete' : 'payment-link:delete',
+      entityId: id,
+    });
   });
 }
 
@@ -46,7 +64,13 @@ export async function deleteCheckout(db: Db, actor: Actor, kind: CheckoutKind, i
  * is paid, being paid or collected (its own payment or a covering one) stays
  * where its group is (refuseBusyMemberLink), as the portal keeps it.
  */
-export async function assignCheckout(db: Db, actor: Actor, kind: CheckoutKind, id: string, bookingId: string): Promise<void> {
+export async function assignCheckout(
+  db: Db,
+  actor: Actor,
+  kind: CheckoutKind,
+  id: string,
+  bookingId: string,
+): Promise<void> {
   requireRole(actor, 'booking-and-payment:create:payment');
   await db.transaction(async (tx) => {
     const { link } = await findAccessibleCheckout(tx, actor, kind, id);
@@ -55,6 +79,10 @@ export async function assignCheckout(db: Db, actor: Actor, kind: CheckoutKind, i
     await assertLinkPaymentsMovable(tx, id, bookingId);
     await tx.update(paymentLinks).set({ bookingId, updatedAt: now() }).where(eq(paymentLinks.id, id));
     await tx.update(transactions).set({ bookingId, updatedAt: now() }).where(eq(transactions.paymentLinkId, id));
-    await recordAudit(tx, actor, { organisationId: link.organisationId, type: kind === 'ecommerce' ? 'ecommerce:assign' : 'payment-link:assign', entityId: id });
+    await recordAudit(tx, actor, {
+      organisationId: link.organisationId,
+      type: kind === 'ecommerce' ? 'ecommerce:assign' : 'payment-link:assign',
+      entityId: id,
+    });
   });
 }

@@ -27,8 +27,14 @@ export const checkoutFields = {
   authorisation_only: z.boolean().default(false),
   surcharging_enabled: z.boolean().default(true),
   dcc_enabled: z.boolean().default(false),
-  excluded_card_types: z.array(z.enum(['AMEX', 'VISA', 'MASTER'])).max(3).default([]),
-  excluded_card_regions: z.array(z.enum(['DOMESTIC', 'INTER', 'INTRA'])).max(3).default([]),
+  excluded_card_types: z
+    .array(z.enum(['AMEX', 'VISA', 'MASTER']))
+    .max(3)
+    .default([]),
+  excluded_card_regions: z
+    .array(z.enum(['DOMESTIC', 'INTER', 'INTRA']))
+    .max(3)
+    .default([]),
   hide_store_card: z.boolean().default(false),
   store_card_forced: z.boolean().default(false),
   /** Ecommerce sessions only (docs/api-extensions.md): the embed's MOTO flag may take a MOTO payment on this session. */

@@ -13,10 +13,15 @@ const linkBooking = alias(bookings, 'link_booking');
 
 /** A link or session with what its answer shows: booking, customer, creator and organisation (and its portal domain, for the link's url). */
 export function selectCheckouts(db: Executor) {
-  return db.select({
-    link: paymentLinks, booking: linkBooking, customer: customers, creatorEmail: users.email, organisationName: organisations.name,
-    portalDomain: sql<string | null>`${organisations.settings}->>'portal_domain'`,
-  })
+  return db
+    .select({
+      link: paymentLinks,
+      booking: linkBooking,
+      customer: customers,
+      creatorEmail: users.email,
+      organisationName: organisations.name,
+      portalDomain: sql<string | null>`${organisations.settings}->>'portal_domain'`,
+    })
     .from(paymentLinks)
     .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
     .leftJoin(linkBooking, eq(linkBooking.id, paymentLinks.bookingId))
@@ -28,8 +33,15 @@ export type CheckoutRow = Awaited<ReturnType<ReturnType<typeof selectCheckouts>[
 export { linkBooking };
 
 /** A live link or session the actor reaches; another organisation's is the same 404 as an unknown id. */
-export async function findAccessibleCheckout(db: Executor, actor: Actor, kind: CheckoutKind, id: string): Promise<CheckoutRow> {
-  const [row] = await selectCheckouts(db).where(and(eq(paymentLinks.id, id), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)));
+export async function findAccessibleCheckout(
+  db: Executor,
+  actor: Actor,
+  kind: CheckoutKind,
+  id: string,
+): Promise<CheckoutRow> {
+  const [row] = await selectCheckouts(db).where(
+    and(eq(paymentLinks.id, id), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)),
+  );
   if (!row || !canAccessOrganisation(actor, row.link.organisationId)) throw notFound(kindLabel[kind]);
   return row;
 }

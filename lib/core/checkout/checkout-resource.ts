@@ -30,10 +30,19 @@ export function checkoutResource<T>(kind: CheckoutKind, serialize: Serialize<T>,
     createSchema,
     listSchema: listCheckoutsSchema,
     create: (db: Db, actor: Actor, input: z.output<typeof createSchema>) =>
-      createCheckout(db, actor, kind, { ...(input as CheckoutInput), typeId: input.type_id ?? input.type }, defaultLifetimeDays),
+      createCheckout(
+        db,
+        actor,
+        kind,
+        { ...(input as CheckoutInput), typeId: input.type_id ?? input.type },
+        defaultLifetimeDays,
+      ),
     list: async (db: Db, actor: Actor, input: z.output<typeof listCheckoutsSchema>) => {
       const page = await listCheckouts(db, actor, kind, input);
-      const transactions = await loadCheckoutTransactions(db, page.items.map((row) => row.link.id));
+      const transactions = await loadCheckoutTransactions(
+        db,
+        page.items.map((row) => row.link.id),
+      );
       const at = now();
       return page.map((row) => serialize(row, transactions.get(row.link.id) ?? [], at));
     },

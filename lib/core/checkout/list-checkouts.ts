@@ -22,16 +22,40 @@ export const listCheckoutsSchema = listParams().extend({
  * case-insensitively; dates filter on creation; `filter_booking_exists` on whether
  * a booking is linked.
  */
-export async function listCheckouts(db: Db, actor: Actor, kind: CheckoutKind, input: z.output<typeof listCheckoutsSchema>): Promise<ListResult<CheckoutRow>> {
+export async function listCheckouts(
+  db: Db,
+  actor: Actor,
+  kind: CheckoutKind,
+  input: z.output<typeof listCheckoutsSchema>,
+): Promise<ListResult<CheckoutRow>> {
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const { from, to } = dayRange(input.date_from, input.date_to);
-  const conditions: (SQL | undefined)[] = [inArray(paymentLinks.organisationId, scope), eq(paymentLinks.kind, kind), isNull(paymentLinks.deletedAt)];
+  const conditions: (SQL | undefined)[] = [
+    inArray(paymentLinks.organisationId, scope),
+    eq(paymentLinks.kind, kind),
+    isNull(paymentLinks.deletedAt),
+  ];
   if (input.keyword) conditions.push(containsInsensitive(linkBooking.bookingReference, input.keyword));
   if (from) conditions.push(gte(paymentLinks.createdAt, from));
   if (to) conditions.push(lte(paymentLinks.createdAt, to));
-  if (input.filter_booking_exists !== undefined) conditions.push(input.filter_booking_exists ? isNotNull(paymentLinks.bookingId) : isNull(paymentLinks.bookingId));
+  if (input.filter_booking_exists !== undefined)
+    conditions.push(input.filter_booking_exists ? isNotNull(paymentLinks.bookingId) : isNull(paymentLinks.bookingId));
   const where = and(...conditions);
-  return listPage(input,
-    (limit, offset) => selectCheckouts(db).where(where).orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(paymentLinks).leftJoin(linkBooking, eq(linkBooking.id, paymentLinks.bookingId)).where(where))[0]!.n);
+  return listPage(
+    input,
+    (limit, offset) =>
+      selectCheckouts(db)
+        .where(where)
+        .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
+        .limit(limit)
+        .offset(offset),
+    async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(paymentLinks)
+          .leftJoin(linkBooking, eq(linkBooking.id, paymentLinks.bookingId))
+          .where(where)
+      )[0]!.n,
+  );
 }

@@ -28,7 +28,9 @@ const fromBooking = alias(bookings, 'from_booking');
 const toBooking = alias(bookings, 'to_booking');
 
 function selectCreditNotes(db: Executor) {
-  return db.select({ note: creditNotes, organisation: organisations, from: fromBooking, to: toBooking }).from(creditNotes)
+  return db
+    .select({ note: creditNotes, organisation: organisations, from: fromBooking, to: toBooking })
+    .from(creditNotes)
     .innerJoin(organisations, eq(organisations.id, creditNotes.organisationId))
     .leftJoin(fromBooking, eq(fromBooking.id, creditNotes.bookingCreatedFromId))
     .leftJoin(toBooking, eq(toBooking.id, creditNotes.bookingAppliedToId));
@@ -36,26 +38,53 @@ function selectCreditNotes(db: Executor) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectCreditNotes>['where']>>[number];
 
-const bookingSummary = (b: Row['from']) => b && {
-  id: b.id, booking_reference: b.bookingReference, created_at: b.createdAt.toISOString(), customer_name: b.customerName,
-  departure_date: b.departureDate, return_date: b.returnDate, email: b.email, gross_amount: b.grossAmount,
-};
+const bookingSummary = (b: Row['from']) =>
+  b && {
+    id: b.id,
+    booking_reference: b.bookingReference,
+    created_at: b.createdAt.toISOString(),
+    customer_name: b.customerName,
+    departure_date: b.departureDate,
+    return_date: b.returnDate,
+    email: b.email,
+    gross_amount: b.grossAmount,
+  };
 
 function serializeCreditNote({ note, organisation: o, from, to }: Row) {
   return {
-    id: note.id, short_id: note.shortId, customer_name: note.customerName, amount: note.amount, description: note.description,
-    currency: note.currency, created_at: note.createdAt.toISOString(),
-    organisation: { id: o.id, name: o.name, image: o.image, legacy_id: o.legacyId, created_at: o.createdAt.toISOString(), updated_at: o.updatedAt.toISOString() },
-    booking_applied_to: bookingSummary(to), booking_created_from: bookingSummary(from),
+    id: note.id,
+    short_id: note.shortId,
+    customer_name: note.customerName,
+    amount: note.amount,
+    description: note.description,
+    currency: note.currency,
+    created_at: note.createdAt.toISOString(),
+    organisation: {
+      id: o.id,
+      name: o.name,
+      image: o.image,
+      legacy_id: o.legacyId,
+      created_at: o.createdAt.toISOString(),
+      updated_at: o.updatedAt.toISOString(),
+    },
+    booking_applied_to: bookingSummary(to),
+    booking_created_from: bookingSummary(from),
   };
 }
 
 export async function listCreditNotes(db: Db, actor: Actor, input: z.output<typeof listCreditNotesSchema>) {
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const where = inArray(creditNotes.organisationId, scope);
-  const page = await listPage(input,
-    (limit, offset) => selectCreditNotes(db).where(where).orderBy(desc(creditNotes.createdAt), desc(creditNotes.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(creditNotes).where(where))[0]!.n);
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      selectCreditNotes(db)
+        .where(where)
+        .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(creditNotes).where(where))[0]!.n,
+  );
   return page.map(serializeCreditNote);
 }
 
@@ -76,14 +105,28 @@ export async function issueCreditNote(db: Db, actor: Actor, input: z.output<type
   return db.transaction(async (tx) => {
     const { booking } = await findAccessibleBooking(tx, actor, input.booking_id);
     await lockBookings(tx, [booking.id]);
-    if (input.applied_to_booking_id) await findBookingInOrganisation(tx, booking.organisationId, input.applied_to_booking_id);
+    if (input.applied_to_booking_id)
+      await findBookingInOrganisation(tx, booking.organisationId, input.applied_to_booking_id);
     await assertCreditable(tx, booking.id, input.amount);
-    const [note] = await tx.insert(creditNotes).values({
-      shortId: `CN-${randomBytes(5).toString('hex').toUpperCase()}`,
-      organisationId: booking.organisationId, bookingCreatedFromId: booking.id, bookingAppliedToId: input.applied_to_booking_id ?? null,
-      userId: actor.userId, customerName: booking.customerName, amount: input.amount, currency: booking.currency, description: input.description ?? null,
-    }).returning({ id: creditNotes.id });
-    await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'credit-note:create', entityId: note!.id });
+    const [note] = await tx
+      .insert(creditNotes)
+      .values({
+        shortId: `CN-${randomBytes(5).toString('hex').toUpperCase()}`,
+        organisationId: booking.organisationId,
+        bookingCreatedFromId: booking.id,
+        bookingAppliedToId: input.applied_to_booking_id ?? null,
+        userId: actor.userId,
+        customerName: booking.customerName,
+        amount: input.amount,
+        currency: booking.currency,
+        description: input.description ?? null,
+      })
+      .returning({ id: creditNotes.id });
+    await recordAudit(tx, actor, {
+      organisationId: booking.organisationId,
+      type: 'credit-note:create',
+      entityId: note!.id,
+    });
     const [row] = await selectCreditNotes(tx).where(eq(creditNotes.id, note!.id));
     return serializeCreditNote(row!);
   });

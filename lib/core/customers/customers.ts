@@ -29,11 +29,26 @@ export const createCustomerSchema = z.object({
 export async function listCustomers(db: Db, actor: Actor, input: z.output<typeof listCustomersSchema>) {
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const conditions: (SQL | undefined)[] = [inArray(customers.organisationId, scope)];
-  if (input.keyword) conditions.push(or(containsInsensitive(customers.customerName, input.keyword), containsInsensitive(customers.email, input.keyword)));
+  if (input.keyword)
+    conditions.push(
+      or(
+        containsInsensitive(customers.customerName, input.keyword),
+        containsInsensitive(customers.email, input.keyword),
+      ),
+    );
   const where = and(...conditions);
-  const page = await listPage(input,
-    (limit, offset) => db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(customers).where(where))[0]!.n);
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      db
+        .select()
+        .from(customers)
+        .where(where)
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(customers).where(where))[0]!.n,
+  );
   return page.map(serializeCustomer);
 }
 
@@ -41,18 +56,25 @@ export async function createCustomer(db: Db, actor: Actor, input: z.output<typeo
   requireOrganisation(actor, input.organisation);
   requireRole(actor, 'booking-and-payment:create:booking');
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(customers).values({
+    const [created] = await tx
+      .insert(customers)
+      .values({
+        organisationId: input.organisation,
+        customerName: input.customer_name,
+        email: input.email,
+        address1: input.address_1,
+        address2: input.address_2,
+        city: input.city,
+        county: input.county,
+        country: input.country,
+        postCode: input.post_code,
+      })
+      .returning({ id: customers.id });
+    await recordAudit(tx, actor, {
       organisationId: input.organisation,
-      customerName: input.customer_name,
-      email: input.email,
-      address1: input.address_1,
-      address2: input.address_2,
-      city: input.city,
-      county: input.county,
-      country: input.country,
-      postCode: input.post_code,
-    }).returning({ id: customers.id });
-    await recordAudit(tx, actor, { organisationId: input.organisation, type: 'customer:create', entityId: created!.id });
+      type: 'customer:create',
+      entityId: created!.id,
+    });
     return { id: created!.id };
   });
 }

@@ -10,13 +10,25 @@ export async function findOrCreateCustomer(
   actor: Actor,
   input: { organisationId: string; customerName: string; email: string },
 ) {
-  const [existing] = await tx.select({ id: customers.id }).from(customers)
-    .where(and(eq(customers.organisationId, input.organisationId), eq(sql`lower(${customers.email})`, input.email.toLowerCase())))
+  const [existing] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organisationId, input.organisationId),
+        eq(sql`lower(${customers.email})`, input.email.toLowerCase()),
+      ),
+    )
     .limit(1);
   if (existing) return existing;
-  const [created] = await tx.insert(customers)
+  const [created] = await tx
+    .insert(customers)
     .values({ organisationId: input.organisationId, customerName: input.customerName, email: input.email })
     .returning({ id: customers.id });
-  await recordAudit(tx, actor, { organisationId: input.organisationId, type: 'customer:create', entityId: created!.id });
+  await recordAudit(tx, actor, {
+    organisationId: input.organisationId,
+    type: 'customer:create',
+    entityId: created!.id,
+  });
   return created!;
 }

@@ -26,31 +26,73 @@ import { addedMemberRow } from './allocation';
  * (group-limits.ts), and is marked `added_by_leader`, so the organisation's
  * approval setting can hold their emails.
  */
-export async function addMember(db: Db, groupId: string, input: unknown, options: { by?: AuditActor } = {}): Promise<{ member_id: string }> {
+export async function addMember(
+  db: Db,
+  groupId: string,
+  input: unknown,
+  options: { by?: AuditActor } = {},
+): Promise<{ member_id: string }> {
   const member = parseInput(memberInput, input);
   return db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
-    if (group.membersLocked) throw new AppError('group.members_locked', 'The organiser has locked the member list: members cannot be added or removed.');
-    const schedule = await tx.select().from(groupInstalments)
-      .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt))).orderBy(asc(groupInstalments.sequence));
+    if (group.membersLocked)
+      throw new AppError(
+        'group.members_locked',
+        'The organiser has locked the member list: members cannot be added or removed.',
+      );
+    const schedule = await tx
+      .select()
+      .from(groupInstalments)
+      .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt)))
+      .orderBy(asc(groupInstalments.sequence));
     const weights = schedule.map((i) => i.amount);
     allocateShare(member.amount, weights); // refused when the member's own split leaves an instalment nothing
     // The leader (no `by`, or a customer actor) is held to a minimum share and a daily number of additions, counted under the lock.
     const byLeader = !options.by || ('kind' in options.by && options.by.kind === 'customer');
     if (byLeader) await checkLeaderAddition(tx, groupId, member.amount);
-    const parts = addedMemberRow(member.amount, weights, await instalmentColumns(tx, groupId, schedule.map((i) => i.sequence)));
-    const [last] = await tx.select({ position: max(groupMembers.position) }).from(groupMembers).where(eq(groupMembers.groupId, groupId));
+    const parts = addedMemberRow(
+      member.amount,
+      weights,
+      await instalmentColumns(
+        tx,
+        groupId,
+        schedule.map((i) => i.sequence),
+      ),
+    );
+    const [last] = await tx
+      .select({ position: max(groupMembers.position) })
+      .from(groupMembers)
+      .where(eq(groupMembers.groupId, groupId));
     const at = now();
     const row = {
-      id: randomUUID(), groupId, position: (last?.position ?? 0) + 1, customerName: member.customer_name,
-      email: member.email ?? null, amount: member.amount, addedByLeader: byLeader, createdAt: at, updatedAt: at,
+      id: randomUUID(),
+      groupId,
+      position: (last?.position ?? 0) + 1,
+      customerName: member.customer_name,
+      email: member.email ?? null,
+      amount: member.amount,
+      addedByLeader: byLeader,
+      createdAt: at,
+      updatedAt: at,
     };
     await tx.insert(groupMembers).values(row);
-    await insertLinks(tx, memberLinkRows(group, row, parts.map((amount, i) => ({
-      amount, sequence: schedule[i]?.sequence ?? null, dueAt: schedule[i]?.dueAt ?? null,
-    })), at));
+    await insertLinks(
+      tx,
+      memberLinkRows(
+        group,
+        row,
+        parts.map((amount, i) => ({
+          amount,
+          sequence: schedule[i]?.sequence ?? null,
+          dueAt: schedule[i]?.dueAt ?? null,
+        })),
+        at,
+      ),
+    );
     await recordAudit(tx, options.by ?? { kind: 'customer', email: group.leadEmail }, {
-      organisationId: group.organisationId, type: 'payment-link-group:add-member', entityId: groupId,
+      organisationId: group.organisationId,
+      type: 'payment-link-group:add-member',
+      entityId: groupId,
     });
     return { member_id: row.id };
   });
@@ -59,10 +101,13 @@ export async function addMember(db: Db, groupId: string, input: unknown, options
 /** Each live instalment's total across the live members' live links, in schedule order. */
 async function instalmentColumns(tx: Tx, groupId: string, sequences: readonly number[]): Promise<number[]> {
   if (sequences.length === 0) return [];
-  const rows = await queryRows<{ sequence: number; total: string | number }>(tx, sql`
+  const rows = await queryRows<{ sequence: number; total: string | number }>(
+    tx,
+    sql`
     select l.instalment_sequence as sequence, sum(l.amount) as total
     from payment_links l join group_members m on m.id = l.group_member_id
     where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null and l.instalment_sequence is not null
-    group by l.instalment_sequence`);
+    group by l.instalment_sequence`,
+  );
   return sequences.map((sequence) => Number(rows.find((row) => Number(row.sequence) === sequence)?.total ?? 0));
 }

@@ -15,7 +15,10 @@ export function memberInstalments(share: number, schedule: readonly number[]): n
 /** The group's per-instalment totals: the sums of its members' instalments. */
 export function instalmentTotals(allocations: readonly number[][], count: number): number[] {
   const totals = new Array<number>(Math.max(count, 1)).fill(0);
-  for (const parts of allocations) parts.forEach((part, index) => { totals[index]! += part; });
+  for (const parts of allocations)
+    parts.forEach((part, index) => {
+      totals[index]! += part;
+    });
   return totals;
 }
 
@@ -44,7 +47,11 @@ export function largestRemainder(amount: number, weights: readonly number[]): nu
  */
 export class SplitTooSmall extends Error {
   constructor(readonly member: number | null) {
-    super(member === null ? 'an instalment total is too small to give every member at least one minor unit of it' : `member ${member} is too small to give every instalment at least one minor unit`);
+    super(
+      member === null
+        ? 'an instalment total is too small to give every member at least one minor unit of it'
+        : `member ${member} is too small to give every instalment at least one minor unit`,
+    );
   }
 }
 
@@ -60,25 +67,45 @@ export class SplitTooSmall extends Error {
 export function allocateGroup(shares: readonly number[], weights: readonly number[]): number[][] {
   if (weights.length === 0) return shares.map((share) => [share]);
   const total = weights.reduce((sum, w) => sum + BigInt(w), 0n);
-  const columns = largestRemainder(shares.reduce((sum, s) => sum + s, 0), weights);
+  const columns = largestRemainder(
+    shares.reduce((sum, s) => sum + s, 0),
+    weights,
+  );
   const rowNeed: number[] = [];
   const colNeed = [...columns];
   // up: 0 = floor, 1 = ceiling; movable: the cell has a remainder and is not held up by the one-unit floor.
-  const cells = shares.map((share, i) => weights.map((w, j) => {
-    const product = BigInt(share) * BigInt(w);
-    const floor = Number(product / total);
-    const remainder = product % total;
-    return { i, j, floor, remainder, up: 0, movable: remainder > 0n };
-  }));
+  const cells = shares.map((share, i) =>
+    weights.map((w, j) => {
+      const product = BigInt(share) * BigInt(w);
+      const floor = Number(product / total);
+      const remainder = product % total;
+      return { i, j, floor, remainder, up: 0, movable: remainder > 0n };
+    }),
+  );
   cells.forEach((row, i) => {
     rowNeed[i] = shares[i]! - row.reduce((sum, c) => sum + c.floor, 0);
-    row.forEach((c) => { colNeed[c.j]! -= c.floor; });
+    row.forEach((c) => {
+      colNeed[c.j]! -= c.floor;
+    });
   });
-  const raise = (c: (typeof cells)[number][number]) => { c.up = 1; rowNeed[c.i]! -= 1; colNeed[c.j]! -= 1; };
+  const raise = (c: (typeof cells)[number][number]) => {
+    c.up = 1;
+    rowNeed[c.i]! -= 1;
+    colNeed[c.j]! -= 1;
+  };
   // A part under one unit must be rounded up (every instalment gets at least one minor unit).
-  for (const c of cells.flat()) if (c.floor === 0 && c.movable) { raise(c); c.movable = false; }
-  cells.forEach((_, i) => { if (rowNeed[i]! < 0) throw new SplitTooSmall(i); });
-  const order = cells.flat().filter((c) => c.movable).sort((a, b) => compareBig(b.remainder, a.remainder) || a.i - b.i || a.j - b.j);
+  for (const c of cells.flat())
+    if (c.floor === 0 && c.movable) {
+      raise(c);
+      c.movable = false;
+    }
+  cells.forEach((_, i) => {
+    if (rowNeed[i]! < 0) throw new SplitTooSmall(i);
+  });
+  const order = cells
+    .flat()
+    .filter((c) => c.movable)
+    .sort((a, b) => compareBig(b.remainder, a.remainder) || a.i - b.i || a.j - b.j);
   for (const c of order) if (rowNeed[c.i]! > 0 && colNeed[c.j]! > 0) raise(c);
   for (let i = 0; i < shares.length; i++) {
     for (; rowNeed[i]! > 0; rowNeed[i]! -= 1) if (!augment(i, cells, colNeed)) throw new SplitTooSmall(i);

@@ -23,16 +23,30 @@ export async function approveMember(db: Db, actor: Actor, groupId: string, membe
   const group = await requireAccessibleGroup(db, actor, groupId);
   return db.transaction(async (tx) => {
     await lockGroup(tx, group.id);
-    const [member] = await tx.select().from(groupMembers)
+    const [member] = await tx
+      .select()
+      .from(groupMembers)
       .where(and(eq(groupMembers.id, memberId), eq(groupMembers.groupId, group.id), isNull(groupMembers.removedAt)));
     if (!member) throw new AppError('group.member_not_found', 'No such member in this group.');
-    if (!member.addedByLeader) throw new AppError('group.member_not_leader_added', 'Only a member the leader added needs approval before being emailed.');
+    if (!member.addedByLeader)
+      throw new AppError(
+        'group.member_not_leader_added',
+        'Only a member the leader added needs approval before being emailed.',
+      );
     if (member.approvedAt) return { member_id: member.id, approved_at: member.approvedAt.toISOString() };
     const at = now();
     // Guarded in SQL: of two approvals racing, one writes the time and the audit record.
-    const [approved] = await tx.update(groupMembers).set({ approvedAt: at, updatedAt: at })
-      .where(and(eq(groupMembers.id, member.id), isNull(groupMembers.approvedAt))).returning({ id: groupMembers.id });
-    if (approved) await recordAudit(tx, actor, { organisationId: group.organisationId, type: 'payment-link-group:approve-member', entityId: member.id });
+    const [approved] = await tx
+      .update(groupMembers)
+      .set({ approvedAt: at, updatedAt: at })
+      .where(and(eq(groupMembers.id, member.id), isNull(groupMembers.approvedAt)))
+      .returning({ id: groupMembers.id });
+    if (approved)
+      await recordAudit(tx, actor, {
+        organisationId: group.organisationId,
+        type: 'payment-link-group:approve-member',
+        entityId: member.id,
+      });
     return { member_id: member.id, approved_at: at.toISOString() };
   });
 }

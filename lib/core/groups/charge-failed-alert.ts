@@ -14,15 +14,31 @@ export async function alertChargeFailed(
   tx: Executor,
   failed: { scheduledPaymentId: string; paymentLinkId: string; reason: string; explanation: string },
 ): Promise<boolean> {
-  const [link] = await queryRows<{ amount: string | number; currency: string; due_at: Date | string | null; member_id: string; customer_name: string; group_id: string }>(tx, sql`
+  const [link] = await queryRows<{
+    amount: string | number;
+    currency: string;
+    due_at: Date | string | null;
+    member_id: string;
+    customer_name: string;
+    group_id: string;
+  }>(
+    tx,
+    sql`
     select l.amount, l.currency, l.due_at, m.id as member_id, m.customer_name, m.group_id
     from payment_links l join group_members m on m.id = l.group_member_id
-    where l.id = ${failed.paymentLinkId}::uuid`);
+    where l.id = ${failed.paymentLinkId}::uuid`,
+  );
   if (!link) return false;
-  const sent = await sendGroupAlerts(tx, link.group_id, 'charge_failed', [{
-    dedupeKey: `charge_failed:${failed.scheduledPaymentId}`, memberId: link.member_id, memberName: link.customer_name,
-    amount: Number(link.amount), currency: link.currency, dueAt: link.due_at === null ? null : new Date(link.due_at),
-    failure: `${failed.explanation}: ${failed.reason}`,
-  }]);
+  const sent = await sendGroupAlerts(tx, link.group_id, 'charge_failed', [
+    {
+      dedupeKey: `charge_failed:${failed.scheduledPaymentId}`,
+      memberId: link.member_id,
+      memberName: link.customer_name,
+      amount: Number(link.amount),
+      currency: link.currency,
+      dueAt: link.due_at === null ? null : new Date(link.due_at),
+      failure: `${failed.explanation}: ${failed.reason}`,
+    },
+  ]);
   return sent > 0;
 }

@@ -24,7 +24,13 @@ type CardClassFacts = Pick<CardFacts, 'cardClass' | 'issuingCountry'> & Partial<
 
 export function collectionCharge(amount: number, card: CardClassFacts | null, rules: Rules): CollectionCharge {
   if (!card?.issuingCountry) return { amount, surcharge: 0 };
-  const facts: CardFacts = { brand: card.brand ?? 'VISA', bin: card.bin ?? '', lastFour: card.lastFour ?? '', funding: card.funding ?? 'credit', ...card };
+  const facts: CardFacts = {
+    brand: card.brand ?? 'VISA',
+    bin: card.bin ?? '',
+    lastFour: card.lastFour ?? '',
+    funding: card.funding ?? 'credit',
+    ...card,
+  };
   const quote = quoteCard({ ...rules, link: { ...rules.link, amount } }, facts);
   const surcharge = quote.accepted ? quote.surcharge : 0;
   return { amount: amount + surcharge, surcharge };
@@ -32,9 +38,14 @@ export function collectionCharge(amount: number, card: CardClassFacts | null, ru
 
 /** The rules of a member's link as a payment on it reads them (loadPayableCheckout's link and settings). */
 export async function loadSurchargeRules(db: Executor, linkId: string): Promise<Rules | null> {
-  const [row] = await db.select({ link: paymentLinks, organisation: organisations }).from(paymentLinks)
-    .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId)).where(eq(paymentLinks.id, linkId));
-  return row ? { ...row, settings: effectivePaymentSettings(row.organisation.settings, row.organisation.country) } : null;
+  const [row] = await db
+    .select({ link: paymentLinks, organisation: organisations })
+    .from(paymentLinks)
+    .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
+    .where(eq(paymentLinks.id, linkId));
+  return row
+    ? { ...row, settings: effectivePaymentSettings(row.organisation.settings, row.organisation.country) }
+    : null;
 }
 
 /** A stored card's facts as the surcharge rules read them. */
@@ -42,5 +53,10 @@ export async function savedCardFacts(db: Executor, savedCardId: string | null): 
   if (!savedCardId) return null;
   const [card] = await db.select().from(savedCards).where(eq(savedCards.id, savedCardId));
   if (!card?.issuingCountry || (card.cardClass !== 'consumer' && card.cardClass !== 'commercial')) return null;
-  return { cardClass: card.cardClass, issuingCountry: card.issuingCountry, brand: card.cardBrand as CardBrand, funding: card.funding === 'debit' ? 'debit' : 'credit' };
+  return {
+    cardClass: card.cardClass,
+    issuingCountry: card.issuingCountry,
+    brand: card.cardBrand as CardBrand,
+    funding: card.funding === 'debit' ? 'debit' : 'credit',
+  };
 }

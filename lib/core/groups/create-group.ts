@@ -24,37 +24,87 @@ const DEFAULT_LINK_LIFETIME_DAYS = 30;
 export async function createGroup(db: Db, actor: Actor, input: CreateGroupInput) {
   requireOrganisation(actor, input.organisation);
   requireRole(actor, 'booking-and-payment:create:payment');
-  if (!input.card_enabled && !input.open_banking_enabled) throw invalidField('card_enabled and open_banking_enabled cannot both be false: members would have no way to pay.');
-  if (!input.booking_id && !input.booking_reference) throw new AppError('group.booking_required', 'booking_reference is required when booking_id is absent.');
+  if (!input.card_enabled && !input.open_banking_enabled)
+    throw invalidField('card_enabled and open_banking_enabled cannot both be false: members would have no way to pay.');
+  if (!input.booking_id && !input.booking_reference)
+    throw new AppError('group.booking_required', 'booking_reference is required when booking_id is absent.');
   const at = now();
-  const schedule = input.installments.map((entry) => ({ amount: entry.amount, dueAt: startOfDayOrInstant(entry.due_at) }));
+  const schedule = input.installments.map((entry) => ({
+    amount: entry.amount,
+    dueAt: startOfDayOrInstant(entry.due_at),
+  }));
   checkSchedule(schedule, at);
-  const allocations = allocateShares(input.members.map((m) => m.amount), schedule.map((s) => s.amount));
+  const allocations = allocateShares(
+    input.members.map((m) => m.amount),
+    schedule.map((s) => s.amount),
+  );
   const linkExpiresAt = memberLinkExpiry(input, at);
   const membersSum = input.members.reduce((sum, m) => sum + m.amount, 0);
 
   const created = await db.transaction(async (tx) => {
     const booking = await groupBooking(tx, actor, input, membersSum);
-    const [organisation] = await tx.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, input.organisation));
+    const [organisation] = await tx
+      .select({ settings: organisations.settings })
+      .from(organisations)
+      .where(eq(organisations.id, input.organisation));
     const groupId = randomUUID();
     const group = {
-      id: groupId, organisationId: input.organisation, bookingId: booking.id, userId: actor.userId, name: input.name ?? null,
-      leadName: input.lead_name, leadEmail: input.lead_email, currency: input.currency,
-      membersLocked: input.members_locked, installmentsLocked: input.installments_locked, description: input.description ?? null,
-      linkExpiresAt, openBankingEnabled: input.open_banking_enabled, cardEnabled: input.card_enabled, createdAt: at, updatedAt: at,
+      id: groupId,
+      organisationId: input.organisation,
+      bookingId: booking.id,
+      userId: actor.userId,
+      name: input.name ?? null,
+      leadName: input.lead_name,
+      leadEmail: input.lead_email,
+      currency: input.currency,
+      membersLocked: input.members_locked,
+      installmentsLocked: input.installments_locked,
+      description: input.description ?? null,
+      linkExpiresAt,
+      openBankingEnabled: input.open_banking_enabled,
+      cardEnabled: input.card_enabled,
+      createdAt: at,
+      updatedAt: at,
     };
     await tx.insert(paymentLinkGroups).values(group);
-    const instalments = schedule.map((entry, index) => ({ id: randomUUID(), groupId, sequence: index + 1, amount: entry.amount, dueAt: entry.dueAt, createdAt: at }));
+    const instalments = schedule.map((entry, index) => ({
+      id: randomUUID(),
+      groupId,
+      sequence: index + 1,
+      amount: entry.amount,
+      dueAt: entry.dueAt,
+      createdAt: at,
+    }));
     if (instalments.length > 0) await tx.insert(groupInstalments).values(instalments);
     const members = input.members.map((member, index) => ({
-      id: randomUUID(), groupId, position: index + 1, customerName: member.customer_name, email: member.email ?? null, amount: member.amount, createdAt: at, updatedAt: at,
+      id: randomUUID(),
+      groupId,
+      position: index + 1,
+      customerName: member.customer_name,
+      email: member.email ?? null,
+      amount: member.amount,
+      createdAt: at,
+      updatedAt: at,
     }));
     if (members.length > 0) await tx.insert(groupMembers).values(members);
-    const linksByMember = members.map((member, index) => memberLinkRows(group, member, allocations[index]!.map((amount, i) => ({
-      amount, sequence: instalments[i]?.sequence ?? null, dueAt: instalments[i]?.dueAt ?? null,
-    })), at));
+    const linksByMember = members.map((member, index) =>
+      memberLinkRows(
+        group,
+        member,
+        allocations[index]!.map((amount, i) => ({
+          amount,
+          sequence: instalments[i]?.sequence ?? null,
+          dueAt: instalments[i]?.dueAt ?? null,
+        })),
+        at,
+      ),
+    );
     await insertLinks(tx, linksByMember.flat());
-    await recordAudit(tx, actor, { organisationId: input.organisation, type: 'payment-link-group:create', entityId: groupId });
+    await recordAudit(tx, actor, {
+      organisationId: input.organisation,
+      type: 'payment-link-group:create',
+      entityId: groupId,
+    });
     return { groupId, bookingId: booking.id, settings: organisation!.settings, instalments, members, linksByMember };
   });
 
@@ -62,15 +112,28 @@ export async function createGroup(db: Db, actor: Actor, input: CreateGroupInput)
     id: created.groupId,
     booking_id: created.bookingId,
     portal_url: await portalUrl(db, created.groupId, created.settings),
-    installments: created.instalments.map((i) => ({ id: i.id, sequence: i.sequence, amount: i.amount, due_at: i.dueAt.toISOString() })),
+    installments: created.instalments.map((i) => ({
+      id: i.id,
+      sequence: i.sequence,
+      amount: i.amount,
+      due_at: i.dueAt.toISOString(),
+    })),
     members: created.members.map((member, index) => ({
-      id: member.id, customer_name: member.customerName, email: member.email, amount: member.amount,
+      id: member.id,
+      customer_name: member.customerName,
+      email: member.email,
+      amount: member.amount,
       payment_links: created.linksByMember[index]!.map(linkSummary),
     })),
   };
 }
 
-const linkSummary = (link: LinkRow) => ({ id: link.id, amount: link.amount, installment_sequence: link.instalmentSequence, due_at: link.dueAt?.toISOString() ?? null });
+const linkSummary = (link: LinkRow) => ({
+  id: link.id,
+  amount: link.amount,
+  installment_sequence: link.instalmentSequence,
+  due_at: link.dueAt?.toISOString() ?? null,
+});
 
 /**
  * Member link expiry (docs/groups.md "Link expiry"): `expires_at` when given
@@ -83,7 +146,10 @@ function memberLinkExpiry(input: CreateGroupInput, at: Date): Date {
   if (input.expires_at) {
     const expiresAt = endOfDayOrInstant(input.expires_at);
     if (expiresAt.getTime() <= at.getTime() || (deadline && expiresAt.getTime() < deadline.getTime())) {
-      throw new AppError('group.expiry_before_deadline', 'expires_at must be in the future and not before the final instalment\'s due date.');
+      throw new AppError(
+        'group.expiry_before_deadline',
+        "expires_at must be in the future and not before the final instalment's due date.",
+      );
     }
     return expiresAt;
   }

@@ -6,9 +6,15 @@ import type { Executor } from '@/lib/db/types';
 import { notFound } from '@/lib/http/app-error';
 
 /** A group the actor reaches; another organisation's group is the same 404 as an unknown id. */
-export async function requireAccessibleGroup(db: Executor, actor: Actor, groupId: string): Promise<{ id: string; organisationId: string }> {
-  const [group] = await db.select({ id: paymentLinkGroups.id, organisationId: paymentLinkGroups.organisationId })
-    .from(paymentLinkGroups).where(eq(paymentLinkGroups.id, groupId));
+export async function requireAccessibleGroup(
+  db: Executor,
+  actor: Actor,
+  groupId: string,
+): Promise<{ id: string; organisationId: string }> {
+  const [group] = await db
+    .select({ id: paymentLinkGroups.id, organisationId: paymentLinkGroups.organisationId })
+    .from(paymentLinkGroups)
+    .where(eq(paymentLinkGroups.id, groupId));
   if (!group || !canAccessOrganisation(actor, group.organisationId)) throw notFound('Group payment link');
   return group;
 }

@@ -36,20 +36,37 @@ const headline: Record<AlertKind, (n: number) => string> = {
 const intro: Record<AlertKind, string> = {
   due_soon: 'These instalments fall due within 3 days and are not paid yet:',
   missed: 'These instalments were not paid by their due date; the members are now overdue:',
-  charge_failed: 'These instalments were to be collected automatically from the member\'s saved card, but the charge failed. Nothing was taken; the member needs to pay through their payment link:',
+  charge_failed:
+    "These instalments were to be collected automatically from the member's saved card, but the charge failed. Nothing was taken; the member needs to pay through their payment link:",
 };
 
 /** The alert email (plain text, as the organisation's other alerts) to the leader or to the organisation user. */
-export function groupAlertEmail(kind: AlertKind, lines: AlertLine[], context: Context): { subject: string; text: string } {
-  const trip = context.groupName ? `${context.groupName} (booking ${context.bookingReference})` : `booking ${context.bookingReference}`;
+export function groupAlertEmail(
+  kind: AlertKind,
+  lines: AlertLine[],
+  context: Context,
+): { subject: string; text: string } {
+  const trip = context.groupName
+    ? `${context.groupName} (booking ${context.bookingReference})`
+    : `booking ${context.bookingReference}`;
   const subject = `${context.organisationName}: ${trip}: ${headline[kind](lines.length)}`;
   const items = lines.map((line) => {
-    const note = kind === 'charge_failed' ? ` (${line.failure ?? 'declined'})` : line.autoCollect && kind === 'due_soon' ? ' (to be collected automatically)' : '';
+    const note =
+      kind === 'charge_failed'
+        ? ` (${line.failure ?? 'declined'})`
+        : line.autoCollect && kind === 'due_soon'
+          ? ' (to be collected automatically)'
+          : '';
     return `- ${line.memberName}: ${formatMoney(line.amount, line.currency)} due ${day(line.dueAt)}${note}`;
   });
-  const where = context.audience === 'leader'
-    ? (context.portalUrl ? `Your group page: ${context.portalUrl}` : '')
-    : `Group payment link: ${context.groupId}`;
-  const text = [`Group payment ${trip}.`, '', intro[kind], ...items, '', where].filter((line, i, all) => !(line === '' && i === all.length - 1)).join('\n');
+  const where =
+    context.audience === 'leader'
+      ? context.portalUrl
+        ? `Your group page: ${context.portalUrl}`
+        : ''
+      : `Group payment link: ${context.groupId}`;
+  const text = [`Group payment ${trip}.`, '', intro[kind], ...items, '', where]
+    .filter((line, i, all) => !(line === '' && i === all.length - 1))
+    .join('\n');
   return { subject, text };
 }

@@ -15,8 +15,14 @@ export type { AlertKind, AlertLine } from './group-alert-email';
 export type PendingAlert = AlertLine & { dedupeKey: string };
 
 type GroupContext = {
-  id: string; organisation_id: string; name: string | null; lead_name: string; lead_email: string;
-  creator_email: string | null; organisation_name: string; booking_reference: string;
+  id: string;
+  organisation_id: string;
+  name: string | null;
+  lead_name: string;
+  lead_email: string;
+  creator_email: string | null;
+  organisation_name: string;
+  booking_reference: string;
 };
 
 /**
@@ -28,18 +34,28 @@ type GroupContext = {
  * created the group, queued in the outbox in the same transaction: the email
  * exists if and only if its alert rows do. Answers how many alerts were new.
  */
-export async function sendGroupAlerts(tx: Executor, groupId: string, kind: AlertKind, alerts: PendingAlert[], extra: { portalUrl?: string } = {}): Promise<number> {
+export async function sendGroupAlerts(
+  tx: Executor,
+  groupId: string,
+  kind: AlertKind,
+  alerts: PendingAlert[],
+  extra: { portalUrl?: string } = {},
+): Promise<number> {
   if (alerts.length === 0) return 0;
-  const [group] = await queryRows<GroupContext>(tx, sql`
+  const [group] = await queryRows<GroupContext>(
+    tx,
+    sql`
     select g.id, g.organisation_id, g.name, g.lead_name, g.lead_email, u.email as creator_email, o.name as organisation_name, b.booking_reference
     from payment_link_groups g
     join organisations o on o.id = g.organisation_id
     join bookings b on b.id = g.booking_id
     left join users u on u.id = g.user_id
     where g.id = ${groupId}::uuid
-    for update of g`);
+    for update of g`,
+  );
   if (!group) return 0;
-  const inserted = await tx.insert(groupAlerts)
+  const inserted = await tx
+    .insert(groupAlerts)
     .values(alerts.map((a) => ({ groupId, memberId: a.memberId, kind, dedupeKey: a.dedupeKey, createdAt: now() })))
     .onConflictDoNothing({ target: groupAlerts.dedupeKey })
     .returning({ dedupeKey: groupAlerts.dedupeKey });
@@ -47,28 +63,47 @@ export async function sendGroupAlerts(tx: Executor, groupId: string, kind: Alert
   const fresh = new Set(inserted.map((row) => row.dedupeKey));
   const lines = alerts.filter((a) => fresh.has(a.dedupeKey));
   const context = {
-    organisationName: group.organisation_name, groupName: group.name, bookingReference: group.booking_reference, groupId: group.id,
+    organisationName: group.organisation_name,
+    groupName: group.name,
+    bookingReference: group.booking_reference,
+    groupId: group.id,
   };
   const recipients = [
     { to: group.lead_email, audience: 'leader' as const },
     ...(group.creator_email && group.creator_email.toLowerCase() !== group.lead_email.toLowerCase()
-      ? [{ to: group.creator_email, audience: 'organisation' as const }] : []),
+      ? [{ to: group.creator_email, audience: 'organisation' as const }]
+      : []),
   ];
   for (const { to, audience } of recipients) {
-    const email = groupAlertEmail(kind, lines, { ...context, audience, portalUrl: audience === 'leader' ? extra.portalUrl : undefined });
+    const email = groupAlertEmail(kind, lines, {
+      ...context,
+      audience,
+      portalUrl: audience === 'leader' ? extra.portalUrl : undefined,
+    });
     // An alert: an undeliverable one is marked failed without alerting about it again (notify-organisation.ts).
-    await enqueueEmail(tx, { organisationId: group.organisation_id, kind: `${ALERT_KIND_PREFIX}group-${kind.replace('_', '-')}`, to, subject: email.subject, text: email.text });
+    await enqueueEmail(tx, {
+      organisationId: group.organisation_id,
+      kind: `${ALERT_KIND_PREFIX}group-${kind.replace('_', '-')}`,
+      to,
+      subject: email.subject,
+      text: email.text,
+    });
   }
   // The merchant's webhooks hear of it in this same transaction, once per new alert (a missed instalment, a failed collection).
   const type = groupEventOfAlert[kind];
   if (type) {
     // Stubs, in one statement; each event's data (the group as its GET shows it) is rendered at delivery.
-    await emitEvents(tx, lines.map(() => ({ organisationId: group.organisation_id, type, resourceId: group.id })));
+    await emitEvents(
+      tx,
+      lines.map(() => ({ organisationId: group.organisation_id, type, resourceId: group.id })),
+    );
   }
   return lines.length;
 }
 
 /** The group event each alert kind emits; "due soon" is a reminder, not an event. */
 const groupEventOfAlert: Record<AlertKind, EventType | null> = {
-  due_soon: null, missed: 'payment_link_group.member_overdue', charge_failed: 'payment_link_group.collection_failed',
+  due_soon: null,
+  missed: 'payment_link_group.member_overdue',
+  charge_failed: 'payment_link_group.collection_failed',
 };

@@ -28,15 +28,20 @@ export type PortalRequest = { groupId: string; sessionCookie: string | undefined
 export type PortalView = { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; group: PortalGroup };
 
 /** Whether this request may see and act on the group (the group's row when it may: no member is read for the gate). */
-async function portalAccess(db: Db, request: PortalRequest): Promise<{ state: 'signed_out' | 'not_found' } | { state: 'open'; group: GroupHeaderRow }> {
+async function portalAccess(
+  db: Db,
+  request: PortalRequest,
+): Promise<{ state: 'signed_out' | 'not_found' } | { state: 'open'; group: GroupHeaderRow }> {
   if (!isUuid(request.groupId)) return { state: 'not_found' };
   // Without the session nothing is read: the page only says how to get in.
   const version = sessionVersion(await readPortalSession(db, request.sessionCookie), request.groupId);
   if (version === null) return { state: 'signed_out' };
   // A session entered before the group's token was rotated, or past the token's expiry, is signed out (portal-token.ts).
-  if (!portalVersionValid(await portalTokenState(db, request.groupId.toLowerCase()), version)) return { state: 'signed_out' };
+  if (!portalVersionValid(await portalTokenState(db, request.groupId.toLowerCase()), version))
+    return { state: 'signed_out' };
   const group = await loadGroupHeader(db, request.groupId.toLowerCase());
-  if (!group || (request.hostOrganisation !== null && group.organisation_id !== request.hostOrganisation)) return { state: 'not_found' };
+  if (!group || (request.hostOrganisation !== null && group.organisation_id !== request.hostOrganisation))
+    return { state: 'not_found' };
   return { state: 'open', group };
 }
 
@@ -54,7 +59,10 @@ export async function hostedPortal(request: PortalRequest): Promise<PortalView> 
  * checks the locks and what is paid in SQL, so a page that was open before a
  * lock was set, or a replayed post, changes nothing.
  */
-async function withPortalGroup(request: PortalRequest, change: (db: Db, groupId: string) => Promise<PortalOutcome>): Promise<PortalOutcome> {
+async function withPortalGroup(
+  request: PortalRequest,
+  change: (db: Db, groupId: string) => Promise<PortalOutcome>,
+): Promise<PortalOutcome> {
   const db = await getDb();
   const access = await portalAccess(db, request);
   if (access.state !== 'open') return { result: access.state };
@@ -86,7 +94,17 @@ const refusals = {
 
 /** What an action did, or why it did nothing: codes only, which the page words. */
 export type PortalOutcome = {
-  result: 'member_added' | 'member_removed' | 'schedule_saved' | 'links_sent' | 'links_held' | 'signed_out' | 'not_found' | 'invalid' | 'refused' | (typeof refusals)[keyof typeof refusals];
+  result:
+    | 'member_added'
+    | 'member_removed'
+    | 'schedule_saved'
+    | 'links_sent'
+    | 'links_held'
+    | 'signed_out'
+    | 'not_found'
+    | 'invalid'
+    | 'refused'
+    | (typeof refusals)[keyof typeof refusals];
   count?: number;
   skipped?: number;
 };
@@ -97,7 +115,10 @@ function refusal(code: string): PortalOutcome['result'] {
 }
 
 /** Adds a member (the core refuses when the list is locked, under the group's row lock). */
-export const portalAddMember = (request: PortalRequest, member: { customer_name: string; email?: string; amount: number }) =>
+export const portalAddMember = (
+  request: PortalRequest,
+  member: { customer_name: string; email?: string; amount: number },
+) =>
   withPortalGroup(request, async (db, groupId) => {
     await addMember(db, groupId, member);
     return { result: 'member_added' };

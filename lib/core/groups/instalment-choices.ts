@@ -55,7 +55,12 @@ export function instalmentChoices(pageLinkId: string, links: MemberLink[], at: D
  * link, one paid, deleted, expired or being paid, a duplicate, or a selection
  * that skips an earlier unpaid instalment.
  */
-export function chosenInstalments(pageLinkId: string, covered: readonly string[], links: MemberLink[], at: Date): InstalmentChoice | null {
+export function chosenInstalments(
+  pageLinkId: string,
+  covered: readonly string[],
+  links: MemberLink[],
+  at: Date,
+): InstalmentChoice | null {
   if (new Set(covered).size !== covered.length) return null;
   const wanted = [...covered].sort().join(',');
   return instalmentChoices(pageLinkId, links, at).find((c) => [...c.covered].sort().join(',') === wanted) ?? null;

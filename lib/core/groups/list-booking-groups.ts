@@ -14,9 +14,15 @@ import type { GroupResource } from './serialize-group';
  */
 export async function listBookingGroups(db: Db, actor: Actor, bookingId: string): Promise<ListResult<GroupResource>> {
   const { booking } = await findAccessibleBooking(db, actor, bookingId);
-  const rows = await db.select({ id: paymentLinkGroups.id }).from(paymentLinkGroups)
-    .where(and(eq(paymentLinkGroups.bookingId, bookingId), eq(paymentLinkGroups.organisationId, booking.organisationId)))
+  const rows = await db
+    .select({ id: paymentLinkGroups.id })
+    .from(paymentLinkGroups)
+    .where(
+      and(eq(paymentLinkGroups.bookingId, bookingId), eq(paymentLinkGroups.organisationId, booking.organisationId)),
+    )
     .orderBy(desc(paymentLinkGroups.createdAt), desc(paymentLinkGroups.id));
-  const groups = (await Promise.all(rows.map((row) => loadGroup(db, row.id)))).filter((group): group is GroupResource => group !== null);
+  const groups = (await Promise.all(rows.map((row) => loadGroup(db, row.id)))).filter(
+    (group): group is GroupResource => group !== null,
+  );
   return new ListResult(groups, false, groups.length);
 }

@@ -21,7 +21,11 @@ export async function lockGroup(tx: Tx, groupId: string): Promise<Group> {
 }
 
 export type LockedLink = {
-  id: string; member_id: string; instalment_sequence: number | null; amount: number; due_at: Date | null;
+  id: string;
+  member_id: string;
+  instalment_sequence: number | null;
+  amount: number;
+  due_at: Date | null;
   /** Paid, being paid, or being collected: such a link is never deleted or changed. */
   busy: boolean;
 };
@@ -38,10 +42,24 @@ export type LockedLink = {
 export async function lockLiveLinks(tx: Tx, groupId: string, memberId?: string): Promise<LockedLink[]> {
   await lockMembersAndLinks(tx, { groupId, memberId });
   const memberFilter = memberId ? sql`and m.id = ${memberId}` : sql``;
-  const rows = await queryRows<{ id: string; member_id: string; instalment_sequence: number | null; amount: string | number; due_at: Date | string | null; busy: boolean }>(tx, sql`
+  const rows = await queryRows<{
+    id: string;
+    member_id: string;
+    instalment_sequence: number | null;
+    amount: string | number;
+    due_at: Date | string | null;
+    busy: boolean;
+  }>(
+    tx,
+    sql`
     select l.id, l.group_member_id as member_id, l.instalment_sequence, l.amount, l.due_at,
       ${linkBusySql('l')} as busy
     from payment_links l join group_members m on m.id = l.group_member_id
-    where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}`);
-  return rows.map((row) => ({ ...row, amount: Number(row.amount), due_at: row.due_at === null ? null : new Date(row.due_at) }));
+    where m.group_id = ${groupId} and m.removed_at is null and l.deleted_at is null ${memberFilter}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    amount: Number(row.amount),
+    due_at: row.due_at === null ? null : new Date(row.due_at),
+  }));
 }

@@ -5,8 +5,11 @@ import { AppError } from '@/lib/http/app-error';
 import { lockMemberOfLink } from './member-locks';
 import { linkBusySql } from './link-paid-sql';
 
-export const memberLinkBusy = () => new AppError('group.link_paid',
-  'This group member\'s link is paid, being paid or being collected (by a payment of its own or one of the member\'s payments covering it): it cannot be deleted or assigned elsewhere.');
+export const memberLinkBusy = () =>
+  new AppError(
+    'group.link_paid',
+    "This group member's link is paid, being paid or being collected (by a payment of its own or one of the member's payments covering it): it cannot be deleted or assigned elsewhere.",
+  );
 
 /**
  * The API's delete and assign of a payment link, for a group member's link: takes the locks a
@@ -18,7 +21,10 @@ export const memberLinkBusy = () => new AppError('group.link_paid',
  */
 export async function refuseBusyMemberLink(tx: Tx, linkId: string): Promise<void> {
   await lockMemberOfLink(tx, linkId);
-  const [row] = await queryRows<{ busy: boolean }>(tx, sql`
-    select ${linkBusySql('l')} as busy from payment_links l where l.id = ${linkId} and l.group_member_id is not null`);
+  const [row] = await queryRows<{ busy: boolean }>(
+    tx,
+    sql`
+    select ${linkBusySql('l')} as busy from payment_links l where l.id = ${linkId} and l.group_member_id is not null`,
+  );
   if (row?.busy) throw memberLinkBusy();
 }

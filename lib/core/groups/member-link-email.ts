@@ -16,22 +16,29 @@ export type MemberLinkEmail = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Only http(s) images reach an email: never javascript: or data: from an organisation setting. */
-export const safeLogo = (image: string | null | undefined): string | null => (image && /^https?:\/\//i.test(image) ? image : null);
+export const safeLogo = (image: string | null | undefined): string | null =>
+  image && /^https?:\/\//i.test(image) ? image : null;
 
 /** A member's link email: organisation name and logo, booking reference, amount and due date (send-links). */
 export function memberLinkEmail(input: MemberLinkEmail): { subject: string; text: string; html: string } {
   const amount = formatMoney(input.amount, input.currency);
   const due = input.dueAt ? input.dueAt.toISOString().slice(0, 10) : null;
-  const trip = input.groupName ? `${input.groupName} (booking ${input.bookingReference})` : `booking ${input.bookingReference}`;
+  const trip = input.groupName
+    ? `${input.groupName} (booking ${input.bookingReference})`
+    : `booking ${input.bookingReference}`;
   const dueLine = due ? `${amount} is due on ${due}.` : `${amount} is due.`;
   const subject = `${input.organisationName}: your payment for booking ${input.bookingReference}${due ? `, due ${due}` : ''}`;
   const text = [
-    `Dear ${input.memberName},`, '',
+    `Dear ${input.memberName},`,
+    '',
     `${input.organisationName} asks for your share of ${trip}.`,
-    dueLine, '',
+    dueLine,
+    '',
     `Pay securely here: ${input.url}`,
   ].join('\n');
-  const logo = input.logoUrl ? `<p><img src="${escapeHtml(input.logoUrl)}" alt="${escapeHtml(input.organisationName)}" height="48"></p>` : '';
+  const logo = input.logoUrl
+    ? `<p><img src="${escapeHtml(input.logoUrl)}" alt="${escapeHtml(input.organisationName)}" height="48"></p>`
+    : '';
   const html = [
     logo,
     `<p>Dear ${escapeHtml(input.memberName)},</p>`,

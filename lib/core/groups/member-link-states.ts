@@ -32,12 +32,14 @@ export type MemberLink = {
  * one paying each.
  */
 export async function loadMemberLinks(db: Executor, memberId: string): Promise<MemberLink[]> {
-  const links = await db.select({
-    link: paymentLinks,
-    paid: sql<boolean>`${linkPaidSql('payment_links')}`,
-    held: sql<boolean>`${linkPaidOrLiveSql('payment_links')}`,
-    collecting: sql<boolean>`${linkCollectingSql('payment_links')}`,
-  }).from(paymentLinks)
+  const links = await db
+    .select({
+      link: paymentLinks,
+      paid: sql<boolean>`${linkPaidSql('payment_links')}`,
+      held: sql<boolean>`${linkPaidOrLiveSql('payment_links')}`,
+      collecting: sql<boolean>`${linkCollectingSql('payment_links')}`,
+    })
+    .from(paymentLinks)
     .where(and(eq(paymentLinks.groupMemberId, memberId), isNull(paymentLinks.deletedAt)))
     .orderBy(sql`${paymentLinks.dueAt} asc nulls last`, asc(paymentLinks.instalmentSequence), asc(paymentLinks.id));
   if (links.length === 0) return [];
@@ -45,10 +47,25 @@ export async function loadMemberLinks(db: Executor, memberId: string): Promise<M
   // By booking first (indexed) when the links share one, as a group's do: their payments are all on it.
   const bookings = new Set(links.map((l) => l.link.bookingId));
   const booking = bookings.size === 1 ? links[0]!.link.bookingId : null;
-  const idArray = sql`array[${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}]`;
-  const live = await db.select({ id: transactions.id, status: transactions.status, linkId: transactions.paymentLinkId, covered: transactions.coveredLinkIds })
+  const idArray = sql`array[${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+  const live = await db
+    .select({
+      id: transactions.id,
+      status: transactions.status,
+      linkId: transactions.paymentLinkId,
+      covered: transactions.coveredLinkIds,
+    })
     .from(transactions)
-    .where(and(booking ? eq(transactions.bookingId, booking) : undefined, inArray(transactions.status, [...LIVE_PAYMENT_STATUSES]), or(inArray(transactions.paymentLinkId, ids), sql`${transactions.coveredLinkIds} && ${idArray}`)));
+    .where(
+      and(
+        booking ? eq(transactions.bookingId, booking) : undefined,
+        inArray(transactions.status, [...LIVE_PAYMENT_STATUSES]),
+        or(inArray(transactions.paymentLinkId, ids), sql`${transactions.coveredLinkIds} && ${idArray}`),
+      ),
+    );
   return links.map(({ link, paid, held, collecting }) => {
     const payments = live.filter((t) => t.linkId === link.id || (t.covered ?? []).includes(link.id));
     const paying = payments.find((t) => t.status !== 'PAYMENTINPROGRESS');
@@ -56,8 +73,14 @@ export async function loadMemberLinks(db: Executor, memberId: string): Promise<M
     // Held but not paid: a payment of its own or covering it is under way (or holds it while its settlement commits).
     const state = paid ? 'paid' : held || collecting ? 'in_progress' : 'unpaid';
     return {
-      id: link.id, amount: link.amount, currency: link.currency, sequence: link.instalmentSequence, dueAt: link.dueAt,
-      expiresAt: link.expiresAt, bookingId: link.bookingId, state,
+      id: link.id,
+      amount: link.amount,
+      currency: link.currency,
+      sequence: link.instalmentSequence,
+      dueAt: link.dueAt,
+      expiresAt: link.expiresAt,
+      bookingId: link.bookingId,
+      state,
       paymentId: link.settledByTransactionId ?? paying?.id ?? inProgress?.id ?? null,
     };
   });

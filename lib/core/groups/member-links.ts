@@ -36,7 +36,12 @@ export type LinkInstalment = { sequence: number | null; amount: number; dueAt: D
  * order of RETURNING. A member without an email gets links addressed to the
  * leader (docs/groups.md "Link email").
  */
-export function memberLinkRows(group: GroupLinkContext, member: MemberForLinks, instalments: readonly LinkInstalment[], at: Date) {
+export function memberLinkRows(
+  group: GroupLinkContext,
+  member: MemberForLinks,
+  instalments: readonly LinkInstalment[],
+  at: Date,
+) {
   return instalments.map((instalment) => ({
     id: randomUUID(),
     organisationId: group.organisationId,
@@ -74,9 +79,17 @@ export type LinkRow = ReturnType<typeof memberLinkRows>[number];
 export async function insertLinks(tx: Executor, rows: readonly LinkRow[]): Promise<void> {
   const first = rows[0];
   if (!first) return;
-  const payload = JSON.stringify(rows.map((row) => ({
-    i: row.id, m: row.groupMemberId, n: row.customerName, e: row.email, a: row.amount, s: row.instalmentSequence, d: row.dueAt?.toISOString() ?? null,
-  })));
+  const payload = JSON.stringify(
+    rows.map((row) => ({
+      i: row.id,
+      m: row.groupMemberId,
+      n: row.customerName,
+      e: row.email,
+      a: row.amount,
+      s: row.instalmentSequence,
+      d: row.dueAt?.toISOString() ?? null,
+    })),
+  );
   await tx.execute(sql`
     insert into payment_links (id, group_member_id, customer_name, email, amount, instalment_sequence, due_at,
       organisation_id, kind, booking_id, user_id, currency, description, type_id, open_banking_enabled, card_enabled, options,

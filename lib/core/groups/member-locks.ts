@@ -32,20 +32,27 @@ export type LockScope = { groupId: string; memberId?: string } | { memberId: str
  * its state (a payment of a removed member then finds its link deleted).
  */
 export async function lockMembersAndLinks(tx: Tx, scope: LockScope): Promise<void> {
-  const members = 'groupId' in scope
-    ? sql`m.group_id = ${scope.groupId} and m.removed_at is null ${scope.memberId ? sql`and m.id = ${scope.memberId}` : sql``}`
-    : sql`m.id = ${scope.memberId}`;
+  const members =
+    'groupId' in scope
+      ? sql`m.group_id = ${scope.groupId} and m.removed_at is null ${scope.memberId ? sql`and m.id = ${scope.memberId}` : sql``}`
+      : sql`m.id = ${scope.memberId}`;
   await queryRows(tx, sql`select m.id from group_members m where ${members} order by m.id for update`);
-  await queryRows(tx, sql`
+  await queryRows(
+    tx,
+    sql`
     select l.id from payment_links l join group_members m on m.id = l.group_member_id
     where ${members} and l.deleted_at is null
-    order by l.id for update of l`);
+    order by l.id for update of l`,
+  );
 }
 
 /** The member of a payment link (none for a link of no member) and their links, locked as above. */
 export async function lockMemberOfLink(tx: Tx, linkId: string | null): Promise<string | null> {
   if (!linkId) return null;
-  const [link] = await tx.select({ memberId: paymentLinks.groupMemberId }).from(paymentLinks).where(eq(paymentLinks.id, linkId));
+  const [link] = await tx
+    .select({ memberId: paymentLinks.groupMemberId })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, linkId));
   if (!link?.memberId) return null;
   await lockMembersAndLinks(tx, { memberId: link.memberId });
   return link.memberId;

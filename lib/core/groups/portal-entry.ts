@@ -16,7 +16,11 @@ export type PortalEntry = {
  * leaves the address bar (a 303 to the clean URL), so it is never kept in
  * history, bookmarks or a Referer. Null for any other request.
  */
-export async function portalEntry(pathname: string, search: URLSearchParams, sessionCookie: string | undefined): Promise<PortalEntry | null> {
+export async function portalEntry(
+  pathname: string,
+  search: URLSearchParams,
+  sessionCookie: string | undefined,
+): Promise<PortalEntry | null> {
   const groupId = portalGroupId(pathname);
   const token = search.get('token');
   if (!groupId || token === null) return null;
@@ -27,5 +31,8 @@ export async function portalEntry(pathname: string, search: URLSearchParams, ses
   const db = await getDb();
   const version = token && token.length <= 200 ? await portalTokenVersion(db, groupId, token) : null;
   if (version === null) return { location, session: null };
-  return { location, session: await sealPortalSession(db, withGroup(await readPortalSession(db, sessionCookie), groupId, version)) };
+  return {
+    location,
+    session: await sealPortalSession(db, withGroup(await readPortalSession(db, sessionCookie), groupId, version)),
+  };
 }

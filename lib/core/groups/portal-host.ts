@@ -20,8 +20,13 @@ export type HostScope = { kind: 'main' } | { kind: 'portal'; organisationId: str
 const MAIN: HostScope = { kind: 'main' };
 
 /** The organisation whose portal domain `hostName` is, if any. */
-export async function portalDomainOrganisation(db: Db, hostName: string): Promise<{ id: string; origin: string } | null> {
-  const [row] = await db.select({ id: organisations.id, settings: organisations.settings }).from(organisations)
+export async function portalDomainOrganisation(
+  db: Db,
+  hostName: string,
+): Promise<{ id: string; origin: string } | null> {
+  const [row] = await db
+    .select({ id: organisations.id, settings: organisations.settings })
+    .from(organisations)
     .where(and(sql`${organisations.settings}->>'portal_domain' = ${hostName}`, isNull(organisations.deletedAt)));
   return row ? { id: row.id, origin: hostedOrigin(row.settings) } : null;
 }
@@ -40,16 +45,24 @@ export async function hostScope(db: Db, hostHeader: string | null): Promise<Host
 /** The organisation a portal target belongs to (null: unknown id, or not something a portal domain shows). */
 async function targetOrganisation(db: Db, target: Exclude<PortalTarget, { kind: 'asset' }>): Promise<string | null> {
   if (target.kind === 'group') {
-    const [row] = await db.select({ organisationId: paymentLinkGroups.organisationId }).from(paymentLinkGroups).where(eq(paymentLinkGroups.id, target.id));
+    const [row] = await db
+      .select({ organisationId: paymentLinkGroups.organisationId })
+      .from(paymentLinkGroups)
+      .where(eq(paymentLinkGroups.id, target.id));
     return row?.organisationId ?? null;
   }
   if (target.kind === 'payment_link') {
     // Payment links only: an ecommerce session is shown by the embed, which stays on the main host.
-    const [row] = await db.select({ organisationId: paymentLinks.organisationId }).from(paymentLinks)
+    const [row] = await db
+      .select({ organisationId: paymentLinks.organisationId })
+      .from(paymentLinks)
       .where(and(eq(paymentLinks.id, target.id), eq(paymentLinks.kind, 'payment_link')));
     return row?.organisationId ?? null;
   }
-  const [row] = await db.select({ organisationId: transactions.organisationId }).from(transactions).where(eq(transactions.id, target.id));
+  const [row] = await db
+    .select({ organisationId: transactions.organisationId })
+    .from(transactions)
+    .where(eq(transactions.id, target.id));
   return row?.organisationId ?? null;
 }
 
@@ -65,8 +78,16 @@ export type HostDecision = { scope: HostScope; allowed: boolean };
 
 /** Whether `hostName` is a portal domain some organisation asked for and has not proven (portal-domain-verification.ts). */
 async function isUnverifiedPortalDomain(db: Db, hostName: string): Promise<boolean> {
-  const [row] = await db.select({ id: organisations.id }).from(organisations)
-    .where(and(sql`${organisations.settings}->'portal_domain_pending'->>'domain' = ${hostName}`, isNull(organisations.deletedAt))).limit(1);
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(
+      and(
+        sql`${organisations.settings}->'portal_domain_pending'->>'domain' = ${hostName}`,
+        isNull(organisations.deletedAt),
+      ),
+    )
+    .limit(1);
   return row !== undefined;
 }
 
@@ -79,6 +100,7 @@ export async function hostDecision(hostHeader: string | null, pathname: string):
   if (isMainHostName(requestHostName(hostHeader))) return { scope: MAIN, allowed: true };
   const db = await getDb();
   const scope = await hostScope(db, hostHeader);
-  if (scope.kind === 'main') return { scope, allowed: !(await isUnverifiedPortalDomain(db, requestHostName(hostHeader)!)) };
+  if (scope.kind === 'main')
+    return { scope, allowed: !(await isUnverifiedPortalDomain(db, requestHostName(hostHeader)!)) };
   return { scope, allowed: await portalDomainServes(db, scope.organisationId, pathname) };
 }

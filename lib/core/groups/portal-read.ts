@@ -9,14 +9,29 @@ import { groupTotals, serializeGroup, type GroupResource, type MemberStatus } fr
 
 /** A member as the portal shows them: the resource's member without its links, and the address of their next unpaid link. */
 export type PortalMember = {
-  id: string; customer_name: string; email: string | null; amount: number; paid_amount: number; remaining: number;
-  status: MemberStatus; next_due_at: string | null; auto_collect: boolean; next_link_url: string | null;
+  id: string;
+  customer_name: string;
+  email: string | null;
+  amount: number;
+  paid_amount: number;
+  remaining: number;
+  status: MemberStatus;
+  next_due_at: string | null;
+  auto_collect: boolean;
+  next_link_url: string | null;
 };
 export type PortalGroup = Omit<GroupResource, 'members'> & { members: PortalMember[] };
 
 type MemberSums = {
-  id: string; customer_name: string; email: string | null; amount: number; auto_collect: boolean;
-  paid_amount: number | string; overdue: boolean; next_due_at: number | null; next_link_id: string | null;
+  id: string;
+  customer_name: string;
+  email: string | null;
+  amount: number;
+  auto_collect: boolean;
+  paid_amount: number | string;
+  overdue: boolean;
+  next_due_at: number | null;
+  next_link_id: string | null;
 };
 
 /**
@@ -28,8 +43,13 @@ type MemberSums = {
  * member's next link is their first unpaid one in the resource's link order.
  */
 export async function loadPortalGroup(db: Db, header: GroupHeaderRow): Promise<PortalGroup> {
-  const [[sums], url] = await Promise.all([queryRows<{ members: MemberSums[] | null; totals: Record<string, number | string> | null }>(db, portalSumsSql(header.id)),
-    portalUrl(db, header.id, header.settings)]);
+  const [[sums], url] = await Promise.all([
+    queryRows<{ members: MemberSums[] | null; totals: Record<string, number | string> | null }>(
+      db,
+      portalSumsSql(header.id),
+    ),
+    portalUrl(db, header.id, header.settings),
+  ]);
   return portalGroupOf(header, sums, url);
 }
 
@@ -67,7 +87,11 @@ export function portalSumsSql(groupId: string) {
         group by 1) s) as totals`;
 }
 
-function portalGroupOf(header: GroupHeaderRow, sums: { members: MemberSums[] | null; totals: Record<string, number | string> | null } | undefined, url: string): PortalGroup {
+function portalGroupOf(
+  header: GroupHeaderRow,
+  sums: { members: MemberSums[] | null; totals: Record<string, number | string> | null } | undefined,
+  url: string,
+): PortalGroup {
   // Member links live where the portal does: the organisation's hosted origin (portal_url's).
   const origin = new URL(url).origin;
   const members: PortalMember[] = (sums?.members ?? []).map((row) => {
@@ -75,10 +99,16 @@ function portalGroupOf(header: GroupHeaderRow, sums: { members: MemberSums[] | n
     const paid = Number(row.paid_amount);
     const remaining = amount - paid;
     return {
-      id: row.id, customer_name: row.customer_name, email: row.email, amount, paid_amount: paid, remaining,
+      id: row.id,
+      customer_name: row.customer_name,
+      email: row.email,
+      amount,
+      paid_amount: paid,
+      remaining,
       status: remaining <= 0 ? 'paid' : row.overdue ? 'overdue' : 'outstanding',
       next_due_at: row.next_due_at === null ? null : new Date(Number(row.next_due_at)).toISOString(),
-      auto_collect: row.auto_collect, next_link_url: row.next_link_id ? `${origin}/${row.next_link_id}` : null,
+      auto_collect: row.auto_collect,
+      next_link_url: row.next_link_id ? `${origin}/${row.next_link_id}` : null,
     };
   });
   const group = serializeGroup(header, [], url);

@@ -27,11 +27,19 @@ const MAX_GROUPS = 20;
 export type PortalSession = { groups: { id: string; version: number }[] };
 
 /** Lax: a link in an email (another site) still opens the portal with its session; cross-site POSTs (actions) never carry it. */
-export const portalCookieAttributes = { httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: PORTAL_SESSION_SECONDS } as const;
+export const portalCookieAttributes = {
+  httpOnly: true,
+  secure: true,
+  sameSite: 'lax',
+  path: '/',
+  maxAge: PORTAL_SESSION_SECONDS,
+} as const;
 
 /** 43 characters derived from the signing secret (iron-session wants at least 32). */
 async function sessionPassword(db: Db): Promise<string> {
-  return createHmac('sha256', await signingSecret(db)).update('group-portal-session').digest('base64url');
+  return createHmac('sha256', await signingSecret(db))
+    .update('group-portal-session')
+    .digest('base64url');
 }
 
 /** A sealed entry: `{ id, version }`, or a bare id from a cookie sealed before versions existed (version 1). */
@@ -39,14 +47,19 @@ function entryOf(value: unknown): PortalSession['groups'][number] | null {
   if (typeof value === 'string') return isUuid(value) ? { id: value, version: 1 } : null;
   if (typeof value !== 'object' || value === null) return null;
   const { id, version } = value as { id?: unknown; version?: unknown };
-  return typeof id === 'string' && isUuid(id) && Number.isInteger(version) && (version as number) >= 1 ? { id, version: version as number } : null;
+  return typeof id === 'string' && isUuid(id) && Number.isInteger(version) && (version as number) >= 1
+    ? { id, version: version as number }
+    : null;
 }
 
 /** The session in a cookie value; an absent, expired, forged or foreign value is an empty session. */
 export async function readPortalSession(db: Db, sealed: string | undefined): Promise<PortalSession> {
   if (!sealed) return { groups: [] };
   try {
-    const data = await unsealData<{ groups?: unknown }>(sealed, { password: await sessionPassword(db), ttl: PORTAL_SESSION_SECONDS });
+    const data = await unsealData<{ groups?: unknown }>(sealed, {
+      password: await sessionPassword(db),
+      ttl: PORTAL_SESSION_SECONDS,
+    });
     return { groups: Array.isArray(data.groups) ? data.groups.map(entryOf).filter((entry) => entry !== null) : [] };
   } catch {
     return { groups: [] };
@@ -60,7 +73,9 @@ export async function sealPortalSession(db: Db, session: PortalSession): Promise
 
 /** The session with `groupId` entered at `version` (newest first, at most MAX_GROUPS). */
 export function withGroup(session: PortalSession, groupId: string, version: number): PortalSession {
-  return { groups: [{ id: groupId, version }, ...session.groups.filter((entry) => entry.id !== groupId)].slice(0, MAX_GROUPS) };
+  return {
+    groups: [{ id: groupId, version }, ...session.groups.filter((entry) => entry.id !== groupId)].slice(0, MAX_GROUPS),
+  };
 }
 
 /** The token version the session entered the group with, or null when it holds no entry for the group. */

@@ -27,8 +27,14 @@ export const portalTokenExpiry = (linkExpiresAt: Date, rotatedAt: Date | null) =
 
 /** The group's token state, read on every portal entry, page and action (one lookup by primary key); undefined: no such group. */
 export async function portalTokenState(db: Executor, groupId: string): Promise<PortalTokenState | undefined> {
-  const [row] = await db.select({ version: paymentLinkGroups.portalTokenVersion, linkExpiresAt: paymentLinkGroups.linkExpiresAt, rotatedAt: paymentLinkGroups.portalTokenRotatedAt })
-    .from(paymentLinkGroups).where(eq(paymentLinkGroups.id, groupId));
+  const [row] = await db
+    .select({
+      version: paymentLinkGroups.portalTokenVersion,
+      linkExpiresAt: paymentLinkGroups.linkExpiresAt,
+      rotatedAt: paymentLinkGroups.portalTokenRotatedAt,
+    })
+    .from(paymentLinkGroups)
+    .where(eq(paymentLinkGroups.id, groupId));
   return row ? { version: row.version, expiresAt: portalTokenExpiry(row.linkExpiresAt, row.rotatedAt) } : undefined;
 }
 
@@ -39,7 +45,9 @@ export const portalVersionValid = (state: PortalTokenState | undefined, version:
 /** The token of one version of the group (version 1: the id alone, as before versions existed). */
 export async function portalToken(db: Db, groupId: string, version: number): Promise<string> {
   const message = version === 1 ? `group-portal:${groupId}` : `group-portal:${groupId}:v${version}`;
-  return createHmac('sha256', await signingSecret(db)).update(message).digest('base64url');
+  return createHmac('sha256', await signingSecret(db))
+    .update(message)
+    .digest('base64url');
 }
 
 /** The version `token` opens the group with (constant-time comparison), or null: wrong, of an earlier version, or expired. */

@@ -11,7 +11,12 @@ import { requireAccessibleGroup } from './group-access';
 import { portalTokenExpiry } from './portal-token';
 import { portalUrl } from './portal-url';
 
-export type RotatedPortalToken = { portal_url: string; portal_url_expires_at: string; portal_token_version: number; emailed_to: string };
+export type RotatedPortalToken = {
+  portal_url: string;
+  portal_url_expires_at: string;
+  portal_token_version: number;
+  emailed_to: string;
+};
 
 /**
  * POST /agent/payment-link-groups/{id}/rotate-portal-token (docs/api-extensions.md): the leader's
@@ -28,30 +33,66 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
   await signingSecret(db);
   const at = now();
   const rotated = await db.transaction(async (tx) => {
-    const [group] = await tx.update(paymentLinkGroups)
-      .set({ portalTokenVersion: sql`${paymentLinkGroups.portalTokenVersion} + 1`, portalTokenRotatedAt: at, updatedAt: at })
+    const [group] = await tx
+      .update(paymentLinkGroups)
+      .set({
+        portalTokenVersion: sql`${paymentLinkGroups.portalTokenVersion} + 1`,
+        portalTokenRotatedAt: at,
+        updatedAt: at,
+      })
       .where(and(eq(paymentLinkGroups.id, groupId), eq(paymentLinkGroups.organisationId, organisationId)))
-      .returning({ version: paymentLinkGroups.portalTokenVersion, linkExpiresAt: paymentLinkGroups.linkExpiresAt, leadName: paymentLinkGroups.leadName,
-        leadEmail: paymentLinkGroups.leadEmail, name: paymentLinkGroups.name });
-    const [organisation] = await tx.select({ name: organisations.name, settings: organisations.settings }).from(organisations).where(eq(organisations.id, organisationId));
+      .returning({
+        version: paymentLinkGroups.portalTokenVersion,
+        linkExpiresAt: paymentLinkGroups.linkExpiresAt,
+        leadName: paymentLinkGroups.leadName,
+        leadEmail: paymentLinkGroups.leadEmail,
+        name: paymentLinkGroups.name,
+      });
+    const [organisation] = await tx
+      .select({ name: organisations.name, settings: organisations.settings })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId));
     const url = await portalUrl(db, groupId, organisation!.settings, group!.version);
     const expiresAt = portalTokenExpiry(group!.linkExpiresAt, at);
-    await enqueueEmail(tx, { organisationId, kind: 'group_portal_link', to: group!.leadEmail,
-      ...portalLinkEmail({ organisationName: organisation!.name, groupName: group!.name, leadName: group!.leadName, url, expiresAt }) });
+    await enqueueEmail(tx, {
+      organisationId,
+      kind: 'group_portal_link',
+      to: group!.leadEmail,
+      ...portalLinkEmail({
+        organisationName: organisation!.name,
+        groupName: group!.name,
+        leadName: group!.leadName,
+        url,
+        expiresAt,
+      }),
+    });
     await recordAudit(tx, actor, { organisationId, type: 'payment-link-group:rotate-portal-token', entityId: groupId });
-    return { portal_url: url, portal_url_expires_at: expiresAt.toISOString(), portal_token_version: group!.version, emailed_to: group!.leadEmail };
+    return {
+      portal_url: url,
+      portal_url_expires_at: expiresAt.toISOString(),
+      portal_token_version: group!.version,
+      emailed_to: group!.leadEmail,
+    };
   });
   return rotated;
 }
 
 /** The leader's new-link email: plain text, as the group's other leader emails (group-alert-email.ts). */
-function portalLinkEmail(input: { organisationName: string; groupName: string | null; leadName: string; url: string; expiresAt: Date }) {
+function portalLinkEmail(input: {
+  organisationName: string;
+  groupName: string | null;
+  leadName: string;
+  url: string;
+  expiresAt: Date;
+}) {
   const trip = input.groupName ?? 'your group';
   return {
     subject: `${input.organisationName}: a new link to your group page for ${trip}`,
     text: [
-      `Dear ${input.leadName},`, '',
-      `${input.organisationName} has replaced the link to your group page for ${trip}. Earlier links no longer open it.`, '',
+      `Dear ${input.leadName},`,
+      '',
+      `${input.organisationName} has replaced the link to your group page for ${trip}. Earlier links no longer open it.`,
+      '',
       `Your group page: ${input.url}`,
       `This link works until ${input.expiresAt.toISOString().slice(0, 10)}.`,
     ].join('\n'),

@@ -35,11 +35,16 @@ export type SendLinksResult = {
  * emails per member (skipped, `rate_limited`); a leader-added member the
  * organisation has not approved is skipped (`awaiting_approval`) when it requires that.
  */
-export async function sendGroupLinks(db: Db, groupId: string, options: { memberId?: string; by?: AuditActor } = {}): Promise<SendLinksResult> {
+export async function sendGroupLinks(
+  db: Db,
+  groupId: string,
+  options: { memberId?: string; by?: AuditActor } = {},
+): Promise<SendLinksResult> {
   const { header, rows } = await loadGroupRows(db, groupId);
   if (!header) throw notFound('Group payment link');
   const members = serializeMembers(rows, now()).filter((m) => !options.memberId || m.id === options.memberId);
-  if (options.memberId && members.length === 0) throw new AppError('group.member_not_found', 'No such member in this group.');
+  if (options.memberId && members.length === 0)
+    throw new AppError('group.member_not_found', 'No such member in this group.');
   const origin = hostedOrigin(header.settings);
   const logoUrl = safeLogo(header.settings.logo_url ?? header.organisation_image);
   const actor = options.by ?? { kind: 'customer' as const, email: header.lead_email };
@@ -53,22 +58,49 @@ export async function sendGroupLinks(db: Db, groupId: string, options: { memberI
     const limited = await membersAtSendLimit(tx, header.organisation_id, ids);
     for (const member of members) {
       const next = member.payment_links.find((link) => !link.paid);
-      const reason = !next ? 'paid' : !member.email ? 'no_email' : held.has(member.id) ? 'awaiting_approval' : limited.has(member.id) ? 'rate_limited' : null;
+      const reason = !next
+        ? 'paid'
+        : !member.email
+          ? 'no_email'
+          : held.has(member.id)
+            ? 'awaiting_approval'
+            : limited.has(member.id)
+              ? 'rate_limited'
+              : null;
       if (reason || !next || !member.email) {
         result.skipped.push({ member_id: member.id, reason: reason ?? 'paid' });
         continue;
       }
       const email = memberLinkEmail({
-        organisationName: header.organisation_name, logoUrl, bookingReference: header.booking_reference, groupName: header.name,
-        memberName: member.customer_name, amount: next.amount, currency: next.currency,
-        dueAt: next.due_at ? new Date(next.due_at) : null, url: `${origin}/${next.id}`,
+        organisationName: header.organisation_name,
+        logoUrl,
+        bookingReference: header.booking_reference,
+        groupName: header.name,
+        memberName: member.customer_name,
+        amount: next.amount,
+        currency: next.currency,
+        dueAt: next.due_at ? new Date(next.due_at) : null,
+        url: `${origin}/${next.id}`,
       });
-      await enqueueEmail(tx, { organisationId: header.organisation_id, kind: 'group_member_link', to: member.email, ...email });
+      await enqueueEmail(tx, {
+        organisationId: header.organisation_id,
+        kind: 'group_member_link',
+        to: member.email,
+        ...email,
+      });
       // Every email is in the audit, naming the member: the per-member limit counts these.
-      await recordAudit(tx, actor, { organisationId: header.organisation_id, type: 'payment-link-group:send-link', entityId: member.id });
+      await recordAudit(tx, actor, {
+        organisationId: header.organisation_id,
+        type: 'payment-link-group:send-link',
+        entityId: member.id,
+      });
       result.sent.push({ member_id: member.id, payment_link_id: next.id });
     }
-    await recordAudit(tx, actor, { organisationId: header.organisation_id, type: 'payment-link-group:send-links', entityId: groupId });
+    await recordAudit(tx, actor, {
+      organisationId: header.organisation_id,
+      type: 'payment-link-group:send-links',
+      entityId: groupId,
+    });
   });
   return result;
 }
@@ -83,7 +115,11 @@ export async function sendLinks(db: Db, actor: Actor, groupId: string): Promise<
 /** Members among `ids` added by the leader and not approved by the organisation. */
 async function awaitingApproval(tx: Executor, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await tx.select({ id: groupMembers.id }).from(groupMembers)
-    .where(and(inArray(groupMembers.id, [...ids]), eq(groupMembers.addedByLeader, true), isNull(groupMembers.approvedAt)));
+  const rows = await tx
+    .select({ id: groupMembers.id })
+    .from(groupMembers)
+    .where(
+      and(inArray(groupMembers.id, [...ids]), eq(groupMembers.addedByLeader, true), isNull(groupMembers.approvedAt)),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -2,14 +2,28 @@ import type { GroupHeaderRow, MemberLinkRow } from './load-group';
 
 export type MemberStatus = 'paid' | 'outstanding' | 'overdue';
 export type GroupLink = {
-  id: string; amount: number; currency: string; status: 'paid' | 'active' | 'expired'; paid: boolean;
-  due_at: string | null; installment_sequence: number | null; created_at: string;
+  id: string;
+  amount: number;
+  currency: string;
+  status: 'paid' | 'active' | 'expired';
+  paid: boolean;
+  due_at: string | null;
+  installment_sequence: number | null;
+  created_at: string;
 };
 export type GroupMember = {
-  id: string; customer_name: string; email: string | null; amount: number; paid_amount: number; remaining: number;
-  status: MemberStatus; next_due_at: string | null; auto_collect: boolean;
+  id: string;
+  customer_name: string;
+  email: string | null;
+  amount: number;
+  paid_amount: number;
+  remaining: number;
+  status: MemberStatus;
+  next_due_at: string | null;
+  auto_collect: boolean;
   /** Extension (docs/groups.md, "Limits"): added by the leader in the portal, and when the organisation approved emailing them. */
-  added_by_leader: boolean; approved_at: string | null;
+  added_by_leader: boolean;
+  approved_at: string | null;
   payment_links: GroupLink[];
 };
 
@@ -35,9 +49,18 @@ export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): Grou
       overdue = false;
       nextDue = null;
       current = {
-        id: row.member_id, customer_name: row.customer_name, email: row.email, amount: Number(row.member_amount),
-        paid_amount: 0, remaining: 0, status: 'outstanding', next_due_at: null, auto_collect: row.auto_collect,
-        added_by_leader: row.added_by_leader, approved_at: row.approved_at === null ? null : iso(Number(row.approved_at)), payment_links: [],
+        id: row.member_id,
+        customer_name: row.customer_name,
+        email: row.email,
+        amount: Number(row.member_amount),
+        paid_amount: 0,
+        remaining: 0,
+        status: 'outstanding',
+        next_due_at: null,
+        auto_collect: row.auto_collect,
+        added_by_leader: row.added_by_leader,
+        approved_at: row.approved_at === null ? null : iso(Number(row.approved_at)),
+        payment_links: [],
       };
       members.push(current);
     }
@@ -51,9 +74,14 @@ export function serializeMembers(rows: readonly MemberLinkRow[], at: Date): Grou
       if (nextDue === null || dueAt < nextDue) nextDue = dueAt;
     }
     current.payment_links.push({
-      id: row.link_id, amount, currency: row.currency!, paid,
+      id: row.link_id,
+      amount,
+      currency: row.currency!,
+      paid,
       status: paid ? 'paid' : row.expires_at! <= nowMs ? 'expired' : 'active',
-      due_at: dueAt === null ? null : iso(dueAt), installment_sequence: row.instalment_sequence, created_at: iso(row.created_at!),
+      due_at: dueAt === null ? null : iso(dueAt),
+      installment_sequence: row.instalment_sequence,
+      created_at: iso(row.created_at!),
     });
   }
   finish();
@@ -66,7 +94,12 @@ export function groupTotals(members: readonly Pick<GroupMember, 'status' | 'amou
   const total = members.reduce((sum, m) => sum + m.amount, 0);
   const paid = members.reduce((sum, m) => sum + m.paid_amount, 0);
   return {
-    members: { total: members.length, paid: count('paid'), outstanding: count('outstanding'), overdue: count('overdue') },
+    members: {
+      total: members.length,
+      paid: count('paid'),
+      outstanding: count('outstanding'),
+      overdue: count('overdue'),
+    },
     amounts: { total, paid, outstanding: total - paid },
   };
 }
@@ -77,7 +110,11 @@ export function serializeGroup(header: GroupHeaderRow, members: GroupMember[], p
   const totalsBySequence = new Map<number, number>();
   for (const member of members) {
     for (const link of member.payment_links) {
-      if (link.installment_sequence !== null) totalsBySequence.set(link.installment_sequence, (totalsBySequence.get(link.installment_sequence) ?? 0) + link.amount);
+      if (link.installment_sequence !== null)
+        totalsBySequence.set(
+          link.installment_sequence,
+          (totalsBySequence.get(link.installment_sequence) ?? 0) + link.amount,
+        );
     }
   }
   return {
@@ -91,10 +128,18 @@ export function serializeGroup(header: GroupHeaderRow, members: GroupMember[], p
     members_locked: header.members_locked,
     installments_locked: header.installments_locked,
     portal_url: portalUrl,
-    booking: { id: header.booking_id, booking_reference: header.booking_reference, gross_amount: header.gross_amount === null ? null : Number(header.gross_amount) },
+    booking: {
+      id: header.booking_id,
+      booking_reference: header.booking_reference,
+      gross_amount: header.gross_amount === null ? null : Number(header.gross_amount),
+    },
     organisation: { id: header.organisation_id, name: header.organisation_name },
     installments: instalments.map((i) => ({
-      id: i.id, sequence: i.sequence, amount: Number(i.amount), due_at: isoOf(i.due_at), total: totalsBySequence.get(i.sequence) ?? 0,
+      id: i.id,
+      sequence: i.sequence,
+      amount: Number(i.amount),
+      due_at: isoOf(i.due_at),
+      total: totalsBySequence.get(i.sequence) ?? 0,
     })),
     members,
     totals: groupTotals(members),

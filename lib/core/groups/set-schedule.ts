@@ -30,14 +30,28 @@ export const setScheduleSchema = z.object({ installments: z.array(instalmentInpu
  */
 export async function setSchedule(db: Db, groupId: string, input: unknown, options: { by?: AuditActor } = {}) {
   const { installments } = parseInput(setScheduleSchema, input);
-  const wanted: PlannedInstalment[] = installments.map((entry, index) => ({ sequence: index + 1, amount: entry.amount, dueAt: startOfDayOrInstant(entry.due_at) }));
+  const wanted: PlannedInstalment[] = installments.map((entry, index) => ({
+    sequence: index + 1,
+    amount: entry.amount,
+    dueAt: startOfDayOrInstant(entry.due_at),
+  }));
   return db.transaction(async (tx) => {
     const group = await lockGroup(tx, groupId);
-    if (group.installmentsLocked) throw new AppError('group.installments_locked', 'The organiser has locked the schedule: it cannot be set or changed.');
-    const current = await tx.select().from(groupInstalments)
-      .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt))).orderBy(asc(groupInstalments.sequence));
-    const members = await tx.select().from(groupMembers)
-      .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.removedAt))).orderBy(asc(groupMembers.position));
+    if (group.installmentsLocked)
+      throw new AppError(
+        'group.installments_locked',
+        'The organiser has locked the schedule: it cannot be set or changed.',
+      );
+    const current = await tx
+      .select()
+      .from(groupInstalments)
+      .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt)))
+      .orderBy(asc(groupInstalments.sequence));
+    const members = await tx
+      .select()
+      .from(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.removedAt)))
+      .orderBy(asc(groupMembers.position));
     const links = await lockLiveLinks(tx, groupId);
     const at = now();
 
@@ -45,42 +59,92 @@ export async function setSchedule(db: Db, groupId: string, input: unknown, optio
       const old = entry && current.find((i) => i.sequence === entry.sequence);
       return Boolean(old && entry && old.amount === entry.amount && old.dueAt.getTime() === entry.dueAt.getTime());
     };
-    const frozen = new Set(links.filter((l) => l.busy && l.instalment_sequence !== null).map((l) => l.instalment_sequence!));
+    const frozen = new Set(
+      links.filter((l) => l.busy && l.instalment_sequence !== null).map((l) => l.instalment_sequence!),
+    );
     for (const sequence of frozen) {
       if (!unchanged(wanted[sequence - 1])) {
-        throw new AppError('group.paid_instalment_changed', `Instalment ${sequence} has been paid by a member: it keeps its amount and due date.`);
+        throw new AppError(
+          'group.paid_instalment_changed',
+          `Instalment ${sequence} has been paid by a member: it keeps its amount and due date.`,
+        );
       }
     }
     checkSchedule(wanted, at, (index) => !unchanged(wanted[index]));
-    checkEqualShares(members.map((m) => m.amount), wanted.map((w) => w.amount));
+    checkEqualShares(
+      members.map((m) => m.amount),
+      wanted.map((w) => w.amount),
+    );
 
     // The links stay valid up to the end of the (new) final due date.
     const deadline = installments.length > 0 ? endOfDayOrInstant(installments.at(-1)!.due_at) : null;
     const linkExpiresAt = deadline && deadline > group.linkExpiresAt ? deadline : group.linkExpiresAt;
     const context = { ...group, linkExpiresAt };
     const plans = planSchedule(members, links, wanted, frozen);
-    const created: LinkRow[] = plans.flatMap((plan, index) => memberLinkRows(context, members[index]!, plan.create, at));
+    const created: LinkRow[] = plans.flatMap((plan, index) =>
+      memberLinkRows(context, members[index]!, plan.create, at),
+    );
     const removed = plans.flatMap((plan) => plan.remove);
 
-    if (removed.length > 0) await tx.update(paymentLinks).set({ deletedAt: at, updatedAt: at }).where(inArray(paymentLinks.id, removed.map((l) => l.id)));
+    if (removed.length > 0)
+      await tx
+        .update(paymentLinks)
+        .set({ deletedAt: at, updatedAt: at })
+        .where(
+          inArray(
+            paymentLinks.id,
+            removed.map((l) => l.id),
+          ),
+        );
     const by = options.by ?? { kind: 'customer' as const, email: group.leadEmail };
-    const cancelled = await cancelLinkCollections(tx, by, removed.map((l) => l.id), 'group_schedule_changed');
+    const cancelled = await cancelLinkCollections(
+      tx,
+      by,
+      removed.map((l) => l.id),
+      'group_schedule_changed',
+    );
     await insertLinks(tx, created);
     await recreateCollections(tx, by, cancelled, removed, created);
     if (linkExpiresAt !== group.linkExpiresAt) {
       await tx.update(paymentLinkGroups).set({ linkExpiresAt, updatedAt: at }).where(eq(paymentLinkGroups.id, groupId));
-      await tx.update(paymentLinks).set({ expiresAt: linkExpiresAt, updatedAt: at }).where(and(isNull(paymentLinks.deletedAt),
-        inArray(paymentLinks.groupMemberId, sql`(select id from group_members where group_id = ${groupId} and removed_at is null)`)));
+      await tx
+        .update(paymentLinks)
+        .set({ expiresAt: linkExpiresAt, updatedAt: at })
+        .where(
+          and(
+            isNull(paymentLinks.deletedAt),
+            inArray(
+              paymentLinks.groupMemberId,
+              sql`(select id from group_members where group_id = ${groupId} and removed_at is null)`,
+            ),
+          ),
+        );
     }
 
     const replaced = current.filter((old) => !unchanged(wanted[old.sequence - 1]));
-    if (replaced.length > 0) await tx.update(groupInstalments).set({ replacedAt: at }).where(inArray(groupInstalments.id, replaced.map((i) => i.id)));
-    const fresh = wanted.filter((entry) => !unchanged(entry)).map((entry) => ({ id: randomUUID(), groupId, ...entry, createdAt: at }));
+    if (replaced.length > 0)
+      await tx
+        .update(groupInstalments)
+        .set({ replacedAt: at })
+        .where(
+          inArray(
+            groupInstalments.id,
+            replaced.map((i) => i.id),
+          ),
+        );
+    const fresh = wanted
+      .filter((entry) => !unchanged(entry))
+      .map((entry) => ({ id: randomUUID(), groupId, ...entry, createdAt: at }));
     if (fresh.length > 0) await tx.insert(groupInstalments).values(fresh);
-    await recordAudit(tx, by, { organisationId: group.organisationId, type: 'payment-link-group:set-schedule', entityId: groupId });
+    await recordAudit(tx, by, {
+      organisationId: group.organisationId,
+      type: 'payment-link-group:set-schedule',
+      entityId: groupId,
+    });
     const kept = current.filter((old) => unchanged(wanted[old.sequence - 1]));
     return {
-      installments: [...kept, ...fresh].sort((a, b) => a.sequence - b.sequence)
+      installments: [...kept, ...fresh]
+        .sort((a, b) => a.sequence - b.sequence)
         .map((i) => ({ id: i.id, sequence: i.sequence, amount: i.amount, due_at: i.dueAt.toISOString() })),
     };
   });

@@ -21,14 +21,26 @@ export async function settleMemberPayment(tx: Tx, row: Settled, savedCardId: str
   // covered links first and updating the member last (enableAutoCollect) deadlocked against a schedule change.
   const memberId = await lockMemberOfLink(tx, row.paymentLinkId);
   if (!memberId || !row.paymentLinkId) return;
-  const [link] = await tx.select({ options: paymentLinks.options }).from(paymentLinks).where(eq(paymentLinks.id, row.paymentLinkId));
+  const [link] = await tx
+    .select({ options: paymentLinks.options })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, row.paymentLinkId));
   const covered = row.coveredLinkIds ?? [];
   if (covered.length > 0) {
-    await tx.update(paymentLinks).set({ settledByTransactionId: row.id, updatedAt: now() })
+    await tx
+      .update(paymentLinks)
+      .set({ settledByTransactionId: row.id, updatedAt: now() })
       .where(and(inArray(paymentLinks.id, covered), isNull(paymentLinks.settledByTransactionId)));
   }
-  await tx.update(scheduledPayments).set({ status: 'CANCELLED', failureReason: 'paid_at_checkout', nextAttemptAt: null, updatedAt: now() })
-    .where(and(inArray(scheduledPayments.paymentLinkId, [row.paymentLinkId, ...covered]), inArray(scheduledPayments.status, ['QUEUED', 'AWAITING_APPROVAL'])));
+  await tx
+    .update(scheduledPayments)
+    .set({ status: 'CANCELLED', failureReason: 'paid_at_checkout', nextAttemptAt: null, updatedAt: now() })
+    .where(
+      and(
+        inArray(scheduledPayments.paymentLinkId, [row.paymentLinkId, ...covered]),
+        inArray(scheduledPayments.status, ['QUEUED', 'AWAITING_APPROVAL']),
+      ),
+    );
   // Consent is the member's own tick: a card the link forces to be stored is not an opt-in to be charged later.
   if (savedCardId && row.storeCard && link && !link.options.store_card_forced && !link.options.hide_store_card) {
     await enableAutoCollect(tx, { memberId, savedCardId, checkoutLinkId: row.paymentLinkId });
@@ -41,5 +53,8 @@ export async function settleMemberPayment(tx: Tx, row: Settled, savedCardId: str
  * (which has locked the member and their links first: lockMemberOfLink).
  */
 export async function unsettleCoveredLinks(tx: Tx, transactionId: string): Promise<void> {
-  await tx.update(paymentLinks).set({ settledByTransactionId: null, updatedAt: now() }).where(eq(paymentLinks.settledByTransactionId, transactionId));
+  await tx
+    .update(paymentLinks)
+    .set({ settledByTransactionId: null, updatedAt: now() })
+    .where(eq(paymentLinks.settledByTransactionId, transactionId));
 }

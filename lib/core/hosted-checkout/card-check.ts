@@ -49,7 +49,10 @@ export type CardCheck =
 
 export function shownCard(card: CardFacts): ShownCard {
   return {
-    brand: card.brand, funding: card.funding, cardClass: card.cardClass, issuingCountry: card.issuingCountry,
+    brand: card.brand,
+    funding: card.funding,
+    cardClass: card.cardClass,
+    issuingCountry: card.issuingCountry,
     lastFour: /^\d{4}$/.test(card.lastFour) ? card.lastFour : null,
   };
 }
@@ -58,7 +61,12 @@ export function shownCard(card: CardFacts): ShownCard {
 export function cardExclusion(check: Exclude<ExclusionCheck, { allowed: true }>): CardExclusion {
   return check.reason === 'type'
     ? { reason: 'type', excluded: check.excluded, accepted: [...check.accepted] }
-    : { reason: 'region', excluded: check.excluded, accepted: [...check.accepted], organisationCountry: check.organisationCountry };
+    : {
+        reason: 'region',
+        excluded: check.excluded,
+        accepted: [...check.accepted],
+        organisationCountry: check.organisationCountry,
+      };
 }
 
 /** The page's view of a quote: facts copied field by field, so nothing else (the BIN, a name) reaches the browser. */
@@ -68,15 +76,22 @@ export function cardCheckFromQuote(quote: CardQuote, linkCurrency: string): Card
     return { status: 'excluded', card: shownCard(quote.card), exclusion: cardExclusion(quote.exclusion) };
   }
   if (!quote.card?.brand || !quote.card.issuingCountry) return { status: 'unknown' };
-  const surchargeClass = quote.surchargeClass === 'commercial' || quote.surchargeClass === 'international' ? quote.surchargeClass : null;
+  const surchargeClass =
+    quote.surchargeClass === 'commercial' || quote.surchargeClass === 'international' ? quote.surchargeClass : null;
   return {
-    status: 'accepted', card: shownCard(quote.card), currency: linkCurrency, total: quote.total,
+    status: 'accepted',
+    card: shownCard(quote.card),
+    currency: linkCurrency,
+    total: quote.total,
     surcharge: quote.surcharge > 0 && surchargeClass ? { amount: quote.surcharge, class: surchargeClass } : null,
     dcc: quote.dcc
       ? {
-        currency: quote.dcc.cardCurrency, rate: quote.dcc.rate, markupBps: quote.dcc.markup_bps, amount: quote.dcc.converted_amount,
-        sandboxRate: quote.dcc.source === 'sandbox',
-      }
+          currency: quote.dcc.cardCurrency,
+          rate: quote.dcc.rate,
+          markupBps: quote.dcc.markup_bps,
+          amount: quote.dcc.converted_amount,
+          sandboxRate: quote.dcc.source === 'sandbox',
+        }
       : null,
   };
 }

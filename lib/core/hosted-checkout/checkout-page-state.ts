@@ -28,7 +28,8 @@ export function checkoutPageState(checkout: HostedCheckout | null, now: Date): C
   if (!checkout) return 'not_found';
   const latest = checkout.latest;
   if (latest && (latest.status === 'COMPLETE' || latest.status === 'PENDING')) return 'paid';
-  if (latest?.status === 'PAYMENTINPROGRESS') return latest.stage === 'challenge' || latest.stage === 'bank' ? 'away' : 'confirming';
+  if (latest?.status === 'PAYMENTINPROGRESS')
+    return latest.stage === 'challenge' || latest.stage === 'bank' ? 'away' : 'confirming';
   if (checkout.member?.collecting) return 'confirming';
   if (checkout.expiresAt.getTime() <= now.getTime()) return 'expired';
   return 'active';

@@ -21,7 +21,9 @@ import { isUuid } from '../shared/is-uuid';
  */
 export async function sessionEmbedOrigins(db: Db, sessionId: string): Promise<string[] | null> {
   if (!isUuid(sessionId)) return null;
-  const [row] = await db.select({ settings: organisations.settings }).from(paymentLinks)
+  const [row] = await db
+    .select({ settings: organisations.settings })
+    .from(paymentLinks)
     .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
     .where(and(eq(paymentLinks.id, sessionId), eq(paymentLinks.kind, 'ecommerce')));
   return row ? (row.settings.allowed_embed_origins ?? []) : null;
@@ -34,7 +36,11 @@ export async function sessionEmbedOrigins(db: Db, sessionId: string): Promise<st
  */
 export async function stepEmbedOrigins(db: Db, reference: string): Promise<string[] | null> {
   if (!reference || reference.length > 200) return null;
-  const [row] = await db.select({ sessionId: transactions.paymentLinkId }).from(transactions).where(eq(transactions.providerReference, reference)).limit(1);
+  const [row] = await db
+    .select({ sessionId: transactions.paymentLinkId })
+    .from(transactions)
+    .where(eq(transactions.providerReference, reference))
+    .limit(1);
   return row?.sessionId ? sessionEmbedOrigins(db, row.sessionId) : null;
 }
 
@@ -45,7 +51,8 @@ export async function embedFrameAncestors(pathname: string): Promise<string | un
   // The 3-D Secure and bank stand-ins exist in the sandbox only (elsewhere they are a 404): no lookup for them.
   if ('reference' in target && serviceMode() !== 'sandbox') return undefined;
   const db = await getDb();
-  const origins = 'session' in target ? await sessionEmbedOrigins(db, target.session) : await stepEmbedOrigins(db, target.reference);
+  const origins =
+    'session' in target ? await sessionEmbedOrigins(db, target.session) : await stepEmbedOrigins(db, target.reference);
   return embedAncestorsValue(origins, serviceMode());
 }
 
@@ -56,9 +63,14 @@ export async function embedFrameAncestors(pathname: string): Promise<string | un
  */
 export async function publicKeyMayPay(db: Db, sessionId: string, publicKey: string): Promise<boolean> {
   if (!isUuid(sessionId) || !publicKey || publicKey.length > 200) return false;
-  const [session] = await db.select({ organisationId: paymentLinks.organisationId }).from(paymentLinks)
+  const [session] = await db
+    .select({ organisationId: paymentLinks.organisationId })
+    .from(paymentLinks)
     .where(and(eq(paymentLinks.id, sessionId), eq(paymentLinks.kind, 'ecommerce'), isNull(paymentLinks.deletedAt)));
-  const [key] = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.publicKey, publicKey), isNull(apiKeys.revokedAt)));
+  const [key] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.publicKey, publicKey), isNull(apiKeys.revokedAt)));
   if (!session || !key) return false;
   const actor = await loadActor(db, key.id);
   return Boolean(actor?.organisations.has(session.organisationId));

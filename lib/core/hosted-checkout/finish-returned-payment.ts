@@ -18,8 +18,13 @@ const AWAY = ['challenge', 'bank'];
  * latest when it was settled meanwhile (the processor's notification, or a refresh of the return address). An
  * attempt already settled is not an error: the state table shows its outcome.
  */
-export async function finishReturnedPayment(db: Db, checkoutId: string, kind: HostedCheckoutKind, payload: Record<string, string>, hint?: string)
-  : Promise<string | null> {
+export async function finishReturnedPayment(
+  db: Db,
+  checkoutId: string,
+  kind: HostedCheckoutKind,
+  payload: Record<string, string>,
+  hint?: string,
+): Promise<string | null> {
   const attempt = (await loadHostedCheckout(db, checkoutId, kind))?.latest;
   if (!attempt || (hint && hint !== attempt.id)) return null;
   const waiting = attempt.status === 'PAYMENTINPROGRESS' && AWAY.includes(attempt.stage ?? '');

@@ -25,7 +25,11 @@ export async function hostedPageOnHost(hostOrganisation: string | null, pathname
 /** The origin whose pages post the host's forms: PUBLIC_BASE_URL's, or the portal domain's (hosted-origin.ts). */
 export async function hostedActionOrigin(hostOrganisation: string | null): Promise<string> {
   if (!hostOrganisation) return publicBaseUrl();
-  const [row] = await (await getDb()).select({ settings: organisations.settings }).from(organisations)
+  const [row] = await (
+    await getDb()
+  )
+    .select({ settings: organisations.settings })
+    .from(organisations)
     .where(and(eq(organisations.id, hostOrganisation), isNull(organisations.deletedAt)));
   return row ? hostedOrigin(row.settings) : publicBaseUrl();
 }

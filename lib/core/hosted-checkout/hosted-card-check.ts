@@ -32,7 +32,10 @@ export type CardLookup =
  * automatic collection would charge this card for each instalment left.
  */
 export async function hostedCardCheck(
-  checkoutId: string, lookup: CardLookup, coveredLinkIds: readonly string[] = [], ipAddress: string | null = null,
+  checkoutId: string,
+  lookup: CardLookup,
+  coveredLinkIds: readonly string[] = [],
+  ipAddress: string | null = null,
 ): Promise<CardCheck> {
   const db = await getDb();
   let checkout;
@@ -85,7 +88,8 @@ async function lookupFacts(db: Db, lookup: CardLookup): Promise<CardFacts | null
   }
   if (isSandbox()) return null;
   return processorFor(db).lookupCard({
-    kind: 'adyen_encrypted', holderName: '',
+    kind: 'adyen_encrypted',
+    holderName: '',
     fields: { encryptedCardNumber: lookup.encryptedCardNumber, bin: lookup.bin ?? '', lastFour: lookup.lastFour ?? '' },
   });
 }

@@ -20,12 +20,20 @@ export async function hostedCheckoutState(id: string, kind: HostedCheckoutKind =
 
 export const hostedPayByCard = async (input: CardPaymentInput) => payByCard(await getDb(), input);
 
-export const hostedStartOpenBanking = async (input: { checkoutId: string; coveredLinkIds?: readonly string[]; returnUrl: string; ipAddress?: string | null }) =>
-  startOpenBankingPayment(await getDb(), input);
+export const hostedStartOpenBanking = async (input: {
+  checkoutId: string;
+  coveredLinkIds?: readonly string[];
+  returnUrl: string;
+  ipAddress?: string | null;
+}) => startOpenBankingPayment(await getDb(), input);
 
 /** Finishes the checkout's attempt waiting at 3-D Secure or the bank with what the processor sent back (finish-returned-payment.ts). */
-export const hostedFinishReturn = async (id: string, kind: HostedCheckoutKind, payload: Record<string, string>, hint?: string) =>
-  finishReturnedPayment(await getDb(), id, kind, payload, hint);
+export const hostedFinishReturn = async (
+  id: string,
+  kind: HostedCheckoutKind,
+  payload: Record<string, string>,
+  hint?: string,
+) => finishReturnedPayment(await getDb(), id, kind, payload, hint);
 
 /** Cancels the link's attempt waiting at 3-D Secure or the bank, when there is one; the link is payable again. */
 export async function hostedAbandon(linkId: string, kind: HostedCheckoutKind = 'payment_link'): Promise<void> {

@@ -31,27 +31,42 @@ export type HostedReceipt = {
  */
 export async function loadHostedReceipt(db: Executor, id: string): Promise<HostedReceipt | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db.select({ t: transactions, organisation: organisations, bookingReference: bookings.bookingReference }).from(transactions)
+  const [row] = await db
+    .select({ t: transactions, organisation: organisations, bookingReference: bookings.bookingReference })
+    .from(transactions)
     .innerJoin(organisations, eq(organisations.id, transactions.organisationId))
     .leftJoin(bookings, eq(bookings.id, transactions.bookingId))
     .where(eq(transactions.id, id));
   if (!row || !(PAYING_STATUSES as readonly string[]).includes(row.t.status)) return null;
   const { t } = row;
   return {
-    id: t.id, status: t.status as HostedReceipt['status'],
+    id: t.id,
+    status: t.status as HostedReceipt['status'],
     organisationName: row.organisation.name,
-    organisationLogo: row.organisation.image && /^https?:\/\//i.test(row.organisation.image) ? row.organisation.image : null,
-    bookingReference: row.bookingReference ?? null, paymentLinkId: t.paymentLinkId,
-    amount: t.amount, currency: t.currency, surcharge: t.surcharge, type: t.type, cardBrand: t.cardBrand, cardLastFour: t.cardLastFour,
-    dcc: acceptedDcc(t.dcc), date: t.completedAt ?? t.authorisedAt ?? t.createdAt,
+    organisationLogo:
+      row.organisation.image && /^https?:\/\//i.test(row.organisation.image) ? row.organisation.image : null,
+    bookingReference: row.bookingReference ?? null,
+    paymentLinkId: t.paymentLinkId,
+    amount: t.amount,
+    currency: t.currency,
+    surcharge: t.surcharge,
+    type: t.type,
+    cardBrand: t.cardBrand,
+    cardLastFour: t.cardLastFour,
+    dcc: acceptedDcc(t.dcc),
+    date: t.completedAt ?? t.authorisedAt ?? t.createdAt,
   };
 }
 
 function acceptedDcc(dcc: DccChoice | null): HostedReceipt['dcc'] {
   if (!dcc?.accepted || !dcc.card_currency || dcc.rate === undefined || dcc.converted_amount === undefined) return null;
-  return { cardCurrency: dcc.card_currency, rate: dcc.rate, markupBps: dcc.markup_bps ?? 0, convertedAmount: dcc.converted_amount };
+  return {
+    cardCurrency: dcc.card_currency,
+    rate: dcc.rate,
+    markupBps: dcc.markup_bps ?? 0,
+    convertedAmount: dcc.converted_amount,
+  };
 }
 
 /** The receipt page's entry to the core: pages never import lib/db. */
 export const hostedReceipt = async (id: string) => loadHostedReceipt(await getDb(), id);
-

@@ -56,7 +56,10 @@ export type HostedCheckout = {
 /** choice: an unticked checkbox; hidden: no checkbox, nothing saved; forced: no checkbox, a sentence that the card is saved. */
 export type StoreCardChoice = 'choice' | 'hidden' | 'forced';
 
-export function storeCardChoice(hasBooking: boolean, options: { hide_store_card: boolean; store_card_forced: boolean }): StoreCardChoice {
+export function storeCardChoice(
+  hasBooking: boolean,
+  options: { hide_store_card: boolean; store_card_forced: boolean },
+): StoreCardChoice {
   if (!hasBooking) return 'hidden';
   if (options.store_card_forced) return 'forced';
   return options.hide_store_card ? 'hidden' : 'choice';
@@ -73,16 +76,57 @@ export type HostedCheckoutKind = 'payment_link' | 'ecommerce';
  */
 function latestAttempt(db: Db) {
   const t = transactions;
-  const attempt = db.select({
-    id: t.id, status: t.status, stage: t.stage, type: t.type, amount: t.amount, surcharge: t.surcharge, cardBrand: t.cardBrand,
-    cardLastFour: t.cardLastFour, failureReason: t.failureReason, completedAt: t.completedAt, authorisedAt: t.authorisedAt, createdAt: t.createdAt,
-  }).from(t)
+  const attempt = db
+    .select({
+      id: t.id,
+      status: t.status,
+      stage: t.stage,
+      type: t.type,
+      amount: t.amount,
+      surcharge: t.surcharge,
+      cardBrand: t.cardBrand,
+      cardLastFour: t.cardLastFour,
+      failureReason: t.failureReason,
+      completedAt: t.completedAt,
+      authorisedAt: t.authorisedAt,
+      createdAt: t.createdAt,
+    })
+    .from(t)
     .where(eq(t.paymentLinkId, paymentLinks.id))
     .orderBy(sql`${t.status} in ('COMPLETE', 'PENDING') desc`, desc(t.createdAt))
     .limit(1)
     .as('latest_attempt');
-  const { id, status, stage, type, amount, surcharge, cardBrand, cardLastFour, failureReason, completedAt, authorisedAt, createdAt } = attempt;
-  return { attempt, columns: { id, status, stage, type, amount, surcharge, cardBrand, cardLastFour, failureReason, completedAt, authorisedAt, createdAt } };
+  const {
+    id,
+    status,
+    stage,
+    type,
+    amount,
+    surcharge,
+    cardBrand,
+    cardLastFour,
+    failureReason,
+    completedAt,
+    authorisedAt,
+    createdAt,
+  } = attempt;
+  return {
+    attempt,
+    columns: {
+      id,
+      status,
+      stage,
+      type,
+      amount,
+      surcharge,
+      cardBrand,
+      cardLastFour,
+      failureReason,
+      completedAt,
+      authorisedAt,
+      createdAt,
+    },
+  };
 }
 
 /*
@@ -98,16 +142,34 @@ function buildCheckoutQuery(db: Db) {
   const latest = latestAttempt(db);
   const l = paymentLinks;
   const o = organisations;
-  return db.select({
-    link: {
-      id: l.id, bookingId: l.bookingId, groupMemberId: l.groupMemberId, description: l.description, amount: l.amount,
-      currency: l.currency, customerName: l.customerName, expiresAt: l.expiresAt, cardEnabled: l.cardEnabled,
-      openBankingEnabled: l.openBankingEnabled, options: l.options, successUrl: l.successUrl, failureUrl: l.failureUrl, cancelUrl: l.cancelUrl,
-    },
-    organisation: { name: o.name, settings: o.settings, image: o.image, country: o.country, paymentMethods: o.paymentMethods },
-    bookingReference: bookings.bookingReference,
-    chosen: latest.columns,
-  })
+  return db
+    .select({
+      link: {
+        id: l.id,
+        bookingId: l.bookingId,
+        groupMemberId: l.groupMemberId,
+        description: l.description,
+        amount: l.amount,
+        currency: l.currency,
+        customerName: l.customerName,
+        expiresAt: l.expiresAt,
+        cardEnabled: l.cardEnabled,
+        openBankingEnabled: l.openBankingEnabled,
+        options: l.options,
+        successUrl: l.successUrl,
+        failureUrl: l.failureUrl,
+        cancelUrl: l.cancelUrl,
+      },
+      organisation: {
+        name: o.name,
+        settings: o.settings,
+        image: o.image,
+        country: o.country,
+        paymentMethods: o.paymentMethods,
+      },
+      bookingReference: bookings.bookingReference,
+      chosen: latest.columns,
+    })
     .from(l)
     .innerJoin(o, eq(o.id, l.organisationId))
     .leftJoin(bookings, eq(bookings.id, l.bookingId))
@@ -134,7 +196,11 @@ function checkoutQuery(db: Db): CheckoutQuery {
  * page, with no caller to authorise: the id is the customer's capability. Deleted
  * checkouts, checkouts of the other kind and ids that are not uuids are null (a 404), never an error.
  */
-export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckoutKind = 'payment_link'): Promise<HostedCheckout | null> {
+export async function loadHostedCheckout(
+  db: Db,
+  id: string,
+  kind: HostedCheckoutKind = 'payment_link',
+): Promise<HostedCheckout | null> {
   if (!isCheckoutId(id)) return null;
   // One round trip (every hosted page render reads this): the link, its organisation and booking, and its latest attempt.
   const [row] = await checkoutQuery(db).execute({ id, kind });
@@ -143,9 +209,10 @@ export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckou
   const member = await loadMemberCheckout(db, link, now());
   // The link's own paying attempt wins; else a group member's covering payment made on another link; else its newest attempt.
   const paying = own && (own.status === 'COMPLETE' || own.status === 'PENDING') ? own : undefined;
-  const covering = !paying && member?.coveringPaymentId && own?.id !== member.coveringPaymentId
-    ? (await db.select().from(transactions).where(eq(transactions.id, member.coveringPaymentId)))[0]
-    : undefined;
+  const covering =
+    !paying && member?.coveringPaymentId && own?.id !== member.coveringPaymentId
+      ? (await db.select().from(transactions).where(eq(transactions.id, member.coveringPaymentId)))[0]
+      : undefined;
   const chosen = paying ?? covering ?? own ?? undefined;
   return {
     id: link.id,
@@ -164,11 +231,21 @@ export async function loadHostedCheckout(db: Db, id: string, kind: HostedCheckou
     motoAllowed: motoAllowed(kind, link.options, row.organisation.paymentMethods),
     storeCard: storeCardChoice(Boolean(link.bookingId), link.options),
     redirects: { success: link.successUrl, failure: link.failureUrl, cancel: link.cancelUrl },
-    latest: chosen ? {
-      id: chosen.id, status: chosen.status, stage: chosen.stage, type: chosen.type, amount: chosen.amount, surcharge: chosen.surcharge,
-      cardBrand: chosen.cardBrand, cardLastFour: chosen.cardLastFour, failureReason: chosen.failureReason,
-      paidAt: chosen.completedAt ?? chosen.authorisedAt, createdAt: chosen.createdAt,
-    } : null,
+    latest: chosen
+      ? {
+          id: chosen.id,
+          status: chosen.status,
+          stage: chosen.stage,
+          type: chosen.type,
+          amount: chosen.amount,
+          surcharge: chosen.surcharge,
+          cardBrand: chosen.cardBrand,
+          cardLastFour: chosen.cardLastFour,
+          failureReason: chosen.failureReason,
+          paidAt: chosen.completedAt ?? chosen.authorisedAt,
+          createdAt: chosen.createdAt,
+        }
+      : null,
     member,
   };
 }

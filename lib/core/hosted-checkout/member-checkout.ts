@@ -31,12 +31,26 @@ export type MemberCheckout = {
 };
 
 /** The member view of a link, or null for a link of no member (or a member removed from the group). */
-export async function loadMemberCheckout(db: Executor, link: { id: string; groupMemberId: string | null }, at: Date): Promise<MemberCheckout | null> {
+export async function loadMemberCheckout(
+  db: Executor,
+  link: { id: string; groupMemberId: string | null },
+  at: Date,
+): Promise<MemberCheckout | null> {
   if (!link.groupMemberId) return null;
-  const [member] = await db.select({ amount: groupMembers.amount, removedAt: groupMembers.removedAt }).from(groupMembers).where(eq(groupMembers.id, link.groupMemberId));
+  const [member] = await db
+    .select({ amount: groupMembers.amount, removedAt: groupMembers.removedAt })
+    .from(groupMembers)
+    .where(eq(groupMembers.id, link.groupMemberId));
   if (!member || member.removedAt) return null;
   const links = await loadMemberLinks(db, link.groupMemberId);
-  const instalments = links.map((l) => ({ linkId: l.id, sequence: l.sequence, amount: l.amount, dueAt: l.dueAt, status: l.state, current: l.id === link.id }));
+  const instalments = links.map((l) => ({
+    linkId: l.id,
+    sequence: l.sequence,
+    amount: l.amount,
+    dueAt: l.dueAt,
+    status: l.state,
+    current: l.id === link.id,
+  }));
   const paid = links.filter((l) => l.state === 'paid').reduce((sum, l) => sum + l.amount, 0);
   const page = links.find((l) => l.id === link.id);
   return {
@@ -56,7 +70,10 @@ export async function loadMemberCheckout(db: Executor, link: { id: string; group
  * instalment alone when the query names no choice there is. Null when the link
  * cannot be paid (or is no member's).
  */
-export function chosenPayment(member: MemberCheckout | null | undefined, pay: string | string[] | undefined): InstalmentChoice | null {
+export function chosenPayment(
+  member: MemberCheckout | null | undefined,
+  pay: string | string[] | undefined,
+): InstalmentChoice | null {
   const choices = member?.choices ?? [];
   const count = Number(Array.isArray(pay) ? pay[0] : pay);
   return choices.find((c) => c.count === count) ?? choices[0] ?? null;

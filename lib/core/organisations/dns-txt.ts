@@ -9,7 +9,9 @@ import { Resolver } from 'node:dns/promises';
 /** Every TXT record at `name`, each record's strings joined (a long record arrives in 255-byte pieces); [] when there is none. */
 export async function resolveTxt(name: string): Promise<string[]> {
   const resolver = new Resolver({ timeout: 3000, tries: 2 });
-  const servers = process.env.PORTAL_DOMAIN_DNS_SERVERS?.split(',').map((s) => s.trim()).filter(Boolean);
+  const servers = process.env.PORTAL_DOMAIN_DNS_SERVERS?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (servers?.length) resolver.setServers(servers);
   try {
     return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));

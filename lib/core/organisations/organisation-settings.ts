@@ -16,31 +16,55 @@ import { publicUrl } from '../shared/public-url';
 
 const rateBps = z.int().min(0).max(10_000);
 /** A portal domain asked for: checked against the mode and PUBLIC_BASE_URL of the moment (portal-domain-rules.ts). */
-const portalDomain = z.string().trim().toLowerCase().max(255).superRefine((name, ctx) => {
-  const problem = portalDomainProblem(name, serviceMode(), publicBaseUrl());
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const portalDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(255)
+  .superRefine((name, ctx) => {
+    const problem = portalDomainProblem(name, serviceMode(), publicBaseUrl());
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 export const organisationIdParams = z.object({ organisation_id: z.string().trim().min(1).max(100) });
 
 /** Every field optional: a POST changes only what it names; null clears a value. */
 export const updateSettingsSchema = z.object({
-  country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').transform((c) => c.toUpperCase()).optional(),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 code')
+    .transform((c) => c.toUpperCase())
+    .optional(),
   logo_url: publicUrl().nullable().optional(),
-  brand_colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #0b5cad').nullable().optional(),
+  brand_colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #0b5cad')
+    .nullable()
+    .optional(),
   portal_domain: portalDomain.nullable().optional(),
-  surcharge: z.object({ enabled: z.boolean().optional(), commercial_rate_bps: rateBps.optional(), international_rate_bps: rateBps.optional() }).optional(),
+  surcharge: z
+    .object({
+      enabled: z.boolean().optional(),
+      commercial_rate_bps: rateBps.optional(),
+      international_rate_bps: rateBps.optional(),
+    })
+    .optional(),
   dcc_enabled: z.boolean().optional(),
   approval_links_enabled: z.boolean().optional(),
   notification_email: z.email().max(320).nullable().optional(),
   refunds_require_second_user: z.boolean().optional(),
   leader_members_require_approval: z.boolean().optional(),
-  allowed_embed_origins: z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin)).max(20).optional(),
+  allowed_embed_origins: z
+    .array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))
+    .max(20)
+    .optional(),
 });
 
 type Row = typeof organisations.$inferSelect;
 
-const portalDomainTaken = (domain: string) => new AppError('organisation.portal_domain_taken', `${domain} is already the portal domain of another organisation.`);
+const portalDomainTaken = (domain: string) =>
+  new AppError('organisation.portal_domain_taken', `${domain} is already the portal domain of another organisation.`);
 
 /**
  * The answer. `portal_domain` is the domain last asked for; while its DNS check has not passed,
@@ -84,7 +108,12 @@ export async function getOrganisationSettings(db: Db, actor: Actor, organisation
 }
 
 /** Extension: POST /api/agent/organisations/{id}/settings. */
-export async function updateOrganisationSettings(db: Db, actor: Actor, organisationId: string, input: z.output<typeof updateSettingsSchema>) {
+export async function updateOrganisationSettings(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+  input: z.output<typeof updateSettingsSchema>,
+) {
   await loadOrganisation(db, actor, organisationId);
   return writeOrganisationSettings(db, organisationId, input, actor);
 }
@@ -94,7 +123,12 @@ export async function updateOrganisationSettings(db: Db, actor: Actor, organisat
  * POST /api/sandbox/organisations/{id}/portal-domain/verify (`sandbox`, which skips the lookup).
  * Answers the settings, the domain active when the check passed.
  */
-export async function verifyOrganisationPortalDomain(db: Db, actor: Actor, organisationId: string, check: 'dns' | 'sandbox') {
+export async function verifyOrganisationPortalDomain(
+  db: Db,
+  actor: Actor,
+  organisationId: string,
+  check: 'dns' | 'sandbox',
+) {
   await loadOrganisation(db, actor, organisationId);
   await (check === 'dns' ? verifyPortalDomain : sandboxVerifyPortalDomain)(db, organisationId, actor);
   return getOrganisationSettings(db, actor, organisationId);
@@ -106,29 +140,46 @@ export async function verifyOrganisationPortalDomain(db: Db, actor: Actor, organ
  * (portal-domain-verification.ts); the current one serves until then. Null
  * clears both. A domain another organisation has proven is refused at once.
  */
-export async function writeOrganisationSettings(db: Db, organisationId: string, input: z.output<typeof updateSettingsSchema>, actor: Actor | null) {
+export async function writeOrganisationSettings(
+  db: Db,
+  organisationId: string,
+  input: z.output<typeof updateSettingsSchema>,
+  actor: Actor | null,
+) {
   // The settings are one JSON value written whole: the row lock keeps a verification (or another write) from being undone by a stale copy.
   const updated = await db.transaction(async (tx) => {
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
     if (!org) throw notFound('Organisation');
     const { country, surcharge, portal_domain: domain, ...rest } = input;
     const settings: OrganisationSettings = { ...org.settings, ...rest };
-    if (surcharge) settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
+    if (surcharge)
+      settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
     if (domain === null) Object.assign(settings, { portal_domain: null, portal_domain_pending: null });
     else if (domain !== undefined && domain === org.settings.portal_domain) settings.portal_domain_pending = null;
     else if (domain !== undefined) {
-      const [taken] = await tx.select({ id: organisations.id }).from(organisations)
+      const [taken] = await tx
+        .select({ id: organisations.id })
+        .from(organisations)
         .where(and(ne(organisations.id, organisationId), sql`${organisations.settings}->>'portal_domain' = ${domain}`));
       if (taken) throw portalDomainTaken(domain);
       // Asking again for the same pending domain keeps its request time (its record is the same anyway).
       const same = org.settings.portal_domain_pending?.domain === domain;
-      settings.portal_domain_pending = same ? org.settings.portal_domain_pending! : { domain, requested_at: now().toISOString() };
+      settings.portal_domain_pending = same
+        ? org.settings.portal_domain_pending!
+        : { domain, requested_at: now().toISOString() };
     }
     // The active domain is only kept or cleared here, never set (verification does that), so the unique index has nothing to refuse.
-    const [row] = await tx.update(organisations).set({ settings, country: country ?? org.country, updatedAt: now() })
-      .where(eq(organisations.id, organisationId)).returning();
+    const [row] = await tx
+      .update(organisations)
+      .set({ settings, country: country ?? org.country, updatedAt: now() })
+      .where(eq(organisations.id, organisationId))
+      .returning();
     // No API key: the operator command, which acts as the service.
-    await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId, type: 'organisation:update-settings', entityId: organisationId });
+    await recordAudit(tx, actor ?? SERVICE_ACTOR, {
+      organisationId,
+      type: 'organisation:update-settings',
+      entityId: organisationId,
+    });
     return row!;
   });
   return serializeSettings(db, updated);

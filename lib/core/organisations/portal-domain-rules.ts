@@ -18,10 +18,12 @@ const endsInNumber = (name: string) => /(^|\.)(\d+|0x[0-9a-f]*)$/.test(name);
 /** Why `name` (trimmed, lower-cased) cannot be a portal domain, or null when it may be asked for. */
 export function portalDomainProblem(name: string, mode: ServiceMode, publicBaseUrl: string): string | null {
   const bare = name.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(bare) || bare.includes(':') || endsInNumber(bare.replace(/\.$/, ''))) return 'must be a host name, not an IP address';
+  if (isIP(bare) || bare.includes(':') || endsInNumber(bare.replace(/\.$/, '')))
+    return 'must be a host name, not an IP address';
   if (!hostName.test(name)) return 'must be a host name such as pay.example.com';
-  if (name === new URL(publicBaseUrl).hostname) return 'must not be the service\'s own host name';
+  if (name === new URL(publicBaseUrl).hostname) return "must not be the service's own host name";
   // *.localhost resolves to the machine itself; the sandbox's portal domains use it (tests, local use), production never.
-  if (mode === 'production' && (name === 'localhost' || name.endsWith('.localhost'))) return 'must not be localhost in production';
+  if (mode === 'production' && (name === 'localhost' || name.endsWith('.localhost')))
+    return 'must not be localhost in production';
   return null;
 }

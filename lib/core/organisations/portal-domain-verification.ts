@@ -25,15 +25,29 @@ export type TxtRecord = { record_type: 'TXT'; record_name: string; record_value:
 
 /** The record that proves `organisationId` holds `domain`: an HMAC of both under the signing secret (stable, nothing stored, useless to another organisation). */
 export async function verificationRecord(db: Db, organisationId: string, domain: string): Promise<TxtRecord> {
-  const token = createHmac('sha256', await signingSecret(db)).update(`portal-domain:${organisationId}:${domain}`).digest('base64url');
-  return { record_type: 'TXT', record_name: `${TXT_LABEL}.${domain}`, record_value: `travel-pay-verification=${token}` };
+  const token = createHmac('sha256', await signingSecret(db))
+    .update(`portal-domain:${organisationId}:${domain}`)
+    .digest('base64url');
+  return {
+    record_type: 'TXT',
+    record_name: `${TXT_LABEL}.${domain}`,
+    record_value: `travel-pay-verification=${token}`,
+  };
 }
 
-const notPending = () => new AppError('organisation.portal_domain_not_pending', 'No portal domain is waiting for verification; ask for one in the settings first.');
-const taken = (domain: string) => new AppError('organisation.portal_domain_taken', `${domain} is already the portal domain of another organisation.`);
+const notPending = () =>
+  new AppError(
+    'organisation.portal_domain_not_pending',
+    'No portal domain is waiting for verification; ask for one in the settings first.',
+  );
+const taken = (domain: string) =>
+  new AppError('organisation.portal_domain_taken', `${domain} is already the portal domain of another organisation.`);
 
 async function pendingDomain(db: Db, organisationId: string): Promise<string> {
-  const [org] = await db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, organisationId));
+  const [org] = await db
+    .select({ settings: organisations.settings })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   if (!org) throw notFound('Organisation');
   const domain = org.settings.portal_domain_pending?.domain;
   if (!domain) throw notPending();
@@ -48,12 +62,25 @@ async function pendingDomain(db: Db, organisationId: string): Promise<string> {
 async function activate(db: Db, organisationId: string, domain: string, actor: Actor | null): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const [row] = await tx.update(organisations)
-        .set({ settings: sql`(${organisations.settings} - 'portal_domain_pending') || jsonb_build_object('portal_domain', ${domain}::text)`, updatedAt: now() })
-        .where(and(eq(organisations.id, organisationId), sql`${organisations.settings}->'portal_domain_pending'->>'domain' = ${domain}`))
+      const [row] = await tx
+        .update(organisations)
+        .set({
+          settings: sql`(${organisations.settings} - 'portal_domain_pending') || jsonb_build_object('portal_domain', ${domain}::text)`,
+          updatedAt: now(),
+        })
+        .where(
+          and(
+            eq(organisations.id, organisationId),
+            sql`${organisations.settings}->'portal_domain_pending'->>'domain' = ${domain}`,
+          ),
+        )
         .returning({ id: organisations.id });
       if (!row) throw notPending();
-      await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId, type: 'organisation:verify-portal-domain', entityId: organisationId });
+      await recordAudit(tx, actor ?? SERVICE_ACTOR, {
+        organisationId,
+        type: 'organisation:verify-portal-domain',
+        entityId: organisationId,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw taken(domain);
@@ -69,10 +96,16 @@ export async function verifyPortalDomain(db: Db, organisationId: string, actor: 
   try {
     found = await resolveTxt(expected.record_name);
   } catch (error) {
-    throw new AppError('organisation.portal_domain_unverified', `DNS did not answer for ${expected.record_name} (${(error as NodeJS.ErrnoException).code ?? 'error'}); try again later.`);
+    throw new AppError(
+      'organisation.portal_domain_unverified',
+      `DNS did not answer for ${expected.record_name} (${(error as NodeJS.ErrnoException).code ?? 'error'}); try again later.`,
+    );
   }
   if (!found.includes(expected.record_value)) {
-    throw new AppError('organisation.portal_domain_unverified', `No TXT record "${expected.record_value}" at ${expected.record_name} yet (DNS may take a while to show a new record).`);
+    throw new AppError(
+      'organisation.portal_domain_unverified',
+      `No TXT record "${expected.record_value}" at ${expected.record_name} yet (DNS may take a while to show a new record).`,
+    );
   }
   await activate(db, organisationId, domain, actor);
 }

@@ -15,12 +15,27 @@ export type PaymentLinkResource = ReturnType<typeof serializePaymentLink>;
  * (lib/events/event-data.ts). A deleted link or an ecommerce session is
  * absent, as is one `only` (a further condition on payment_links) leaves out.
  */
-export async function loadPaymentLinkResources(db: Executor, ids: readonly string[], only?: SQL): Promise<Map<string, PaymentLinkResource>> {
+export async function loadPaymentLinkResources(
+  db: Executor,
+  ids: readonly string[],
+  only?: SQL,
+): Promise<Map<string, PaymentLinkResource>> {
   const resources = new Map<string, PaymentLinkResource>();
   if (ids.length === 0) return resources;
-  const rows = await selectCheckouts(db).where(and(inArray(paymentLinks.id, [...ids]), eq(paymentLinks.kind, 'payment_link'), isNull(paymentLinks.deletedAt), only));
-  const transactions = await loadCheckoutTransactions(db, rows.map((row) => row.link.id));
+  const rows = await selectCheckouts(db).where(
+    and(
+      inArray(paymentLinks.id, [...ids]),
+      eq(paymentLinks.kind, 'payment_link'),
+      isNull(paymentLinks.deletedAt),
+      only,
+    ),
+  );
+  const transactions = await loadCheckoutTransactions(
+    db,
+    rows.map((row) => row.link.id),
+  );
   const at = now();
-  for (const row of rows) resources.set(row.link.id, serializePaymentLink(row, transactions.get(row.link.id) ?? [], at));
+  for (const row of rows)
+    resources.set(row.link.id, serializePaymentLink(row, transactions.get(row.link.id) ?? [], at));
   return resources;
 }

@@ -1,4 +1,11 @@
-import { checkCardExclusions, dccQuote, exclusionMessage, surchargeFor, type DccQuote, type ExclusionCheck } from '@/lib/payments/card-rules';
+import {
+  checkCardExclusions,
+  dccQuote,
+  exclusionMessage,
+  surchargeFor,
+  type DccQuote,
+  type ExclusionCheck,
+} from '@/lib/payments/card-rules';
 import type { CardFacts } from '@/lib/payments/processor';
 import type { PayableCheckout } from './load-payable-checkout';
 import { dccRates } from './dcc-rates';
@@ -6,11 +13,21 @@ import { cardUnverified } from './payment-errors';
 
 export type CardQuote =
   | {
-      accepted: false; message: string; card: CardFacts | null; reason: 'card_excluded' | 'card_unverified';
+      accepted: false;
+      message: string;
+      card: CardFacts | null;
+      reason: 'card_excluded' | 'card_unverified';
       /** What is refused and what is accepted, for pages that say it in the customer's language. */
       exclusion?: Exclude<ExclusionCheck, { allowed: true }>;
     }
-  | { accepted: true; card: CardFacts | null; surcharge: number; surchargeClass: string | null; total: number; dcc: DccQuote | null };
+  | {
+      accepted: true;
+      card: CardFacts | null;
+      surcharge: number;
+      surchargeClass: string | null;
+      total: number;
+      dcc: DccQuote | null;
+    };
 
 /** True when the facts the card rules read (brand, issuing country) are known. */
 const verified = (card: CardFacts | null): card is CardFacts => Boolean(card?.brand && card.issuingCountry);
@@ -29,17 +46,29 @@ export function quoteCard(checkout: PayableCheckout, card: CardFacts | null): Ca
   const { link, settings } = checkout;
   const { surcharging, rates } = activeRules(checkout);
   if (!verified(card)) {
-    if (cardRulesNeedFacts(checkout)) return { accepted: false, message: cardUnverified(), card, reason: 'card_unverified' };
+    if (cardRulesNeedFacts(checkout))
+      return { accepted: false, message: cardUnverified(), card, reason: 'card_unverified' };
     return { accepted: true, card, surcharge: 0, surchargeClass: null, total: link.amount, dcc: null };
   }
   const check = checkCardExclusions({
-    card, organisationCountry: settings.country,
-    excludedTypes: link.options.excluded_card_types, excludedRegions: link.options.excluded_card_regions,
+    card,
+    organisationCountry: settings.country,
+    excludedTypes: link.options.excluded_card_types,
+    excludedRegions: link.options.excluded_card_regions,
   });
-  if (!check.allowed) return { accepted: false, message: exclusionMessage(check), card, reason: 'card_excluded', exclusion: check };
-  const surcharge = surchargeFor({ amount: link.amount, card, organisationCountry: settings.country, rates: settings.surcharge, enabled: surcharging });
+  if (!check.allowed)
+    return { accepted: false, message: exclusionMessage(check), card, reason: 'card_excluded', exclusion: check };
+  const surcharge = surchargeFor({
+    amount: link.amount,
+    card,
+    organisationCountry: settings.country,
+    rates: settings.surcharge,
+    enabled: surcharging,
+  });
   const total = link.amount + surcharge.surcharge;
-  const dcc = rates ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry, rates }) : null;
+  const dcc = rates
+    ? dccQuote({ amount: total, linkCurrency: link.currency, cardCountry: card.issuingCountry, rates })
+    : null;
   return { accepted: true, card, surcharge: surcharge.surcharge, surchargeClass: surcharge.class, total, dcc };
 }
 
@@ -54,5 +83,10 @@ function activeRules({ link, settings }: PayableCheckout) {
 export function cardRulesNeedFacts(checkout: PayableCheckout): boolean {
   const { link } = checkout;
   const { surcharging, rates } = activeRules(checkout);
-  return link.options.excluded_card_types.length > 0 || link.options.excluded_card_regions.length > 0 || surcharging || rates !== null;
+  return (
+    link.options.excluded_card_types.length > 0 ||
+    link.options.excluded_card_regions.length > 0 ||
+    surcharging ||
+    rates !== null
+  );
 }

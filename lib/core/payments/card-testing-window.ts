@@ -36,7 +36,10 @@ export type CardKey = { bin: string; lastFour: string };
 export type CardTestingSubject = { linkId: string; ipAddress: string | null; card: CardKey | null };
 
 /** The newest attempt that completed a limit (and its scope), or null: the pause runs 15 minutes from it. */
-export async function cardTestingTrip(db: Executor, subject: CardTestingSubject): Promise<{ scope: CardTestingScope; at: Date } | null> {
+export async function cardTestingTrip(
+  db: Executor,
+  subject: CardTestingSubject,
+): Promise<{ scope: CardTestingScope; at: Date } | null> {
   const at = now();
   const since = new Date(at.getTime() - (CARD_TESTING_WINDOW_MINUTES + CARD_TESTING_PAUSE_MINUTES) * 60_000);
   // What counts: CARD attempts the customer made (not a stored card's merchant charge) that were declined, rejected by
@@ -50,11 +53,24 @@ export async function cardTestingTrip(db: Executor, subject: CardTestingSubject)
   const pieces = [
     piece('link', sql`t.payment_link_id = ${subject.linkId}`, sql`c.payment_link_id = ${subject.linkId}`),
     // card_checks has no group or booking index: the organisation's (a group and a booking are in one) narrows them.
-    piece('group', sql`t.payment_link_id in (select id from group_links)`, sql`c.organisation_id = (select organisation_id from target) and c.group_id = (select group_id from target)`),
-    piece('booking', sql`t.booking_id = (select booking_id from target)`, sql`c.organisation_id = (select organisation_id from target) and c.booking_id = (select booking_id from target)`),
-    piece('organisation', sql`t.organisation_id = (select organisation_id from target)`, sql`c.organisation_id = (select organisation_id from target)`),
+    piece(
+      'group',
+      sql`t.payment_link_id in (select id from group_links)`,
+      sql`c.organisation_id = (select organisation_id from target) and c.group_id = (select group_id from target)`,
+    ),
+    piece(
+      'booking',
+      sql`t.booking_id = (select booking_id from target)`,
+      sql`c.organisation_id = (select organisation_id from target) and c.booking_id = (select booking_id from target)`,
+    ),
+    piece(
+      'organisation',
+      sql`t.organisation_id = (select organisation_id from target)`,
+      sql`c.organisation_id = (select organisation_id from target)`,
+    ),
   ];
-  if (subject.ipAddress) pieces.push(piece('ip', sql`t.ip_address = ${subject.ipAddress}`, sql`c.ip_address = ${subject.ipAddress}`));
+  if (subject.ipAddress)
+    pieces.push(piece('ip', sql`t.ip_address = ${subject.ipAddress}`, sql`c.ip_address = ${subject.ipAddress}`));
   if (subject.card) {
     const { bin, lastFour } = subject.card;
     // The first 6 digits only: the page may know 8 where the processor's answer names 6 (Adyen's cardBin). Within the
@@ -63,9 +79,17 @@ export async function cardTestingTrip(db: Executor, subject: CardTestingSubject)
       and left(${sql.raw(alias)}.card_bin, 6) = ${bin.slice(0, 6)} and ${sql.raw(alias)}.card_last_four = ${lastFour}`;
     pieces.push(piece('card', same('t'), same('c')));
   }
-  const limit = sql.raw(`case ${Object.entries(CARD_TESTING_LIMITS).map(([scope, l]) =>
-    `when scope = '${scope}' and kind = 'failures' then ${l.failures} when scope = '${scope}' and kind = 'checks' then ${l.checks}`).join(' ')} end`);
-  const rows = await queryRows<{ scope: CardTestingScope; at: Date | string }>(db, sql`
+  const limit = sql.raw(
+    `case ${Object.entries(CARD_TESTING_LIMITS)
+      .map(
+        ([scope, l]) =>
+          `when scope = '${scope}' and kind = 'failures' then ${l.failures} when scope = '${scope}' and kind = 'checks' then ${l.checks}`,
+      )
+      .join(' ')} end`,
+  );
+  const rows = await queryRows<{ scope: CardTestingScope; at: Date | string }>(
+    db,
+    sql`
     with target as (
       select pl.organisation_id, pl.booking_id, gm.group_id from payment_links pl left join group_members gm on gm.id = pl.group_member_id
       where pl.id = ${subject.linkId}
@@ -76,7 +100,8 @@ export async function cardTestingTrip(db: Executor, subject: CardTestingSubject)
       select scope, kind, at, count(*) over (partition by scope, kind order by at
         range between interval '${sql.raw(String(CARD_TESTING_WINDOW_MINUTES))} minutes' preceding and current row) as n
       from (${sql.join(pieces, sql` union all `)}) attempts
-    ) windows where n >= ${limit} order by at desc limit 1`);
+    ) windows where n >= ${limit} order by at desc limit 1`,
+  );
   const trip = rows[0];
   return trip ? { scope: trip.scope, at: new Date(trip.at) } : null;
 }

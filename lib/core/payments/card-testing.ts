@@ -4,11 +4,21 @@ import { transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { CARD_TESTING_REASON, type CardTestingRefusal } from './card-testing-refusal';
-import { CARD_TESTING_PAUSE_MINUTES, cardTestingTrip, type CardKey, type CardTestingSubject } from './card-testing-window';
+import {
+  CARD_TESTING_PAUSE_MINUTES,
+  cardTestingTrip,
+  type CardKey,
+  type CardTestingSubject,
+} from './card-testing-window';
 import type { PayableCheckout } from './load-payable-checkout';
 
 export { CARD_TESTING_REASON };
-export { CARD_TESTING_LIMITS, CARD_TESTING_PAUSE_MINUTES, CARD_TESTING_WINDOW_MINUTES, cardKeyOf } from './card-testing-window';
+export {
+  CARD_TESTING_LIMITS,
+  CARD_TESTING_PAUSE_MINUTES,
+  CARD_TESTING_WINDOW_MINUTES,
+  cardKeyOf,
+} from './card-testing-window';
 
 /*
  * Card testing (issue 7, item 9; issue 16, item 1): failed card attempts and card checks are
@@ -29,7 +39,12 @@ export const cardTestingMessage = (until: Date) =>
 export const cardTestingRefused = (until: Date) => new AppError('checkout.card_testing', cardTestingMessage(until));
 
 /** When the pause ends for this link, IP and card (every scope they belong to), or null when there is none. */
-export async function cardTestingPauseUntil(db: Executor, linkId: string, ipAddress: string | null, card: CardKey | null = null): Promise<Date | null> {
+export async function cardTestingPauseUntil(
+  db: Executor,
+  linkId: string,
+  ipAddress: string | null,
+  card: CardKey | null = null,
+): Promise<Date | null> {
   const trip = await cardTestingTrip(db, { linkId, ipAddress, card });
   if (!trip) return null;
   const until = new Date(trip.at.getTime() + CARD_TESTING_PAUSE_MINUTES * 60_000);
@@ -42,18 +57,37 @@ export async function cardTestingPauseUntil(db: Executor, linkId: string, ipAddr
  * (reason card_testing) and answers the refusal.
  */
 export async function refuseCardTesting(
-  db: Executor, checkout: PayableCheckout, input: { ipAddress?: string | null; holderName?: string | null; transactionMethod?: string; card?: CardKey | null },
+  db: Executor,
+  checkout: PayableCheckout,
+  input: { ipAddress?: string | null; holderName?: string | null; transactionMethod?: string; card?: CardKey | null },
 ) {
   const until = await cardTestingPauseUntil(db, checkout.link.id, input.ipAddress ?? null, input.card ?? null);
   if (!until) return null;
   const { link } = checkout;
-  const [row] = await db.insert(transactions).values({
-    organisationId: link.organisationId, bookingId: link.bookingId, paymentLinkId: link.id,
-    amount: link.amount, currency: link.currency, status: 'REJECTED', type: 'CARD', method: input.transactionMethod ?? 'ONLINE',
-    // The card is not looked up (that would ask the processor): only the name typed is kept.
-    failureReason: CARD_TESTING_REASON, cardholderName: input.holderName ?? null, ipAddress: input.ipAddress ?? null,
-  }).returning({ id: transactions.id });
-  const refusal: CardTestingRefusal = { outcome: 'rejected', transactionId: row!.id, message: cardTestingMessage(until), reason: CARD_TESTING_REASON, retryAt: until };
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      organisationId: link.organisationId,
+      bookingId: link.bookingId,
+      paymentLinkId: link.id,
+      amount: link.amount,
+      currency: link.currency,
+      status: 'REJECTED',
+      type: 'CARD',
+      method: input.transactionMethod ?? 'ONLINE',
+      // The card is not looked up (that would ask the processor): only the name typed is kept.
+      failureReason: CARD_TESTING_REASON,
+      cardholderName: input.holderName ?? null,
+      ipAddress: input.ipAddress ?? null,
+    })
+    .returning({ id: transactions.id });
+  const refusal: CardTestingRefusal = {
+    outcome: 'rejected',
+    transactionId: row!.id,
+    message: cardTestingMessage(until),
+    reason: CARD_TESTING_REASON,
+    retryAt: until,
+  };
   return refusal;
 }
 
@@ -64,7 +98,10 @@ export async function refuseCardTesting(
  * taken in that order, so the second of two racing attempts at a limit sees the first
  * one's PAYMENTINPROGRESS row and is refused before the processor.
  */
-export async function holdCardTestingLimit(tx: Executor, subject: CardTestingSubject & { organisationId: string }): Promise<void> {
+export async function holdCardTestingLimit(
+  tx: Executor,
+  subject: CardTestingSubject & { organisationId: string },
+): Promise<void> {
   const keys = [`card-testing:org:${subject.organisationId}`];
   if (subject.ipAddress) keys.push(`card-testing:ip:${subject.ipAddress}`);
   for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);

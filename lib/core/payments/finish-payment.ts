@@ -22,11 +22,20 @@ async function inProgress(db: Db, transactionId: string, stage: 'challenge' | 'b
  * The customer came back from the 3-D Secure challenge: the processor decides, and the outcome lands once, with
  * the processor's reference from its answer (recorded even when the challenge's answer named none).
  */
-export async function finishCardChallenge(db: Db, transactionId: string, payload: Record<string, string>): Promise<PaymentOutcome> {
+export async function finishCardChallenge(
+  db: Db,
+  transactionId: string,
+  payload: Record<string, string>,
+): Promise<PaymentOutcome> {
   const row = await inProgress(db, transactionId, 'challenge');
   try {
     const capture = await captureIntent(db, row);
-    const result = await processorFor(db).finishChallenge({ providerReference: row.providerReference, reference: row.id, capture, payload });
+    const result = await processorFor(db).finishChallenge({
+      providerReference: row.providerReference,
+      reference: row.id,
+      capture,
+      payload,
+    });
     return await settleAuthorisation(db, transactionId, result);
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -40,7 +49,9 @@ export async function finishCardChallenge(db: Db, transactionId: string, payload
  * authorised is left alone, so cancel can never race a charge.
  */
 export async function abandonPayment(db: Db, transactionId: string): Promise<boolean> {
-  const rows = await db.update(transactions).set({ ...moveSet('abandonByCustomer'), failureReason: 'abandoned', updatedAt: now() })
+  const rows = await db
+    .update(transactions)
+    .set({ ...moveSet('abandonByCustomer'), failureReason: 'abandoned', updatedAt: now() })
     .where(moveWhere(transactionId, 'abandonByCustomer'))
     .returning({ id: transactions.id });
   return rows.length > 0;

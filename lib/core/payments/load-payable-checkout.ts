@@ -16,21 +16,30 @@ import { checkoutExpired, checkoutPaid, paymentInProgress } from './payment-erro
  * payment of the member settled it, or covers it (in progress: refused as such).
  */
 export async function loadPayableCheckout(db: Executor, checkoutId: string, { lock = false } = {}) {
-  const query = db.select({ link: paymentLinks, organisation: organisations }).from(paymentLinks)
+  const query = db
+    .select({ link: paymentLinks, organisation: organisations })
+    .from(paymentLinks)
     .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
     .where(and(eq(paymentLinks.id, checkoutId), isNull(paymentLinks.deletedAt)));
   // FOR UPDATE OF the link only: a payment starting and a delete of the link serialise on this row.
   const [row] = lock ? await query.for('update', { of: paymentLinks }) : await query;
   if (!row) throw notFound('Payment link');
   // A statement of its own after the lock, so it sees what a payment that held the lock committed.
-  const [state] = await queryRows<{ paid: boolean; covered_paying: boolean; covered_in_progress: boolean }>(db, sql`
+  const [state] = await queryRows<{ paid: boolean; covered_paying: boolean; covered_in_progress: boolean }>(
+    db,
+    sql`
     select ${linkPaidSql('l')} as paid, ${linkCoveredSql('l', PAYING_STATUSES)} as covered_paying,
       ${linkCoveredSql('l', ['PAYMENTINPROGRESS'])} as covered_in_progress
-    from payment_links l where l.id = ${checkoutId}`);
+    from payment_links l where l.id = ${checkoutId}`,
+  );
   if (state?.paid || state?.covered_paying) throw checkoutPaid();
   if (state?.covered_in_progress) throw paymentInProgress();
   if (row.link.expiresAt.getTime() <= now().getTime()) throw checkoutExpired();
-  return { link: row.link, organisation: row.organisation, settings: effectivePaymentSettings(row.organisation.settings, row.organisation.country) };
+  return {
+    link: row.link,
+    organisation: row.organisation,
+    settings: effectivePaymentSettings(row.organisation.settings, row.organisation.country),
+  };
 }
 
 export type PayableCheckout = Awaited<ReturnType<typeof loadPayableCheckout>>;

@@ -6,8 +6,11 @@ import { loadMemberLinks } from '../groups/member-link-states';
 import { loadPayableCheckout, type PayableCheckout } from './load-payable-checkout';
 import { checkoutPaid, paymentInProgress } from './payment-errors';
 
-export const instalmentsNotPayable = () => new AppError('checkout.instalments_not_payable',
-  'These instalments cannot be paid together now: pay this instalment alone, or with your earlier unpaid instalments in due order.');
+export const instalmentsNotPayable = () =>
+  new AppError(
+    'checkout.instalments_not_payable',
+    'These instalments cannot be paid together now: pay this instalment alone, or with your earlier unpaid instalments in due order.',
+  );
 
 /**
  * What a payment on a link pays (docs/groups.md, "Member checkout"): the link
@@ -16,7 +19,11 @@ export const instalmentsNotPayable = () => new AppError('checkout.instalments_no
  * amount is their sum; the card rules (surcharge, DCC) apply to it as to one
  * link's amount. Null for a link of no member (its own amount, as ever).
  */
-export async function paymentCoverage(db: Executor, link: { id: string; groupMemberId: string | null }, covered: readonly string[] = []): Promise<InstalmentChoice | null> {
+export async function paymentCoverage(
+  db: Executor,
+  link: { id: string; groupMemberId: string | null },
+  covered: readonly string[] = [],
+): Promise<InstalmentChoice | null> {
   if (!link.groupMemberId) {
     if (covered.length > 0) throw instalmentsNotPayable();
     return null;
@@ -39,8 +46,14 @@ export async function paymentCoverage(db: Executor, link: { id: string; groupMem
  * checks the selection again under the member's lock. `choice`: the member's
  * selection (what remains for automatic collection), null for a link of no member.
  */
-export async function payableSelection(db: Db, checkoutId: string, coveredLinkIds: readonly string[] = []): Promise<PayableCheckout & { choice: InstalmentChoice | null }> {
+export async function payableSelection(
+  db: Db,
+  checkoutId: string,
+  coveredLinkIds: readonly string[] = [],
+): Promise<PayableCheckout & { choice: InstalmentChoice | null }> {
   const checkout = await loadPayableCheckout(db, checkoutId);
   const coverage = await paymentCoverage(db, checkout.link, coveredLinkIds);
-  return coverage ? { ...checkout, link: { ...checkout.link, amount: coverage.amount }, choice: coverage } : { ...checkout, choice: null };
+  return coverage
+    ? { ...checkout, link: { ...checkout.link, amount: coverage.amount }, choice: coverage }
+    : { ...checkout, choice: null };
 }

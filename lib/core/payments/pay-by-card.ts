@@ -1,7 +1,14 @@
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type PaymentMethodInput, type Processor } from '@/lib/payments/processor';
+import {
+  processorFor,
+  ProcessorError,
+  ProcessorOutcomeUnknown,
+  type CardFacts,
+  type PaymentMethodInput,
+  type Processor,
+} from '@/lib/payments/processor';
 import { collectionCharge } from '../groups/collection-charge';
 import { cardRulesNeedFacts, quoteCard, type CardQuote } from './card-quote';
 import { cardKeyOf, refuseCardTesting } from './card-testing';
@@ -15,7 +22,10 @@ import { storedCardUseOf } from './stored-card-use';
 
 type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 /** A card the payment refuses before the processor is asked to authorise it, as recorded. */
-type Refusal = Pick<CardQuoteRefusal, 'card' | 'message' | 'exclusion'> & { status: 'REJECTED' | 'FAILED'; reason: string };
+type Refusal = Pick<CardQuoteRefusal, 'card' | 'message' | 'exclusion'> & {
+  status: 'REJECTED' | 'FAILED';
+  reason: string;
+};
 
 /** Failure reason of a card whose facts the processor could not give (its /cardDetails failed or timed out). */
 export const CARD_LOOKUP_FAILED = 'card_lookup_failed';
@@ -43,7 +53,13 @@ export type CardPaymentInput = {
 
 export type CardPaymentOutcome =
   | PaymentOutcome
-  | { outcome: 'rejected'; transactionId: string; message: string; reason: string; exclusion?: CardQuoteRefusal['exclusion'] }
+  | {
+      outcome: 'rejected';
+      transactionId: string;
+      message: string;
+      reason: string;
+      exclusion?: CardQuoteRefusal['exclusion'];
+    }
   /** Refused before anything was recorded: a MOTO flag where MOTO is not allowed. */
   | { outcome: 'not_allowed'; reason: typeof MOTO_NOT_ALLOWED; message: string }
   /** `collections`: a group member's remaining instalments on this card, surcharge included (what opting in would collect). */
@@ -68,12 +84,22 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
   // Card testing: a link, IP, card, group, booking or organisation paused after repeated failures is refused here,
   // before the processor sees the card at all (not even its lookup).
   const card = cardKeyOf(input.method);
-  const paused = await refuseCardTesting(db, checkout, { ...input, transactionMethod: method, holderName: input.method.holderName, card });
+  const paused = await refuseCardTesting(db, checkout, {
+    ...input,
+    transactionMethod: method,
+    holderName: input.method.holderName,
+    card,
+  });
   if (paused) return paused;
   const processor = processorFor(db);
   const facts = await lookupCardFacts(processor, input.method);
   if (facts === 'failed' && cardRulesNeedFacts(checkout)) {
-    return refuse(db, input, method, checkout, { status: 'FAILED', reason: CARD_LOOKUP_FAILED, message: cardLookupFailed(), card: null });
+    return refuse(db, input, method, checkout, {
+      status: 'FAILED',
+      reason: CARD_LOOKUP_FAILED,
+      message: cardLookupFailed(),
+      card: null,
+    });
   }
   const quote = quoteCard(checkout, facts === 'failed' ? null : facts);
   if (!quote.accepted) return refuse(db, input, method, checkout, { ...quote, status: 'REJECTED' });
@@ -86,18 +112,46 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
 
   const dccAccepted = Boolean(quote.dcc && input.acceptDcc);
   const dcc: DccChoice | null = quote.dcc
-    ? { offered: true, accepted: dccAccepted, card_currency: quote.dcc.cardCurrency, rate: quote.dcc.rate, markup_bps: quote.dcc.markup_bps, converted_amount: quote.dcc.converted_amount }
+    ? {
+        offered: true,
+        accepted: dccAccepted,
+        card_currency: quote.dcc.cardCurrency,
+        rate: quote.dcc.rate,
+        markup_bps: quote.dcc.markup_bps,
+        converted_amount: quote.dcc.converted_amount,
+      }
     : null;
   // What the processor is asked for, recorded before it is asked: captures and refunds must use the same.
-  const sent = dccAccepted ? { amount: quote.dcc!.converted_amount, currency: isoCurrency(quote.dcc!.cardCurrency) } : { amount: total, currency: isoCurrency(link.currency) };
-  const storeCard = Boolean(link.bookingId) && (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
+  const sent = dccAccepted
+    ? { amount: quote.dcc!.converted_amount, currency: isoCurrency(quote.dcc!.cardCurrency) }
+    : { amount: total, currency: isoCurrency(link.currency) };
+  const storeCard =
+    Boolean(link.bookingId) &&
+    (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
   const { id } = await startTransaction(db, {
-    checkoutId: link.id, coveredLinkIds: input.coveredLinkIds, amount: total, surcharge, type: 'CARD', stage: 'authorising', method,
-    storeCard, dcc, processor: sent, ipAddress: input.ipAddress, fingerprint: input.fingerprint, card,
+    checkoutId: link.id,
+    coveredLinkIds: input.coveredLinkIds,
+    amount: total,
+    surcharge,
+    type: 'CARD',
+    stage: 'authorising',
+    method,
+    storeCard,
+    dcc,
+    processor: sent,
+    ipAddress: input.ipAddress,
+    fingerprint: input.fingerprint,
+    card,
   });
   try {
     const result = await processor.authorise({
-      reference: id, ...sent, method: input.method, capture: !link.options.authorisation_only, storeCard, returnUrl: input.returnUrl, idempotencyKey: id,
+      reference: id,
+      ...sent,
+      method: input.method,
+      capture: !link.options.authorisation_only,
+      storeCard,
+      returnUrl: input.returnUrl,
+      idempotencyKey: id,
       shopperInteraction: moto ? 'moto' : 'ecommerce',
       // The 3-D Secure 2 data Adyen recommends (adyen-requests.ts): the payee's email, the customer's IP, the page's origin.
       shopper: { email: link.email, ip: input.ipAddress ?? null, origin: originOf(input.returnUrl) },
@@ -138,13 +192,35 @@ function originOf(url: string): string | null {
  * one its rules cannot check (REJECTED), or one whose facts the processor could not give (FAILED: the card
  * was never judged, so it does not count towards the card-testing pause).
  */
-async function refuse(db: Db, input: CardPaymentInput, method: 'ONLINE' | 'MOTO_IN_PERSON', checkout: PayableCheckout, refusal: Refusal): Promise<CardPaymentOutcome> {
+async function refuse(
+  db: Db,
+  input: CardPaymentInput,
+  method: 'ONLINE' | 'MOTO_IN_PERSON',
+  checkout: PayableCheckout,
+  refusal: Refusal,
+): Promise<CardPaymentOutcome> {
   const { card, message, reason, exclusion, status } = refusal;
-  const [row] = await db.insert(transactions).values({
-    organisationId: checkout.link.organisationId, bookingId: checkout.link.bookingId, paymentLinkId: checkout.link.id,
-    amount: checkout.link.amount, currency: checkout.link.currency, status, type: 'CARD', method, failureReason: reason,
-    cardBrand: card?.brand || null, cardLastFour: card?.lastFour || null, cardBin: card?.bin || null, cardType: card?.funding ?? null, binType: card?.cardClass ?? null,
-    issuingCountry: card?.issuingCountry || null, cardholderName: card?.holderName ?? input.method.holderName ?? null, ipAddress: input.ipAddress ?? null,
-  }).returning({ id: transactions.id });
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      organisationId: checkout.link.organisationId,
+      bookingId: checkout.link.bookingId,
+      paymentLinkId: checkout.link.id,
+      amount: checkout.link.amount,
+      currency: checkout.link.currency,
+      status,
+      type: 'CARD',
+      method,
+      failureReason: reason,
+      cardBrand: card?.brand || null,
+      cardLastFour: card?.lastFour || null,
+      cardBin: card?.bin || null,
+      cardType: card?.funding ?? null,
+      binType: card?.cardClass ?? null,
+      issuingCountry: card?.issuingCountry || null,
+      cardholderName: card?.holderName ?? input.method.holderName ?? null,
+      ipAddress: input.ipAddress ?? null,
+    })
+    .returning({ id: transactions.id });
   return { outcome: 'rejected', transactionId: row!.id, message, reason, ...(exclusion ? { exclusion } : {}) };
 }

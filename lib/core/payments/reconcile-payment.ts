@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { ProcessorOutcomeUnknown, processorFor, type CardBrand, type CardFacts, type PaymentLookup } from '@/lib/payments/processor';
+import {
+  ProcessorOutcomeUnknown,
+  processorFor,
+  type CardBrand,
+  type CardFacts,
+  type PaymentLookup,
+} from '@/lib/payments/processor';
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
 import { settleAuthorisation } from './settle-payment';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
@@ -31,7 +37,14 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
   } catch (error) {
     // Expected with Adyen (no status query: its notification is the answer); the runner alerts once past the bound (unresolved-payment.ts).
     const level = error instanceof ProcessorOutcomeUnknown ? 'warn' : 'error';
-    console.error(JSON.stringify({ level, message: 'processor could not say what became of a payment; asking again later', transaction_id: row.id, error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level,
+        message: 'processor could not say what became of a payment; asking again later',
+        transaction_id: row.id,
+        error: describeErrorSafely(error),
+      }),
+    );
     return 'unknown';
   }
   switch (lookup.status) {
@@ -39,7 +52,13 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
     case 'authorised': {
       const card = lookup.card ?? cardOfRow(row);
       const captured = lookup.status === 'captured';
-      const outcome = await settleAuthorisation(db, row.id, { status: 'authorised', providerReference: lookup.providerReference, card, captured, ...(lookup.storedCardToken ? { storedCardToken: lookup.storedCardToken } : {}) });
+      const outcome = await settleAuthorisation(db, row.id, {
+        status: 'authorised',
+        providerReference: lookup.providerReference,
+        card,
+        captured,
+        ...(lookup.storedCardToken ? { storedCardToken: lookup.storedCardToken } : {}),
+      });
       return outcome.outcome === 'paid' ? 'paid' : 'unknown';
     }
     case 'declined':
@@ -47,7 +66,9 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
       return 'declined';
     default: {
       const reason = lookup.status === 'awaiting_shopper' ? 'timed_out' : 'not_taken';
-      const done = await db.update(transactions).set({ ...moveSet('abandonUnsettled'), failureReason: reason, updatedAt: now() })
+      const done = await db
+        .update(transactions)
+        .set({ ...moveSet('abandonUnsettled'), failureReason: reason, updatedAt: now() })
         .where(moveWhere(row.id, 'abandonUnsettled', ['PAYMENTINPROGRESS/unsettled']))
         .returning({ id: transactions.id });
       return done.length ? 'abandoned' : 'unknown';
@@ -63,12 +84,18 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
  */
 export async function captureIntent(db: Db, row: Row): Promise<boolean> {
   if (row.paymentLinkId) {
-    const [link] = await db.select({ options: paymentLinks.options }).from(paymentLinks).where(eq(paymentLinks.id, row.paymentLinkId));
+    const [link] = await db
+      .select({ options: paymentLinks.options })
+      .from(paymentLinks)
+      .where(eq(paymentLinks.id, row.paymentLinkId));
     return !link?.options.authorisation_only;
   }
   const scheduled = scheduledPaymentIdOfKey(row.idempotencyKey);
   if (scheduled) {
-    const [payment] = await db.select({ only: scheduledPayments.authorisationOnly }).from(scheduledPayments).where(eq(scheduledPayments.id, scheduled));
+    const [payment] = await db
+      .select({ only: scheduledPayments.authorisationOnly })
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.id, scheduled));
     return !payment?.only;
   }
   return true;
@@ -77,8 +104,12 @@ export async function captureIntent(db: Db, row: Row): Promise<boolean> {
 /** The card facts already on the row (a saved card's, or those a challenge recorded) when the processor's answer has none. */
 export function cardOfRow(row: Row): CardFacts {
   return {
-    brand: (row.cardBrand ?? '') as CardBrand, bin: row.cardBin ?? '', lastFour: row.cardLastFour ?? '',
-    funding: row.cardType === 'debit' ? 'debit' : 'credit', cardClass: row.binType === 'commercial' ? 'commercial' : 'consumer',
-    issuingCountry: row.issuingCountry ?? '', ...(row.cardholderName ? { holderName: row.cardholderName } : {}),
+    brand: (row.cardBrand ?? '') as CardBrand,
+    bin: row.cardBin ?? '',
+    lastFour: row.cardLastFour ?? '',
+    funding: row.cardType === 'debit' ? 'debit' : 'credit',
+    cardClass: row.binType === 'commercial' ? 'commercial' : 'consumer',
+    issuingCountry: row.issuingCountry ?? '',
+    ...(row.cardholderName ? { holderName: row.cardholderName } : {}),
   };
 }

@@ -20,10 +20,18 @@ export type PaymentOutcome =
   /** The processor may have taken the money (timeout, unclear answer): the transaction stays unsettled until the processor is asked. */
   | { outcome: 'unsettled'; transactionId: string };
 
-const cardColumns = (card: CardFacts | undefined) => card ? {
-  cardBrand: card.brand, cardLastFour: card.lastFour, cardBin: card.bin, cardType: card.funding,
-  binType: card.cardClass, issuingCountry: card.issuingCountry, cardholderName: card.holderName ?? null,
-} : {};
+const cardColumns = (card: CardFacts | undefined) =>
+  card
+    ? {
+        cardBrand: card.brand,
+        cardLastFour: card.lastFour,
+        cardBin: card.bin,
+        cardType: card.funding,
+        binType: card.cardClass,
+        issuingCountry: card.issuingCountry,
+        cardholderName: card.holderName ?? null,
+      }
+    : {};
 
 /**
  * Records what the processor answered. Every move is guarded by
@@ -42,7 +50,14 @@ export async function settleAuthorisation(
   onPaid?: (tx: Executor, transactionId: string) => Promise<void>,
 ): Promise<PaymentOutcome> {
   if (result.status === 'challenge') {
-    await db.update(transactions).set({ ...moveSet('challenge'), providerReference: result.providerReference, ...cardColumns(result.card), updatedAt: now() })
+    await db
+      .update(transactions)
+      .set({
+        ...moveSet('challenge'),
+        providerReference: result.providerReference,
+        ...cardColumns(result.card),
+        updatedAt: now(),
+      })
       .where(moveWhere(transactionId, 'challenge'));
     return { outcome: 'challenge', transactionId, redirectUrl: result.redirectUrl };
   }
@@ -51,8 +66,17 @@ export async function settleAuthorisation(
     // The decline and its event land together (a second answer finds nothing in progress and emits nothing).
     await db.transaction(async (tx) => {
       const reference = result.providerReference ? { providerReference: result.providerReference } : {};
-      const [row] = await tx.update(transactions).set({ ...moveSet('decline'), ...reference, failureReason: result.reason, ...cardColumns(result.card), updatedAt: now() })
-        .where(moveWhere(transactionId, 'decline')).returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
+      const [row] = await tx
+        .update(transactions)
+        .set({
+          ...moveSet('decline'),
+          ...reference,
+          failureReason: result.reason,
+          ...cardColumns(result.card),
+          updatedAt: now(),
+        })
+        .where(moveWhere(transactionId, 'decline'))
+        .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (row) await emitTransactionEvent(tx, row);
     });
     return { outcome: 'declined', transactionId, reason: result.reason };
@@ -60,26 +84,49 @@ export async function settleAuthorisation(
   const move = result.captured ? 'pay' : 'authorise';
   const status = result.captured ? 'COMPLETE' : 'PENDING';
   const settled = await db.transaction(async (tx) => {
-    const [row] = await tx.update(transactions).set({
-      ...moveSet(move), providerReference: result.providerReference, ...cardColumns(result.card),
-      authorisedAt: now(), completedAt: result.captured ? now() : null, updatedAt: now(),
-    }).where(moveWhere(transactionId, move)).returning();
+    const [row] = await tx
+      .update(transactions)
+      .set({
+        ...moveSet(move),
+        providerReference: result.providerReference,
+        ...cardColumns(result.card),
+        authorisedAt: now(),
+        completedAt: result.captured ? now() : null,
+        updatedAt: now(),
+      })
+      .where(moveWhere(transactionId, move))
+      .returning();
     if (!row) return null;
     let savedCardId: string | null = null;
     if (result.storedCardToken && row.bookingId) {
-      const [card] = await tx.insert(savedCards).values({
-        organisationId: row.organisationId, bookingId: row.bookingId, processorToken: result.storedCardToken,
-        cardholderName: result.card.holderName ?? null, bin: result.card.bin, cardBrand: result.card.brand, lastFour: result.card.lastFour,
-        expiryMonth: result.card.expiryMonth ?? 0, expiryYear: result.card.expiryYear ?? 0,
-        issuingCountry: result.card.issuingCountry, funding: result.card.funding, cardClass: result.card.cardClass,
-      }).returning({ id: savedCards.id });
+      const [card] = await tx
+        .insert(savedCards)
+        .values({
+          organisationId: row.organisationId,
+          bookingId: row.bookingId,
+          processorToken: result.storedCardToken,
+          cardholderName: result.card.holderName ?? null,
+          bin: result.card.bin,
+          cardBrand: result.card.brand,
+          lastFour: result.card.lastFour,
+          expiryMonth: result.card.expiryMonth ?? 0,
+          expiryYear: result.card.expiryYear ?? 0,
+          issuingCountry: result.card.issuingCountry,
+          funding: result.card.funding,
+          cardClass: result.card.cardClass,
+        })
+        .returning({ id: savedCards.id });
       await tx.update(transactions).set({ savedCardId: card!.id }).where(eq(transactions.id, transactionId));
       savedCardId = card!.id;
     }
     // A group member's payment: the instalments it covers are settled, their collections cancelled, auto-collect opted in.
     await settleMemberPayment(tx, row, savedCardId);
     // A merchant-initiated payment (saved card) names the API key; otherwise the link's customer, or the runner.
-    await recordAudit(tx, actor ?? await paymentActor(tx, row.paymentLinkId), { organisationId: row.organisationId, type: 'transaction:payment', entityId: transactionId });
+    await recordAudit(tx, actor ?? (await paymentActor(tx, row.paymentLinkId)), {
+      organisationId: row.organisationId,
+      type: 'transaction:payment',
+      entityId: transactionId,
+    });
     if (onPaid) await onPaid(tx, transactionId);
     // Last, so the events show all of the above (covered links settled, the scheduled payment COMPLETE).
     await emitPaymentEvents(tx, row);
@@ -88,13 +135,25 @@ export async function settleAuthorisation(
   if (!settled) {
     // The runner may have recorded this very answer already (it asked the processor while this call was slow).
     const [current] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-    if (current?.providerReference === result.providerReference && (current.status === 'COMPLETE' || current.status === 'PENDING')) {
+    if (
+      current?.providerReference === result.providerReference &&
+      (current.status === 'COMPLETE' || current.status === 'PENDING')
+    ) {
       return { outcome: 'paid', transactionId, status: current.status };
     }
     // A held authorisation is reversed; money already captured is refunded in full (a capture cannot be reversed).
     const processor = processorFor(db);
-    if (result.captured && current) await processor.refund({ providerReference: result.providerReference, ...processorMoney(current), idempotencyKey: `${transactionId}:release` });
-    else await processor.reverse({ providerReference: result.providerReference, idempotencyKey: `${transactionId}:release` });
+    if (result.captured && current)
+      await processor.refund({
+        providerReference: result.providerReference,
+        ...processorMoney(current),
+        idempotencyKey: `${transactionId}:release`,
+      });
+    else
+      await processor.reverse({
+        providerReference: result.providerReference,
+        idempotencyKey: `${transactionId}:release`,
+      });
     return { outcome: 'failed', transactionId, reason: 'payment_no_longer_in_progress' };
   }
   return { outcome: 'paid', transactionId, status };
@@ -113,15 +172,27 @@ export async function settleAuthorisation(
  * answers what it became.
  */
 async function settleReceived(db: Db, transactionId: string, providerReference: string): Promise<PaymentOutcome> {
-  const [held] = await db.update(transactions).set({ ...moveSet('unsettle'), providerReference, updatedAt: now() })
-    .where(moveWhere(transactionId, 'unsettle')).returning({ id: transactions.id });
+  const [held] = await db
+    .update(transactions)
+    .set({ ...moveSet('unsettle'), providerReference, updatedAt: now() })
+    .where(moveWhere(transactionId, 'unsettle'))
+    .returning({ id: transactions.id });
   if (held) {
-    console.info(JSON.stringify({ level: 'info', message: 'processor received the payment and decides later; payment left unsettled', transaction_id: transactionId, provider_reference: providerReference }));
+    console.info(
+      JSON.stringify({
+        level: 'info',
+        message: 'processor received the payment and decides later; payment left unsettled',
+        transaction_id: transactionId,
+        provider_reference: providerReference,
+      }),
+    );
     return { outcome: 'unsettled', transactionId };
   }
   const [current] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-  if (current?.status === 'COMPLETE' || current?.status === 'PENDING') return { outcome: 'paid', transactionId, status: current.status };
-  if (current?.status === 'DECLINED') return { outcome: 'declined', transactionId, reason: current.failureReason ?? 'declined' };
+  if (current?.status === 'COMPLETE' || current?.status === 'PENDING')
+    return { outcome: 'paid', transactionId, status: current.status };
+  if (current?.status === 'DECLINED')
+    return { outcome: 'declined', transactionId, reason: current.failureReason ?? 'declined' };
   return { outcome: 'failed', transactionId, reason: current?.failureReason ?? 'payment_no_longer_in_progress' };
 }
 
@@ -138,14 +209,33 @@ async function settleReceived(db: Db, transactionId: string, providerReference: 
  */
 export async function settleFailure(db: Db, transactionId: string, error: unknown): Promise<PaymentOutcome> {
   if (!(error instanceof ProcessorError)) {
-    console.error(JSON.stringify({ level: 'error', message: 'processor outcome unknown; payment left unsettled', transaction_id: transactionId, error: describeErrorSafely(error) }));
-    await db.update(transactions).set({ ...moveSet('unsettle'), updatedAt: now() }).where(moveWhere(transactionId, 'unsettle'));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'processor outcome unknown; payment left unsettled',
+        transaction_id: transactionId,
+        error: describeErrorSafely(error),
+      }),
+    );
+    await db
+      .update(transactions)
+      .set({ ...moveSet('unsettle'), updatedAt: now() })
+      .where(moveWhere(transactionId, 'unsettle'));
     return { outcome: 'unsettled', transactionId };
   }
-  console.error(JSON.stringify({ level: 'error', message: 'processor call failed', transaction_id: transactionId, error: describeErrorSafely(error) }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'processor call failed',
+      transaction_id: transactionId,
+      error: describeErrorSafely(error),
+    }),
+  );
   const retryable = error.transient;
   const reason = retryable ? TRANSIENT_FAILURE_REASON : 'processor_error';
-  await db.update(transactions).set({ ...moveSet('fail'), failureReason: reason, updatedAt: now() })
+  await db
+    .update(transactions)
+    .set({ ...moveSet('fail'), failureReason: reason, updatedAt: now() })
     .where(moveWhere(transactionId, 'fail'));
   return { outcome: 'failed', transactionId, reason, retryable };
 }

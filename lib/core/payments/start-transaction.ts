@@ -50,41 +50,59 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
       if (coverage && coverage.amount + input.surcharge !== input.amount) throw instalmentsNotPayable();
       // Under the link's lock: the second of two card attempts racing at the card-testing limit is refused here.
       if (input.type === 'CARD') {
-        await holdCardTestingLimit(tx, { linkId: link.id, organisationId: link.organisationId, ipAddress: input.ipAddress ?? null, card: input.card ?? null });
+        await holdCardTestingLimit(tx, {
+          linkId: link.id,
+          organisationId: link.organisationId,
+          ipAddress: input.ipAddress ?? null,
+          card: input.card ?? null,
+        });
       }
-      const [created] = await tx.insert(transactions).values({
-        organisationId: link.organisationId,
-        bookingId: link.bookingId,
-        paymentLinkId: link.id,
-        coveredLinkIds: coverage?.covered.length ? coverage.covered : null,
-        amount: input.amount,
-        currency: link.currency,
-        surcharge: input.surcharge,
-        status: 'PAYMENTINPROGRESS',
-        stage: input.stage,
-        type: input.type,
-        method: input.method,
-        storeCard: input.storeCard,
-        dcc: input.dcc,
-        processorAmount: input.processor.amount,
-        processorCurrency: input.processor.currency,
-        ipAddress: input.ipAddress ?? null,
-        fingerprint: input.fingerprint ?? null,
-        cardBin: input.card?.bin ?? null,
-        cardLastFour: input.card?.lastFour ?? null,
-      }).returning({ id: transactions.id });
+      const [created] = await tx
+        .insert(transactions)
+        .values({
+          organisationId: link.organisationId,
+          bookingId: link.bookingId,
+          paymentLinkId: link.id,
+          coveredLinkIds: coverage?.covered.length ? coverage.covered : null,
+          amount: input.amount,
+          currency: link.currency,
+          surcharge: input.surcharge,
+          status: 'PAYMENTINPROGRESS',
+          stage: input.stage,
+          type: input.type,
+          method: input.method,
+          storeCard: input.storeCard,
+          dcc: input.dcc,
+          processorAmount: input.processor.amount,
+          processorCurrency: input.processor.currency,
+          ipAddress: input.ipAddress ?? null,
+          fingerprint: input.fingerprint ?? null,
+          cardBin: input.card?.bin ?? null,
+          cardLastFour: input.card?.lastFour ?? null,
+        })
+        .returning({ id: transactions.id });
       return created!;
     });
   } catch (error) {
     const inProgress = error instanceof AppError && error.code === 'checkout.payment_in_progress';
-    if (isUniqueViolation(error) || inProgress) throw (await unsettledOn(db, input.checkoutId)) ? paymentBeingConfirmed() : paymentInProgress();
+    if (isUniqueViolation(error) || inProgress)
+      throw (await unsettledOn(db, input.checkoutId)) ? paymentBeingConfirmed() : paymentInProgress();
     throw error;
   }
 }
 
 /** True when the link's live payment is one whose outcome the processor has not confirmed yet. */
 async function unsettledOn(db: Db, checkoutId: string): Promise<boolean> {
-  const [row] = await db.select({ id: transactions.id }).from(transactions)
-    .where(and(eq(transactions.paymentLinkId, checkoutId), eq(transactions.status, 'PAYMENTINPROGRESS'), eq(transactions.stage, 'unsettled'))).limit(1);
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.paymentLinkId, checkoutId),
+        eq(transactions.status, 'PAYMENTINPROGRESS'),
+        eq(transactions.stage, 'unsettled'),
+      ),
+    )
+    .limit(1);
   return Boolean(row);
 }

@@ -12,6 +12,11 @@ import type { StoredCardUse } from '@/lib/payments/processor';
  *   charged when the merchant chooses: `unscheduled`. A scheduled payment
  *   created for it later names its own use when it is charged.
  */
-export function storedCardUseOf(link: { groupMemberId: string | null; options: { store_card_forced: boolean; hide_store_card: boolean } }): StoredCardUse {
-  return link.groupMemberId && !link.options.store_card_forced && !link.options.hide_store_card ? 'scheduled' : 'unscheduled';
+export function storedCardUseOf(link: {
+  groupMemberId: string | null;
+  options: { store_card_forced: boolean; hide_store_card: boolean };
+}): StoredCardUse {
+  return link.groupMemberId && !link.options.store_card_forced && !link.options.hide_store_card
+    ? 'scheduled'
+    : 'unscheduled';
 }

@@ -36,9 +36,17 @@ type Row = typeof transactions.$inferSelect;
  */
 export async function raiseUnresolvedPayment(db: Db, row: Pick<Row, 'id'>): Promise<boolean> {
   const raised = await db.transaction(async (tx) => {
-    const [marked] = await tx.update(transactions).set({ failureReason: NO_PROCESSOR_ANSWER, updatedAt: now() })
-      .where(and(eq(transactions.id, row.id), eq(transactions.status, 'PAYMENTINPROGRESS'), eq(transactions.stage, 'unsettled'),
-        sql`${transactions.failureReason} is distinct from ${NO_PROCESSOR_ANSWER}`))
+    const [marked] = await tx
+      .update(transactions)
+      .set({ failureReason: NO_PROCESSOR_ANSWER, updatedAt: now() })
+      .where(
+        and(
+          eq(transactions.id, row.id),
+          eq(transactions.status, 'PAYMENTINPROGRESS'),
+          eq(transactions.stage, 'unsettled'),
+          sql`${transactions.failureReason} is distinct from ${NO_PROCESSOR_ANSWER}`,
+        ),
+      )
       .returning();
     if (!marked) return null;
     const amount = formatMoney(marked.amount, marked.currency);
@@ -46,19 +54,26 @@ export async function raiseUnresolvedPayment(db: Db, row: Pick<Row, 'id'>): Prom
     await notifyOrganisation(tx, marked.organisationId, {
       kind: 'payment_unresolved',
       subject: `payment of ${amount} has no answer from the processor`,
-      text: `Transaction ${marked.id} (${amount}, ${marked.type === 'OPEN_BANKING' ? 'Pay by Bank' : 'card'}, started ${marked.createdAt.toISOString()}) `
-        + `has had no answer from the payment processor for ${hours} hours. It may or may not have been taken, so it stays "being confirmed" `
-        + `and its payment link cannot be paid again. Look it up with the processor (Adyen Customer Area: merchant reference ${marked.id}`
-        + `${marked.providerReference ? `, PSP reference ${marked.providerReference}` : ''}); if its notification failed to arrive `
-        + `(Developers > Webhooks), have it sent again: it settles the payment here. We will not ask again.`,
+      text:
+        `Transaction ${marked.id} (${amount}, ${marked.type === 'OPEN_BANKING' ? 'Pay by Bank' : 'card'}, started ${marked.createdAt.toISOString()}) ` +
+        `has had no answer from the payment processor for ${hours} hours. It may or may not have been taken, so it stays "being confirmed" ` +
+        `and its payment link cannot be paid again. Look it up with the processor (Adyen Customer Area: merchant reference ${marked.id}` +
+        `${marked.providerReference ? `, PSP reference ${marked.providerReference}` : ''}); if its notification failed to arrive ` +
+        `(Developers > Webhooks), have it sent again: it settles the payment here. We will not ask again.`,
     });
     return marked;
   });
   if (!raised) return false;
-  console.error(JSON.stringify({
-    level: 'error', message: 'payment has no processor answer past the bound: organisation alerted, no longer asked',
-    transaction_id: raised.id, organisation_id: raised.organisationId, type: raised.type, created_at: raised.createdAt.toISOString(),
-  }));
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      message: 'payment has no processor answer past the bound: organisation alerted, no longer asked',
+      transaction_id: raised.id,
+      organisation_id: raised.organisationId,
+      type: raised.type,
+      created_at: raised.createdAt.toISOString(),
+    }),
+  );
   return true;
 }
 
@@ -67,6 +82,14 @@ export async function raiseUnresolvedPayment(db: Db, row: Pick<Row, 'id'>): Prom
  * was taken: the marker goes, in the transaction that records the payment.
  */
 export async function clearUnresolvedMarker(tx: Executor, transactionId: string): Promise<void> {
-  await tx.update(transactions).set({ failureReason: null })
-    .where(and(eq(transactions.id, transactionId), eq(transactions.failureReason, NO_PROCESSOR_ANSWER), inArray(transactions.status, ['COMPLETE', 'PENDING'])));
+  await tx
+    .update(transactions)
+    .set({ failureReason: null })
+    .where(
+      and(
+        eq(transactions.id, transactionId),
+        eq(transactions.failureReason, NO_PROCESSOR_ANSWER),
+        inArray(transactions.status, ['COMPLETE', 'PENDING']),
+      ),
+    );
 }

@@ -39,8 +39,14 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   if (!item.success) {
     if (!waiting) return ignored(`refusal of a payment already ${row.status}`);
     return db.transaction(async (tx) => {
-      const [declined] = await tx.update(transactions)
-        .set({ ...moveSet('decline'), providerReference: item.pspReference || row.providerReference, failureReason: (item.reason ?? 'declined').slice(0, 200), updatedAt: now() })
+      const [declined] = await tx
+        .update(transactions)
+        .set({
+          ...moveSet('decline'),
+          providerReference: item.pspReference || row.providerReference,
+          failureReason: (item.reason ?? 'declined').slice(0, 200),
+          updatedAt: now(),
+        })
         .where(moveWhere(row.id, 'decline'))
         .returning({ id: transactions.id, organisationId: transactions.organisationId, status: transactions.status });
       if (declined) await emitTransactionEvent(tx, declined);
@@ -65,10 +71,15 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   if (row.type === 'OPEN_BANKING' && waiting) {
     try {
       // The notification's pspReference is recorded: a Pay by Bank start may have named none.
-      await settleOpenBanking(db, row.id, async (tx) => {
-        await clearUnresolvedMarker(tx, row.id);
-        await n.record(tx, applied('payment COMPLETE'));
-      }, item.pspReference);
+      await settleOpenBanking(
+        db,
+        row.id,
+        async (tx) => {
+          await clearUnresolvedMarker(tx, row.id);
+          await n.record(tx, applied('payment COMPLETE'));
+        },
+        item.pspReference,
+      );
       return applied('payment COMPLETE');
     } catch (error) {
       if (error instanceof AppError) return ignored('payment settled meanwhile');
@@ -77,16 +88,25 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
   }
   const storedCardToken = row.storeCard ? storedCardTokenOf(item, n.processor) : undefined;
   // A bank payment is captured when the customer approves it.
-  const captured = row.type === 'OPEN_BANKING' || await captureIntent(db, row);
-  const result = await settleAuthorisation(db, row.id, {
-    status: 'authorised', providerReference: item.pspReference, card: cardFromNotification(item, cardOfRow(row)),
-    captured, ...(storedCardToken ? { storedCardToken } : {}),
-  }, scheduled ? SERVICE_ACTOR : null, async (tx, id) => {
-    // A payment alerted as having no answer (unresolved-payment.ts) has it now.
-    await clearUnresolvedMarker(tx, row.id);
-    if (scheduled) await completeScheduledCharge(tx, id, scheduled);
-    await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
-  });
+  const captured = row.type === 'OPEN_BANKING' || (await captureIntent(db, row));
+  const result = await settleAuthorisation(
+    db,
+    row.id,
+    {
+      status: 'authorised',
+      providerReference: item.pspReference,
+      card: cardFromNotification(item, cardOfRow(row)),
+      captured,
+      ...(storedCardToken ? { storedCardToken } : {}),
+    },
+    scheduled ? SERVICE_ACTOR : null,
+    async (tx, id) => {
+      // A payment alerted as having no answer (unresolved-payment.ts) has it now.
+      await clearUnresolvedMarker(tx, row.id);
+      if (scheduled) await completeScheduledCharge(tx, id, scheduled);
+      await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
+    },
+  );
   if (result.outcome === 'paid') return applied(`payment ${result.status}`);
   // Not in progress any more and not this very answer: settleAuthorisation released the money (reverse or refund).
   return applied(`payment was ${row.status}: authorisation released`);

@@ -18,7 +18,11 @@ export const chargebackStatusOf: Record<string, ChargebackStatus | undefined> = 
 };
 
 /** A chargeback only moves forward: NOTIFIED → CHARGED_BACK → REVERSED (a step may be skipped, never undone). */
-const earlier: Record<ChargebackStatus, ChargebackStatus[]> = { NOTIFIED: [], CHARGED_BACK: ['NOTIFIED'], REVERSED: ['NOTIFIED', 'CHARGED_BACK'] };
+const earlier: Record<ChargebackStatus, ChargebackStatus[]> = {
+  NOTIFIED: [],
+  CHARGED_BACK: ['NOTIFIED'],
+  REVERSED: ['NOTIFIED', 'CHARGED_BACK'],
+};
 
 const dateOf = (value: string | undefined) => {
   const date = value ? new Date(value) : null;
@@ -47,27 +51,65 @@ export async function applyChargeback(db: Db, n: ClaimedNotification): Promise<A
   const reason = item.reason ?? item.additionalData.chargebackReasonCode ?? null;
   return db.transaction(async (tx) => {
     await lockTransaction(tx, payment.id);
-    const [created] = await tx.insert(chargebacks).values({
-      organisationId: payment.organisationId, transactionId: payment.id, providerReference: item.pspReference,
-      amount: item.amount ?? payment.processorAmount ?? payment.amount,
-      currency: item.currency ?? payment.processorCurrency ?? isoCurrency(payment.currency),
-      reason, status, receivedDate: at, dueDate, postingDate: status === 'CHARGED_BACK' ? at : null,
-    }).onConflictDoNothing({ target: [chargebacks.transactionId, chargebacks.providerReference] }).returning({ id: chargebacks.id });
-    if (created) return finish(tx, n, payment.organisationId, created.id, 'chargeback.opened', applied(`chargeback ${status}`));
-    const [moved] = await tx.update(chargebacks)
-      .set({ status, ...(status === 'CHARGED_BACK' ? { postingDate: at } : {}), ...(dueDate ? { dueDate } : {}), ...(reason ? { reason } : {}), updatedAt: now() })
-      .where(and(eq(chargebacks.transactionId, payment.id), eq(chargebacks.providerReference, item.pspReference), inArray(chargebacks.status, earlier[status])))
+    const [created] = await tx
+      .insert(chargebacks)
+      .values({
+        organisationId: payment.organisationId,
+        transactionId: payment.id,
+        providerReference: item.pspReference,
+        amount: item.amount ?? payment.processorAmount ?? payment.amount,
+        currency: item.currency ?? payment.processorCurrency ?? isoCurrency(payment.currency),
+        reason,
+        status,
+        receivedDate: at,
+        dueDate,
+        postingDate: status === 'CHARGED_BACK' ? at : null,
+      })
+      .onConflictDoNothing({ target: [chargebacks.transactionId, chargebacks.providerReference] })
+      .returning({ id: chargebacks.id });
+    if (created)
+      return finish(tx, n, payment.organisationId, created.id, 'chargeback.opened', applied(`chargeback ${status}`));
+    const [moved] = await tx
+      .update(chargebacks)
+      .set({
+        status,
+        ...(status === 'CHARGED_BACK' ? { postingDate: at } : {}),
+        ...(dueDate ? { dueDate } : {}),
+        ...(reason ? { reason } : {}),
+        updatedAt: now(),
+      })
+      .where(
+        and(
+          eq(chargebacks.transactionId, payment.id),
+          eq(chargebacks.providerReference, item.pspReference),
+          inArray(chargebacks.status, earlier[status]),
+        ),
+      )
       .returning({ id: chargebacks.id });
     if (!moved) {
       const outcome = ignored(`chargeback already ${status} or further`);
       await n.record(tx, outcome);
       return outcome;
     }
-    return finish(tx, n, payment.organisationId, moved.id, 'chargeback.updated', applied(`chargeback moved to ${status}`));
+    return finish(
+      tx,
+      n,
+      payment.organisationId,
+      moved.id,
+      'chargeback.updated',
+      applied(`chargeback moved to ${status}`),
+    );
   });
 }
 
-async function finish(tx: Executor, n: ClaimedNotification, organisationId: string, id: string, type: 'chargeback.opened' | 'chargeback.updated', outcome: ApplyOutcome) {
+async function finish(
+  tx: Executor,
+  n: ClaimedNotification,
+  organisationId: string,
+  id: string,
+  type: 'chargeback.opened' | 'chargeback.updated',
+  outcome: ApplyOutcome,
+) {
   await emitEvent(tx, { organisationId, type, resourceId: id });
   await n.record(tx, outcome);
   return outcome;

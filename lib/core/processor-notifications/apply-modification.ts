@@ -5,7 +5,15 @@ import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
 import { claimedState, recordModification } from '../transactions/finish-modification';
-import { applied, failureKnown, ignored, retry, succeeded, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
+import {
+  applied,
+  failureKnown,
+  ignored,
+  retry,
+  succeeded,
+  type ApplyOutcome,
+  type ClaimedNotification,
+} from './apply-outcome';
 import { findPayment } from './find-target';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
@@ -29,17 +37,29 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
     if (row.status === 'COMPLETE') return ignored('capture confirmed: already COMPLETE');
     if (row.status !== 'PENDING') return ignored(`capture of a payment that is ${row.status}`);
     if (row.stage === 'reversing') return retry('a reverse is in flight; tried again later');
-    const done = await recordModification(db, row, 'complete', { unclaimed: true, onRecorded: (tx) => n.record(tx, applied('payment COMPLETE')) });
+    const done = await recordModification(db, row, 'complete', {
+      unclaimed: true,
+      onRecorded: (tx) => n.record(tx, applied('payment COMPLETE')),
+    });
     return done ? applied('payment COMPLETE') : retry('payment changed meanwhile; tried again later');
   }
   // CAPTURE_FAILED: the capture was accepted and then failed, so nothing was taken and the authorisation is still held.
   return db.transaction(async (tx) => {
-    const [back] = await tx.update(transactions)
-      .set({ ...moveSet('captureFailed'), modificationSentAt: null, completedAt: null, failureReason: 'capture_failed', updatedAt: now() })
+    const [back] = await tx
+      .update(transactions)
+      .set({
+        ...moveSet('captureFailed'),
+        modificationSentAt: null,
+        completedAt: null,
+        failureReason: 'capture_failed',
+        updatedAt: now(),
+      })
       .where(moveWhere(row.id, 'captureFailed'))
       .returning();
     if (!back) {
-      const outcome = ignored(`capture failure for a payment that is ${row.status}${row.stage ? ` (${row.stage})` : ''}`);
+      const outcome = ignored(
+        `capture failure for a payment that is ${row.status}${row.stage ? ` (${row.stage})` : ''}`,
+      );
       await n.record(tx, outcome);
       return outcome;
     }
@@ -47,7 +67,8 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
     await emitTransactionEvent(tx, back);
     const amount = formatMoney(back.amount, back.currency);
     await notifyOrganisation(tx, back.organisationId, {
-      kind: 'capture_failed', subject: `capture of ${amount} failed`,
+      kind: 'capture_failed',
+      subject: `capture of ${amount} failed`,
       text: `The processor could not capture ${amount} of transaction ${back.id} (${n.item.reason ?? 'no reason given'}). Nothing was taken; the authorisation is PENDING again: complete it again or reverse it.`,
     });
     const outcome = applied('capture failed: payment PENDING again');
@@ -73,33 +94,61 @@ export async function applyReversal(db: Db, n: ClaimedNotification): Promise<App
   if (row.status !== 'PENDING') {
     if (refunded && row.status === 'COMPLETE') {
       // Refunded in full at the processor, not through a refund of ours: a person has to record it.
-      console.error(JSON.stringify({ level: 'error', message: 'processor refunded a COMPLETE payment through a reversal', transaction_id: row.id, psp_reference: n.item.pspReference }));
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'processor refunded a COMPLETE payment through a reversal',
+          transaction_id: row.id,
+          psp_reference: n.item.pspReference,
+        }),
+      );
     }
     return ignored(`${name} confirmed${refunded ? ' (as a refund)' : ''}: payment is ${row.status}`);
   }
   if (row.stage === 'capturing') return retry('a capture is in flight; tried again later');
   // A refund here means the payment had been captured after all: refunded in full, it holds nothing, as a reverse.
-  const outcome = applied(refunded ? 'payment REVERSED (the processor refunded it: it had been captured)' : 'payment REVERSED');
-  const done = await recordModification(db, row, 'reverse', { unclaimed: true, onRecorded: (tx) => n.record(tx, outcome) });
+  const outcome = applied(
+    refunded ? 'payment REVERSED (the processor refunded it: it had been captured)' : 'payment REVERSED',
+  );
+  const done = await recordModification(db, row, 'reverse', {
+    unclaimed: true,
+    onRecorded: (tx) => n.record(tx, outcome),
+  });
   return done ? outcome : retry('payment changed meanwhile; tried again later');
 }
 
-async function reversalFailed(db: Db, n: ClaimedNotification, row: typeof transactions.$inferSelect, name: string): Promise<ApplyOutcome> {
+async function reversalFailed(
+  db: Db,
+  n: ClaimedNotification,
+  row: typeof transactions.$inferSelect,
+  name: string,
+): Promise<ApplyOutcome> {
   return db.transaction(async (tx) => {
-    const [back] = await tx.update(transactions)
+    const [back] = await tx
+      .update(transactions)
       .set({ ...moveSet('releaseClaim'), modificationSentAt: null, failureReason: 'reverse_failed', updatedAt: now() })
       .where(moveWhere(row.id, 'releaseClaim', [claimedState('reverse')]))
       .returning();
     if (!back) {
-      console.error(JSON.stringify({ level: 'error', message: `processor says a ${name} failed`, transaction_id: row.id, status: row.status }));
-      const outcome = ignored(`${name} failed for a payment that is ${row.status}${row.stage ? ` (${row.stage})` : ''}: check with the processor`);
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: `processor says a ${name} failed`,
+          transaction_id: row.id,
+          status: row.status,
+        }),
+      );
+      const outcome = ignored(
+        `${name} failed for a payment that is ${row.status}${row.stage ? ` (${row.stage})` : ''}: check with the processor`,
+      );
       await n.record(tx, outcome);
       return outcome;
     }
     // Still PENDING as the interface saw it all along (no event); the money is still held, which someone must act on.
     const amount = formatMoney(back.amount, back.currency);
     await notifyOrganisation(tx, back.organisationId, {
-      kind: 'reverse_failed', subject: `reverse of ${amount} failed`,
+      kind: 'reverse_failed',
+      subject: `reverse of ${amount} failed`,
       text: `The processor could not release ${amount} of transaction ${back.id} (${n.item.reason ?? 'no reason given'}). The money is still held; the authorisation is PENDING again: reverse it again or complete it.`,
     });
     const outcome = applied(`${name} failed: reverse handed back, payment PENDING`);

@@ -19,10 +19,13 @@ type StoredRow = { id: string; processor: NotificationProcessor; attempts: numbe
  * endpoint's inline apply and the runner) one wins and the other does nothing.
  */
 export async function claimNotification(db: Db, id: string): Promise<StoredRow | null> {
-  const [row] = await queryRows<StoredRow>(db, sql`
+  const [row] = await queryRows<StoredRow>(
+    db,
+    sql`
     update processor_notifications set status = 'applying', attempts = attempts + 1
     where id = ${id} and status in ('received', 'failed')
-    returning id, processor, attempts, item`);
+    returning id, processor, attempts, item`,
+  );
   return row ?? null;
 }
 
@@ -34,14 +37,24 @@ export async function claimNotification(db: Db, id: string): Promise<StoredRow |
  */
 export async function applyClaimed(db: Db, row: StoredRow): Promise<ApplyOutcome> {
   const claimed: ClaimedNotification = {
-    id: row.id, processor: row.processor, attempts: row.attempts, item: normaliseItem(row.item),
+    id: row.id,
+    processor: row.processor,
+    attempts: row.attempts,
+    item: normaliseItem(row.item),
     record: (tx, outcome) => recordOutcome(tx, row.id, row.attempts, outcome),
   };
   let outcome: ApplyOutcome;
   try {
     outcome = await dispatch(db, claimed);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'processor notification not applied; retrying later', notification_id: row.id, error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'processor notification not applied; retrying later',
+        notification_id: row.id,
+        error: describeErrorSafely(error),
+      }),
+    );
     outcome = { status: 'retry', outcome: `error: ${error instanceof Error ? error.constructor.name : 'unknown'}` };
   }
   await recordOutcome(db, row.id, row.attempts, outcome);

@@ -11,7 +11,11 @@ import { moveSet, moveWhere, type TransactionState } from '../transactions/trans
  * there by the runner after 30 minutes). Not 'authorising': that call is
  * still out and its answer lands first.
  */
-const OFFER_OPEN = ['PAYMENTINPROGRESS/challenge', 'PAYMENTINPROGRESS/bank', 'PAYMENTINPROGRESS/unsettled'] as const satisfies readonly TransactionState[];
+const OFFER_OPEN = [
+  'PAYMENTINPROGRESS/challenge',
+  'PAYMENTINPROGRESS/bank',
+  'PAYMENTINPROGRESS/unsettled',
+] as const satisfies readonly TransactionState[];
 
 /** The failure reason of a payment Adyen closed: "nothing was taken" in the processor's own word. */
 export const OFFER_CLOSED_REASON = 'offer_closed';
@@ -32,11 +36,19 @@ export async function applyOfferClosed(db: Db, n: ClaimedNotification): Promise<
   const row = await findPayment(db, item.pspReference, item.merchantReference, { beforeAnswer: true });
   if (!row) return ignored('no payment with this reference');
   return db.transaction(async (tx) => {
-    const [closed] = await tx.update(transactions)
-      .set({ ...moveSet('abandonUnsettled'), providerReference: row.providerReference ?? item.pspReference, failureReason: OFFER_CLOSED_REASON, updatedAt: now() })
+    const [closed] = await tx
+      .update(transactions)
+      .set({
+        ...moveSet('abandonUnsettled'),
+        providerReference: row.providerReference ?? item.pspReference,
+        failureReason: OFFER_CLOSED_REASON,
+        updatedAt: now(),
+      })
       .where(moveWhere(row.id, 'abandonUnsettled', OFFER_OPEN))
       .returning({ id: transactions.id });
-    const outcome = closed ? applied('payment ABANDONED: offer closed') : ignored(`offer closed for a payment already ${row.status}${row.stage ? ` (${row.stage})` : ''}`);
+    const outcome = closed
+      ? applied('payment ABANDONED: offer closed')
+      : ignored(`offer closed for a payment already ${row.status}${row.stage ? ` (${row.stage})` : ''}`);
     await n.record(tx, outcome);
     return outcome;
   });

@@ -40,6 +40,8 @@ export const succeeded = (item: NotificationItem) => item.success && !item.event
 
 /** Whether the processor already reported this modification (same PSP reference) as failed. */
 export async function failureKnown(db: Executor, n: ClaimedNotification, eventCode: string): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from processor_notifications where processor = ${n.processor} and psp_reference = ${n.item.pspReference} and event_code = ${eventCode} limit 1`);
+  const rows = await db.execute(
+    sql`select 1 from processor_notifications where processor = ${n.processor} and psp_reference = ${n.item.pspReference} and event_code = ${eventCode} limit 1`,
+  );
   return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }

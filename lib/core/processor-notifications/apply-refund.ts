@@ -6,7 +6,15 @@ import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
-import { applied, failureKnown, ignored, retry, succeeded, type ApplyOutcome, type ClaimedNotification } from './apply-outcome';
+import {
+  applied,
+  failureKnown,
+  ignored,
+  retry,
+  succeeded,
+  type ApplyOutcome,
+  type ClaimedNotification,
+} from './apply-outcome';
 import { findPayment, findRefund } from './find-target';
 
 /**
@@ -27,14 +35,30 @@ export async function applyRefund(db: Db, n: ClaimedNotification): Promise<Apply
   if (!refund) return notRecordedYet(db, n);
   const success = succeeded(item);
   // A failure may arrive before the success it follows: that success then changes nothing.
-  if (success && await failureKnown(db, n, 'REFUND_FAILED')) return ignored('refund already failed at the processor');
+  if (success && (await failureKnown(db, n, 'REFUND_FAILED'))) return ignored('refund already failed at the processor');
   const from = success ? ['AUTHORISED', 'UNSETTLED'] : ['AUTHORISED', 'COMPLETE', 'UNSETTLED'];
-  if (!from.includes(refund.status)) return ignored(`refund ${success ? 'confirmed' : 'failure'}: refund is ${refund.status}`);
+  if (!from.includes(refund.status))
+    return ignored(`refund ${success ? 'confirmed' : 'failure'}: refund is ${refund.status}`);
   return db.transaction(async (tx) => {
-    const [moved] = await tx.update(refunds)
-      .set(success
-        ? { status: 'COMPLETE', providerReference: item.pspReference, completedAt: refund.completedAt ?? now(), nextAttemptAt: null, failureReason: null, updatedAt: now() }
-        : { status: 'FAILED', nextAttemptAt: null, failureReason: `refund_failed: ${item.reason ?? 'no reason given'}`.slice(0, 500), updatedAt: now() })
+    const [moved] = await tx
+      .update(refunds)
+      .set(
+        success
+          ? {
+              status: 'COMPLETE',
+              providerReference: item.pspReference,
+              completedAt: refund.completedAt ?? now(),
+              nextAttemptAt: null,
+              failureReason: null,
+              updatedAt: now(),
+            }
+          : {
+              status: 'FAILED',
+              nextAttemptAt: null,
+              failureReason: `refund_failed: ${item.reason ?? 'no reason given'}`.slice(0, 500),
+              updatedAt: now(),
+            },
+      )
       .where(and(eq(refunds.id, refund.id), inArray(refunds.status, from)))
       .returning();
     if (!moved) {
@@ -44,10 +68,15 @@ export async function applyRefund(db: Db, n: ClaimedNotification): Promise<Apply
     }
     await emitRefundEvent(tx, moved);
     if (!success) {
-      await recordAudit(tx, SERVICE_ACTOR, { organisationId: moved.organisationId, type: 'refund:fail', entityId: moved.id });
+      await recordAudit(tx, SERVICE_ACTOR, {
+        organisationId: moved.organisationId,
+        type: 'refund:fail',
+        entityId: moved.id,
+      });
       const amount = formatMoney(moved.amount, moved.currency);
       await notifyOrganisation(tx, moved.organisationId, {
-        kind: 'refund_failed', subject: `refund of ${amount} failed`,
+        kind: 'refund_failed',
+        subject: `refund of ${amount} failed`,
         text: `The processor reports that the refund ${moved.authorizationCode} of ${amount} on transaction ${moved.transactionId} failed (${item.reason ?? 'no reason given'}). No money was returned; the amount can be refunded again.`,
       });
     }
@@ -61,7 +90,12 @@ export async function applyRefund(db: Db, n: ClaimedNotification): Promise<Apply
 async function notRecordedYet(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
   const payment = await findPayment(db, n.item.originalReference, null);
   if (!payment) return ignored('no refund or payment with these references');
-  const [sending] = await db.select({ id: refunds.id }).from(refunds)
-    .where(and(eq(refunds.transactionId, payment.id), eq(refunds.status, 'AUTHORISED'))).limit(1);
-  return sending ? retry('refund not yet recorded as sent; tried again later') : ignored('no refund of ours with this reference');
+  const [sending] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(eq(refunds.transactionId, payment.id), eq(refunds.status, 'AUTHORISED')))
+    .limit(1);
+  return sending
+    ? retry('refund not yet recorded as sent; tried again later')
+    : ignored('no refund of ours with this reference');
 }

@@ -20,7 +20,9 @@ export function cardFromNotification(item: NotificationItem, known: CardFacts): 
     ...(data.cardSummary ? { lastFour: data.cardSummary } : {}),
     ...(data.cardBin ? { bin: data.cardBin } : {}),
     ...(data.issuerCountry ? { issuingCountry: data.issuerCountry } : {}),
-    ...(data.fundingSource ? { funding: data.fundingSource.toUpperCase() === 'DEBIT' ? 'debit' as const : 'credit' as const } : {}),
+    ...(data.fundingSource
+      ? { funding: data.fundingSource.toUpperCase() === 'DEBIT' ? ('debit' as const) : ('credit' as const) }
+      : {}),
     ...(data.cardHolderName ? { holderName: data.cardHolderName } : {}),
     ...(month && year ? { expiryMonth: month, expiryYear: year } : {}),
   };

@@ -23,13 +23,22 @@ const noProcessorReference = (row: Transaction) => !row.providerReference || psp
  * recorded, or be the first to name a redirect payment (apply-authorisation.ts
  * records its reference). Otherwise the PSP reference itself is looked up.
  */
-export async function findPayment(db: Executor, psp: string | null, merchantReference: string | null, { beforeAnswer = false } = {}): Promise<Transaction | null> {
+export async function findPayment(
+  db: Executor,
+  psp: string | null,
+  merchantReference: string | null,
+  { beforeAnswer = false } = {},
+): Promise<Transaction | null> {
   if (merchantReference && isUuid(merchantReference)) {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, merchantReference));
     if (row && (pspOf(row.providerReference) === psp || (beforeAnswer && noProcessorReference(row)))) return row;
   }
   if (!psp) return null;
-  const rows = await db.select().from(transactions).where(inArray(transactions.providerReference, [psp, `${psp}:manual`])).limit(2);
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(inArray(transactions.providerReference, [psp, `${psp}:manual`]))
+    .limit(2);
   return rows.length === 1 ? rows[0]! : null;
 }
 

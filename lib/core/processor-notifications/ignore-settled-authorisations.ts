@@ -21,17 +21,34 @@ type Claimed = { id: string; attempts: number; item: RawItem };
  * Answers the ids it recorded.
  */
 export async function ignoreSettledAuthorisations(db: Executor, rows: readonly Claimed[]): Promise<Set<string>> {
-  const candidates = rows.filter(({ item }) => item.eventCode === 'AUTHORISATION' && (item.success === true || item.success === 'true')
-    && typeof item.merchantReference === 'string' && isUuid(item.merchantReference));
+  const candidates = rows.filter(
+    ({ item }) =>
+      item.eventCode === 'AUTHORISATION' &&
+      (item.success === true || item.success === 'true') &&
+      typeof item.merchantReference === 'string' &&
+      isUuid(item.merchantReference),
+  );
   if (candidates.length === 0) return new Set();
-  const values = sql.join(candidates.map(({ id, attempts, item }) => sql`(${id}::uuid, ${attempts}::int, ${item.merchantReference}::uuid, ${item.pspReference}::text)`), sql`, `);
-  const done = await queryRows<{ id: string }>(db, sql`
+  const values = sql.join(
+    candidates.map(
+      ({ id, attempts, item }) =>
+        sql`(${id}::uuid, ${attempts}::int, ${item.merchantReference}::uuid, ${item.pspReference}::text)`,
+    ),
+    sql`, `,
+  );
+  const done = await queryRows<{ id: string }>(
+    db,
+    sql`
     update processor_notifications n set status = 'ignored', outcome = 'payment already ' || t.status, applied_at = ${now().toISOString()}::timestamptz
     from (values ${values}) as c(id, attempts, transaction_id, psp)
     join transactions t on t.id = c.transaction_id
     where n.id = c.id and n.status = 'applying' and n.attempts = c.attempts
-      and t.status <> 'PAYMENTINPROGRESS' and t.status not in (${sql.join(TOOK_NOTHING.map((s) => sql`${s}`), sql`, `)})
+      and t.status <> 'PAYMENTINPROGRESS' and t.status not in (${sql.join(
+        TOOK_NOTHING.map((s) => sql`${s}`),
+        sql`, `,
+      )})
       and regexp_replace(t.provider_reference, ':manual$', '') = c.psp
-    returning n.id`);
+    returning n.id`,
+  );
   return new Set(done.map((row) => String(row.id)));
 }

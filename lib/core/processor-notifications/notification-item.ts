@@ -13,7 +13,9 @@ const requestItem = z.looseObject({
   originalReference: z.string().max(200).nullish(),
   merchantReference: z.string().max(500).nullish(),
   merchantAccountCode: z.string().max(200).nullish(),
-  amount: z.object({ value: z.int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.string().min(1).max(10) }).nullish(),
+  amount: z
+    .object({ value: z.int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.string().min(1).max(10) })
+    .nullish(),
   reason: z.string().max(2000).nullish(),
   eventDate: z.string().max(100).nullish(),
   additionalData: z.record(z.string(), z.unknown()).nullish(),
@@ -21,7 +23,10 @@ const requestItem = z.looseObject({
 
 export const notificationBatchSchema = z.looseObject({
   live: z.union([z.string(), z.boolean()]).optional(),
-  notificationItems: z.array(z.object({ NotificationRequestItem: requestItem })).min(1).max(1000),
+  notificationItems: z
+    .array(z.object({ NotificationRequestItem: requestItem }))
+    .min(1)
+    .max(1000),
 });
 
 export type RawItem = z.output<typeof requestItem>;
@@ -42,12 +47,14 @@ export type NotificationItem = {
   raw: Record<string, unknown>;
 };
 
-const orNull = (value: string | null | undefined) => (value === undefined || value === null || value === '' ? null : value);
+const orNull = (value: string | null | undefined) =>
+  value === undefined || value === null || value === '' ? null : value;
 
 export function normaliseItem(raw: RawItem): NotificationItem {
   const date = raw.eventDate ? new Date(raw.eventDate) : null;
   const additionalData: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw.additionalData ?? {})) if (typeof value === 'string') additionalData[key] = value;
+  for (const [key, value] of Object.entries(raw.additionalData ?? {}))
+    if (typeof value === 'string') additionalData[key] = value;
   return {
     eventCode: raw.eventCode,
     success: raw.success === true || raw.success === 'true',

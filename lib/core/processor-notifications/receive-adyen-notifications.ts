@@ -20,8 +20,13 @@ export function checkBasicAuth(authorization: string | null): void {
   const match = authorization?.match(/^Basic\s+([A-Za-z0-9+/=]+)$/i);
   const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
   const split = decoded.indexOf(':');
-  const ok = split > 0 && same(decoded.slice(0, split), expected.username) && same(decoded.slice(split + 1), expected.password);
-  if (!ok) throw new AppError('notification.invalid_credentials', 'Processor notifications need the configured Basic auth credentials.');
+  const ok =
+    split > 0 && same(decoded.slice(0, split), expected.username) && same(decoded.slice(split + 1), expected.password);
+  if (!ok)
+    throw new AppError(
+      'notification.invalid_credentials',
+      'Processor notifications need the configured Basic auth credentials.',
+    );
 }
 
 /**
@@ -36,6 +41,12 @@ export async function receiveAdyenNotifications(db: Db, items: readonly RawItem[
     await applyNotifications(db, ids);
   } catch (error) {
     // Stored is accepted: the runner applies what did not apply here.
-    console.error(JSON.stringify({ level: 'error', message: 'inline apply of processor notifications failed; left for the runner', error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'inline apply of processor notifications failed; left for the runner',
+        error: describeErrorSafely(error),
+      }),
+    );
   }
 }

@@ -8,9 +8,17 @@
  * and the one that completes a full refund sends exactly what is left.
  * Without DCC the rate is 1 and the amount passes unchanged.
  */
-export function processorRefundAmount(input: { taken: number; sent: number; heldBefore: number; sentBefore: number; amount: number }): number {
+export function processorRefundAmount(input: {
+  taken: number;
+  sent: number;
+  heldBefore: number;
+  sentBefore: number;
+  amount: number;
+}): number {
   const cumulative = input.heldBefore + input.amount;
   // Half up, exact in BigInt: taken x sent may pass 2^53 for large amounts.
-  const converted = Number((2n * BigInt(cumulative) * BigInt(input.sent) + BigInt(input.taken)) / (2n * BigInt(input.taken)));
+  const converted = Number(
+    (2n * BigInt(cumulative) * BigInt(input.sent) + BigInt(input.taken)) / (2n * BigInt(input.taken)),
+  );
   return Math.min(input.sent - input.sentBefore, Math.max(0, converted - input.sentBefore));
 }

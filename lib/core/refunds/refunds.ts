@@ -38,18 +38,44 @@ export async function requestRefund(db: Db, actor: Actor, transactionId: string,
     const transaction = await lockTransaction(tx, transactionId);
     if (!transaction || !canAccessOrganisation(actor, transaction.organisationId)) throw notFound('Transaction');
     if (transaction.status !== 'COMPLETE') {
-      throw new AppError('transaction.not_refundable', `Only a COMPLETE transaction can be refunded; this one is ${transaction.status}${transaction.status === 'PENDING' ? ' (reverse it instead)' : ''}.`);
+      throw new AppError(
+        'transaction.not_refundable',
+        `Only a COMPLETE transaction can be refunded; this one is ${transaction.status}${transaction.status === 'PENDING' ? ' (reverse it instead)' : ''}.`,
+      );
     }
     const { gone, goneProcessor } = await assertRefundable(tx, transaction, amount);
     const sent = processorMoney(transaction);
-    const processorAmount = processorRefundAmount({ taken: transaction.amount, sent: sent.amount, heldBefore: gone, sentBefore: goneProcessor, amount });
-    if (processorAmount < 1) throw new AppError('refund.too_small', `amount ${amount} converts to nothing in ${sent.currency}, the currency the payment was taken in.`);
-    const [refund] = await tx.insert(refunds).values({
-      organisationId: transaction.organisationId, transactionId, userId: actor.userId, amount, currency: transaction.currency,
-      processorAmount, processorCurrency: sent.currency,
-      status: 'PENDING_AUTHORISATION', authorizationCode: `RFA-${randomBytes(6).toString('hex').toUpperCase()}`,
-    }).returning();
-    await recordAudit(tx, actor, { organisationId: transaction.organisationId, type: 'transaction:refund', entityId: refund!.id });
+    const processorAmount = processorRefundAmount({
+      taken: transaction.amount,
+      sent: sent.amount,
+      heldBefore: gone,
+      sentBefore: goneProcessor,
+      amount,
+    });
+    if (processorAmount < 1)
+      throw new AppError(
+        'refund.too_small',
+        `amount ${amount} converts to nothing in ${sent.currency}, the currency the payment was taken in.`,
+      );
+    const [refund] = await tx
+      .insert(refunds)
+      .values({
+        organisationId: transaction.organisationId,
+        transactionId,
+        userId: actor.userId,
+        amount,
+        currency: transaction.currency,
+        processorAmount,
+        processorCurrency: sent.currency,
+        status: 'PENDING_AUTHORISATION',
+        authorizationCode: `RFA-${randomBytes(6).toString('hex').toUpperCase()}`,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      organisationId: transaction.organisationId,
+      type: 'transaction:refund',
+      entityId: refund!.id,
+    });
     return serializeRefund(refund!);
   });
 }
@@ -57,9 +83,18 @@ export async function requestRefund(db: Db, actor: Actor, transactionId: string,
 export async function listRefunds(db: Db, actor: Actor, input: z.output<typeof listRefundsSchema>) {
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const where = inArray(refunds.organisationId, scope);
-  const page = await listPage(input,
-    (limit, offset) => db.select().from(refunds).where(where).orderBy(desc(refunds.createdAt), desc(refunds.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(refunds).where(where))[0]!.n);
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      db
+        .select()
+        .from(refunds)
+        .where(where)
+        .orderBy(desc(refunds.createdAt), desc(refunds.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(refunds).where(where))[0]!.n,
+  );
   return page.map(serializeRefund);
 }
 
@@ -76,19 +111,39 @@ export async function decideRefund(db: Db, actor: Actor, code: string, decision:
   const [existing] = await db.select().from(refunds).where(eq(refunds.authorizationCode, code));
   if (!existing || !canAccessOrganisation(actor, existing.organisationId)) throw notFound('Refund');
   if (decision === 'authorise' && existing.userId === actor.userId) {
-    const [org] = await db.select({ settings: organisations.settings }).from(organisations).where(eq(organisations.id, existing.organisationId));
+    const [org] = await db
+      .select({ settings: organisations.settings })
+      .from(organisations)
+      .where(eq(organisations.id, existing.organisationId));
     if (org?.settings.refunds_require_second_user) {
-      throw new AppError('refund.same_user', 'This organisation requires a refund to be authorised by a user other than the one who requested it.');
+      throw new AppError(
+        'refund.same_user',
+        'This organisation requires a refund to be authorised by a user other than the one who requested it.',
+      );
     }
   }
   const decided = await db.transaction(async (tx) => {
-    const [row] = await tx.update(refunds).set(decision === 'authorise'
-      // The first attempt is made at once; next_attempt_at is when the runner sends it if this process dies first.
-      ? { status: 'AUTHORISED', authorisedByUserId: actor.userId, nextAttemptAt: new Date(now().getTime() + 60_000), updatedAt: now() }
-      : { status: 'DECLINED', updatedAt: now() })
-      .where(and(eq(refunds.id, existing.id), eq(refunds.status, 'PENDING_AUTHORISATION'))).returning();
+    const [row] = await tx
+      .update(refunds)
+      .set(
+        decision === 'authorise'
+          ? // The first attempt is made at once; next_attempt_at is when the runner sends it if this process dies first.
+            {
+              status: 'AUTHORISED',
+              authorisedByUserId: actor.userId,
+              nextAttemptAt: new Date(now().getTime() + 60_000),
+              updatedAt: now(),
+            }
+          : { status: 'DECLINED', updatedAt: now() },
+      )
+      .where(and(eq(refunds.id, existing.id), eq(refunds.status, 'PENDING_AUTHORISATION')))
+      .returning();
     if (!row) return null;
-    await recordAudit(tx, actor, { organisationId: row.organisationId, type: decision === 'authorise' ? 'refund:authorise' : 'refund:decline', entityId: row.id });
+    await recordAudit(tx, actor, {
+      organisationId: row.organisationId,
+      type: decision === 'authorise' ? 'refund:authorise' : 'refund:decline',
+      entityId: row.id,
+    });
     await emitRefundEvent(tx, row);
     return row;
   });

@@ -18,7 +18,12 @@ type Refund = typeof refunds.$inferSelect;
  * 64 min, 4 h 16 min, 8 h, 8 h; the eighth attempt comes about 21 h 40 min after
  * the first, and if it fails too the refund settles.
  */
-export const REFUND_RETRY: RetrySchedule = { firstDelayMs: 60_000, factor: 4, maxDelayMs: 8 * 3_600_000, maxAttempts: 8 };
+export const REFUND_RETRY: RetrySchedule = {
+  firstDelayMs: 60_000,
+  factor: 4,
+  maxDelayMs: 8 * 3_600_000,
+  maxAttempts: 8,
+};
 
 /**
  * Sends an AUTHORISED refund to the processor. It goes with the same
@@ -49,7 +54,14 @@ export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
   } catch (error) {
     // The processor has it; only our record failed. It stays AUTHORISED and due: sent again under the same key, the
     // processor answers the same, never a second refund. Not a failed attempt: the processor did not fail.
-    console.error(JSON.stringify({ level: 'error', message: 'refund answer not recorded; sent again later', refund_id: refund.id, error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'refund answer not recorded; sent again later',
+        refund_id: refund.id,
+        error: describeErrorSafely(error),
+      }),
+    );
     return refund;
   }
 }
@@ -57,11 +69,30 @@ export async function sendRefund(db: Db, refund: Refund): Promise<Refund> {
 /** Guarded on AUTHORISED and not yet sent: a second sender, or a notification faster than this write, wins; nothing twice. */
 async function recordAnswer(db: Db, refund: Refund, result: ModificationResult): Promise<Refund> {
   const done = await db.transaction(async (tx) => {
-    const [row] = await tx.update(refunds)
-      .set(result.status === 'done'
-        ? { status: 'COMPLETE', providerReference: result.providerReference, completedAt: now(), nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() }
-        : { sentAt: now(), providerReference: result.providerReference, nextAttemptAt: null, failureReason: null, attempts: refund.attempts + 1, updatedAt: now() })
-      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'), isNull(refunds.sentAt))).returning();
+    const [row] = await tx
+      .update(refunds)
+      .set(
+        result.status === 'done'
+          ? {
+              status: 'COMPLETE',
+              providerReference: result.providerReference,
+              completedAt: now(),
+              nextAttemptAt: null,
+              failureReason: null,
+              attempts: refund.attempts + 1,
+              updatedAt: now(),
+            }
+          : {
+              sentAt: now(),
+              providerReference: result.providerReference,
+              nextAttemptAt: null,
+              failureReason: null,
+              attempts: refund.attempts + 1,
+              updatedAt: now(),
+            },
+      )
+      .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'AUTHORISED'), isNull(refunds.sentAt)))
+      .returning();
     if (row) await emitRefundEvent(tx, row);
     return row;
   });
@@ -90,19 +121,54 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
     const at = now();
     const nextAttemptAt = permanent ? null : nextAttempt(REFUND_RETRY, attempts, at);
     if (nextAttemptAt) {
-      console.warn(JSON.stringify({ level: 'warn', message: 'refund not sent; retrying later', refund_id: refundId, attempts, next_attempt_at: nextAttemptAt.toISOString(), error: reason }));
-      const [next] = await tx.update(refunds).set({ attempts, nextAttemptAt, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          message: 'refund not sent; retrying later',
+          refund_id: refundId,
+          attempts,
+          next_attempt_at: nextAttemptAt.toISOString(),
+          error: reason,
+        }),
+      );
+      const [next] = await tx
+        .update(refunds)
+        .set({ attempts, nextAttemptAt, failureReason: reason, updatedAt: at })
+        .where(eq(refunds.id, refundId))
+        .returning();
       return next!;
     }
     const status = definite ? 'FAILED' : 'UNSETTLED';
-    console.error(JSON.stringify({ level: 'error', message: `refund ${status}`, refund_id: refundId, attempts, error: reason }));
-    const [settled] = await tx.update(refunds).set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: at }).where(eq(refunds.id, refundId)).returning();
-    await recordAudit(tx, SERVICE_ACTOR, { organisationId: settled!.organisationId, type: status === 'FAILED' ? 'refund:fail' : 'refund:unsettle', entityId: refundId });
+    console.error(
+      JSON.stringify({ level: 'error', message: `refund ${status}`, refund_id: refundId, attempts, error: reason }),
+    );
+    const [settled] = await tx
+      .update(refunds)
+      .set({ status, attempts, nextAttemptAt: null, failureReason: reason, updatedAt: at })
+      .where(eq(refunds.id, refundId))
+      .returning();
+    await recordAudit(tx, SERVICE_ACTOR, {
+      organisationId: settled!.organisationId,
+      type: status === 'FAILED' ? 'refund:fail' : 'refund:unsettle',
+      entityId: refundId,
+    });
     await emitRefundEvent(tx, settled!);
     const amount = formatMoney(settled!.amount, settled!.currency);
-    await notifyOrganisation(tx, settled!.organisationId, status === 'FAILED'
-      ? { kind: 'refund_failed', subject: `refund of ${amount} failed`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.` }
-      : { kind: 'refund_unsettled', subject: `refund of ${amount} needs checking`, text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} got no clear answer from the processor after ${attempts} attempts (${reason}). It may or may not have been paid out: check with the processor. The amount stays held.` });
+    await notifyOrganisation(
+      tx,
+      settled!.organisationId,
+      status === 'FAILED'
+        ? {
+            kind: 'refund_failed',
+            subject: `refund of ${amount} failed`,
+            text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.`,
+          }
+        : {
+            kind: 'refund_unsettled',
+            subject: `refund of ${amount} needs checking`,
+            text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} got no clear answer from the processor after ${attempts} attempts (${reason}). It may or may not have been paid out: check with the processor. The amount stays held.`,
+          },
+    );
     return settled!;
   });
 }

@@ -7,8 +7,11 @@ import { findAccessibleBooking } from '../bookings/booking-query';
 /** The tokenised cards saved on a booking; `id` is the `token` a booking payment takes. Never the processor's token. */
 export async function availableTokens(db: Db, actor: Actor, bookingId: string) {
   await findAccessibleBooking(db, actor, bookingId);
-  const rows = await db.select().from(savedCards)
-    .where(and(eq(savedCards.bookingId, bookingId), isNull(savedCards.deletedAt))).orderBy(asc(savedCards.createdAt));
+  const rows = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.bookingId, bookingId), isNull(savedCards.deletedAt)))
+    .orderBy(asc(savedCards.createdAt));
   return rows.map((card) => ({
     id: card.id,
     cardholder_name: card.cardholderName,

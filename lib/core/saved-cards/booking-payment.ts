@@ -28,7 +28,13 @@ export const bookingPaymentSchema = z.object({
  * request return the first answer instead of charging again, or scheduling again:
  * the charge's transaction and the scheduled payment each hold the key in a unique index.
  */
-export async function createBookingPayment(db: Db, actor: Actor, bookingId: string, input: z.output<typeof bookingPaymentSchema>, idempotencyKey: string | null) {
+export async function createBookingPayment(
+  db: Db,
+  actor: Actor,
+  bookingId: string,
+  input: z.output<typeof bookingPaymentSchema>,
+  idempotencyKey: string | null,
+) {
   requireRole(actor, 'booking-and-payment:create:payment');
   const { booking } = await findAccessibleBooking(db, actor, bookingId);
   const savedCard = isUuid(input.token) ? await findSavedCard(db, bookingId, input.token) : undefined;
@@ -41,25 +47,60 @@ export async function createBookingPayment(db: Db, actor: Actor, bookingId: stri
     await db.transaction(async (tx) => {
       // The unique index on idempotency_key decides: a retry (even one racing the first) inserts nothing and
       // answers as the first did, so a dated payment is scheduled once per key.
-      const [payment] = await tx.insert(scheduledPayments).values({
-        organisationId: booking.organisationId, bookingId, savedCardId: savedCard.id, userId: actor.userId,
-        amount: input.amount, currency: booking.currency, status: needsApproval ? 'AWAITING_APPROVAL' : 'QUEUED',
-        authorisationOnly: input.authorisation_only, executeAfter: startOfDayOrInstant(input.date!), idempotencyKey: scopedKey,
-      }).onConflictDoNothing({ target: scheduledPayments.idempotencyKey }).returning({ id: scheduledPayments.id });
+      const [payment] = await tx
+        .insert(scheduledPayments)
+        .values({
+          organisationId: booking.organisationId,
+          bookingId,
+          savedCardId: savedCard.id,
+          userId: actor.userId,
+          amount: input.amount,
+          currency: booking.currency,
+          status: needsApproval ? 'AWAITING_APPROVAL' : 'QUEUED',
+          authorisationOnly: input.authorisation_only,
+          executeAfter: startOfDayOrInstant(input.date!),
+          idempotencyKey: scopedKey,
+        })
+        .onConflictDoNothing({ target: scheduledPayments.idempotencyKey })
+        .returning({ id: scheduledPayments.id });
       if (!payment) return;
-      await recordAudit(tx, actor, { organisationId: booking.organisationId, type: 'scheduled-payment:create', entityId: payment.id });
+      await recordAudit(tx, actor, {
+        organisationId: booking.organisationId,
+        type: 'scheduled-payment:create',
+        entityId: payment.id,
+      });
     });
     return {};
   }
-  const outcome = await chargeSavedCard(db, {
-    // Charged now, at a time the merchant chose: an unscheduled card-on-file charge (a dated one is a scheduled payment).
-    savedCard, amount: input.amount, currency: booking.currency, capture: !input.authorisation_only, method: 'MOTO_OTHER', use: 'unscheduled',
-    idempotencyKey: scopedKey ?? `booking-payment:${crypto.randomUUID()}`,
-  }, actor);
-  if (outcome.outcome === 'declined') throw new AppError('payment.declined', `The saved card was declined (${outcome.reason}). Transaction ${outcome.transactionId} records the attempt.`);
+  const outcome = await chargeSavedCard(
+    db,
+    {
+      // Charged now, at a time the merchant chose: an unscheduled card-on-file charge (a dated one is a scheduled payment).
+      savedCard,
+      amount: input.amount,
+      currency: booking.currency,
+      capture: !input.authorisation_only,
+      method: 'MOTO_OTHER',
+      use: 'unscheduled',
+      idempotencyKey: scopedKey ?? `booking-payment:${crypto.randomUUID()}`,
+    },
+    actor,
+  );
+  if (outcome.outcome === 'declined')
+    throw new AppError(
+      'payment.declined',
+      `The saved card was declined (${outcome.reason}). Transaction ${outcome.transactionId} records the attempt.`,
+    );
   if (outcome.outcome === 'unsettled') {
-    throw new AppError('payment.processor_unavailable', `The processor has not confirmed the payment yet; transaction ${outcome.transactionId} is being confirmed with it. Do not charge again: repeat this request with the same Idempotency-Key to see the outcome.`);
+    throw new AppError(
+      'payment.processor_unavailable',
+      `The processor has not confirmed the payment yet; transaction ${outcome.transactionId} is being confirmed with it. Do not charge again: repeat this request with the same Idempotency-Key to see the outcome.`,
+    );
   }
-  if (outcome.outcome !== 'paid') throw new AppError('payment.processor_unavailable', `The payment could not be taken (${'reason' in outcome ? outcome.reason : outcome.outcome}); nothing was charged.`);
+  if (outcome.outcome !== 'paid')
+    throw new AppError(
+      'payment.processor_unavailable',
+      `The payment could not be taken (${'reason' in outcome ? outcome.reason : outcome.outcome}); nothing was charged.`,
+    );
   return {};
 }

@@ -14,13 +14,22 @@ export const NOT_STARTED_STATUSES = ['QUEUED', 'AWAITING_APPROVAL'];
  * status check is part of the UPDATE: a payment a runner claimed first is
  * IN_PROGRESS and left alone; the runner re-checks the booking before it charges.
  */
-export async function cancelBookingScheduledPayments(tx: Tx, actor: Actor, booking: { id: string; organisationId: string }): Promise<number> {
-  const cancelled = await tx.update(scheduledPayments)
+export async function cancelBookingScheduledPayments(
+  tx: Tx,
+  actor: Actor,
+  booking: { id: string; organisationId: string },
+): Promise<number> {
+  const cancelled = await tx
+    .update(scheduledPayments)
     .set({ status: 'CANCELLED', failureReason: 'booking_deleted', nextAttemptAt: null, updatedAt: now() })
     .where(and(eq(scheduledPayments.bookingId, booking.id), inArray(scheduledPayments.status, NOT_STARTED_STATUSES)))
     .returning({ id: scheduledPayments.id, organisationId: scheduledPayments.organisationId });
   for (const payment of cancelled) {
-    await recordAudit(tx, actor, { organisationId: payment.organisationId, type: 'scheduled-payment:cancel', entityId: payment.id });
+    await recordAudit(tx, actor, {
+      organisationId: payment.organisationId,
+      type: 'scheduled-payment:cancel',
+      entityId: payment.id,
+    });
   }
   return cancelled.length;
 }

@@ -6,7 +6,8 @@ import { linkPaidSql } from '@/lib/core/groups/link-paid-sql';
 import type { ClaimedScheduledPayment } from './finish-scheduled-payment';
 
 /** Why a claimed scheduled payment was cancelled instead of charged (scheduled_payments.failure_reason). */
-export type NotChargeableReason = 'booking_deleted' | 'link_deleted' | 'member_removed' | 'auto_collect_off' | 'link_paid';
+export type NotChargeableReason =
+  'booking_deleted' | 'link_deleted' | 'member_removed' | 'auto_collect_off' | 'link_paid';
 
 /**
  * The runner's re-check right before charging, in one guarded statement for a
@@ -28,9 +29,16 @@ export async function cancelNotChargeable(
 ): Promise<Map<string, NotChargeableReason>> {
   if (items.length === 0) return new Map();
   const at = sql`${now().toISOString()}::timestamptz`;
-  const claimed = sql.join(items.map(({ claim, attemptKey }) =>
-    sql`(${claim.payment.id}::uuid, ${claim.claimedAt.toISOString()}::timestamptz, ${attemptKey}::text)`), sql`, `);
-  const rows = await queryRows<{ id: string; reason: NotChargeableReason }>(tx, sql`
+  const claimed = sql.join(
+    items.map(
+      ({ claim, attemptKey }) =>
+        sql`(${claim.payment.id}::uuid, ${claim.claimedAt.toISOString()}::timestamptz, ${attemptKey}::text)`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string; reason: NotChargeableReason }>(
+    tx,
+    sql`
     with claimed (id, claimed_at, attempt_key) as (values ${claimed}),
     why as (
       select c.id, c.claimed_at, c.attempt_key, case
@@ -59,6 +67,7 @@ export async function cancelNotChargeable(
       insert into audit_records (id, organisation_id, actor_kind, type, entity_id, created_at)
       select gen_random_uuid(), organisation_id, 'service', 'scheduled-payment:cancel', id::text, ${at} from cancelled
     )
-    select id, failure_reason as reason from cancelled`);
+    select id, failure_reason as reason from cancelled`,
+  );
   return new Map(rows.map((row) => [row.id, row.reason]));
 }

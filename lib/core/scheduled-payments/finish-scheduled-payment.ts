@@ -16,18 +16,34 @@ export type ClaimedScheduledPayment = {
   claimedAt: Date;
 };
 
-const stillClaimed = (claim: ClaimedScheduledPayment) => and(
-  eq(scheduledPayments.id, claim.payment.id), eq(scheduledPayments.status, 'IN_PROGRESS'), eq(scheduledPayments.claimedAt, claim.claimedAt),
-);
+const stillClaimed = (claim: ClaimedScheduledPayment) =>
+  and(
+    eq(scheduledPayments.id, claim.payment.id),
+    eq(scheduledPayments.status, 'IN_PROGRESS'),
+    eq(scheduledPayments.claimedAt, claim.claimedAt),
+  );
 
 /**
  * COMPLETE, with its event; the runner calls it inside the transaction that records the payment (settleAuthorisation), so all
  * land together (or in a transaction of its own for a payment an earlier attempt recorded). Answers whether it changed the row.
  */
-export async function completeScheduledPayment(tx: Executor, claim: ClaimedScheduledPayment, transactionId: string): Promise<boolean> {
-  const done = await tx.update(scheduledPayments)
-    .set({ status: 'COMPLETE', transactionId, failureReason: null, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
-    .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
+export async function completeScheduledPayment(
+  tx: Executor,
+  claim: ClaimedScheduledPayment,
+  transactionId: string,
+): Promise<boolean> {
+  const done = await tx
+    .update(scheduledPayments)
+    .set({
+      status: 'COMPLETE',
+      transactionId,
+      failureReason: null,
+      nextAttemptAt: null,
+      completedAt: now(),
+      updatedAt: now(),
+    })
+    .where(stillClaimed(claim))
+    .returning({ id: scheduledPayments.id });
   if (done.length === 0) return false;
   await emitScheduledPaymentEvent(tx, claim.payment, 'scheduled_payment.completed');
   return true;
@@ -40,14 +56,35 @@ export async function completeScheduledPayment(tx: Executor, claim: ClaimedSched
  * asking again under the same key): by IN_PROGRESS and by the attempt whose
  * key the transaction carries, so an older attempt's charge completes nothing.
  */
-export async function completeScheduledCharge(tx: Executor, transactionId: string, attemptKey: string): Promise<boolean> {
+export async function completeScheduledCharge(
+  tx: Executor,
+  transactionId: string,
+  attemptKey: string,
+): Promise<boolean> {
   const id = scheduledPaymentIdOfKey(attemptKey);
   if (!id) return false;
-  const [payment] = await tx.select().from(scheduledPayments).where(and(eq(scheduledPayments.id, id), eq(scheduledPayments.status, 'IN_PROGRESS')));
+  const [payment] = await tx
+    .select()
+    .from(scheduledPayments)
+    .where(and(eq(scheduledPayments.id, id), eq(scheduledPayments.status, 'IN_PROGRESS')));
   if (!payment || scheduledAttemptKey(payment.id, payment.attempts) !== attemptKey) return false;
-  const done = await tx.update(scheduledPayments)
-    .set({ status: 'COMPLETE', transactionId, failureReason: null, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
-    .where(and(eq(scheduledPayments.id, id), eq(scheduledPayments.status, 'IN_PROGRESS'), eq(scheduledPayments.attempts, payment.attempts)))
+  const done = await tx
+    .update(scheduledPayments)
+    .set({
+      status: 'COMPLETE',
+      transactionId,
+      failureReason: null,
+      nextAttemptAt: null,
+      completedAt: now(),
+      updatedAt: now(),
+    })
+    .where(
+      and(
+        eq(scheduledPayments.id, id),
+        eq(scheduledPayments.status, 'IN_PROGRESS'),
+        eq(scheduledPayments.attempts, payment.attempts),
+      ),
+    )
     .returning({ id: scheduledPayments.id });
   if (done.length === 0) return false;
   await emitScheduledPaymentEvent(tx, payment, 'scheduled_payment.completed');
@@ -60,15 +97,37 @@ export async function completeScheduledCharge(tx: Executor, transactionId: strin
  * (payment_link_id) alerts the group's leader and creator instead
  * (charge-failed-alert.ts); any other goes to the organisation's notification address.
  */
-export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPayment, failure: { reason: string; explanation: string; transactionId: string | null }): Promise<void> {
+export async function failScheduledPayment(
+  db: Db,
+  claim: ClaimedScheduledPayment,
+  failure: { reason: string; explanation: string; transactionId: string | null },
+): Promise<void> {
   const { payment } = claim;
   await db.transaction(async (tx) => {
-    const [failed] = await tx.update(scheduledPayments)
-      .set({ status: 'FAILED', transactionId: failure.transactionId, failureReason: failure.reason, nextAttemptAt: null, completedAt: now(), updatedAt: now() })
-      .where(stillClaimed(claim)).returning({ id: scheduledPayments.id });
+    const [failed] = await tx
+      .update(scheduledPayments)
+      .set({
+        status: 'FAILED',
+        transactionId: failure.transactionId,
+        failureReason: failure.reason,
+        nextAttemptAt: null,
+        completedAt: now(),
+        updatedAt: now(),
+      })
+      .where(stillClaimed(claim))
+      .returning({ id: scheduledPayments.id });
     if (!failed) return;
     await emitScheduledPaymentEvent(tx, payment, 'scheduled_payment.failed');
-    if (payment.paymentLinkId && await alertChargeFailed(tx, { scheduledPaymentId: payment.id, paymentLinkId: payment.paymentLinkId, reason: failure.reason, explanation: failure.explanation })) return;
+    if (
+      payment.paymentLinkId &&
+      (await alertChargeFailed(tx, {
+        scheduledPaymentId: payment.id,
+        paymentLinkId: payment.paymentLinkId,
+        reason: failure.reason,
+        explanation: failure.explanation,
+      }))
+    )
+      return;
     await notifyOrganisation(tx, payment.organisationId, {
       kind: 'scheduled-payment-failed',
       subject: `a scheduled payment on booking ${claim.bookingReference} failed`,
@@ -82,8 +141,20 @@ export async function failScheduledPayment(db: Db, claim: ClaimedScheduledPaymen
 }
 
 /** Back to QUEUED after a transient failure, due again at `nextAttemptAt`; the next claim starts a new attempt (a new key). */
-export async function retryScheduledPaymentLater(db: Db, claim: ClaimedScheduledPayment, retry: { reason: string; transactionId: string | null; nextAttemptAt: Date }): Promise<void> {
-  await db.update(scheduledPayments)
-    .set({ status: 'QUEUED', transactionId: retry.transactionId, failureReason: retry.reason, nextAttemptAt: retry.nextAttemptAt, claimedAt: null, updatedAt: now() })
+export async function retryScheduledPaymentLater(
+  db: Db,
+  claim: ClaimedScheduledPayment,
+  retry: { reason: string; transactionId: string | null; nextAttemptAt: Date },
+): Promise<void> {
+  await db
+    .update(scheduledPayments)
+    .set({
+      status: 'QUEUED',
+      transactionId: retry.transactionId,
+      failureReason: retry.reason,
+      nextAttemptAt: retry.nextAttemptAt,
+      claimedAt: null,
+      updatedAt: now(),
+    })
     .where(stillClaimed(claim));
 }

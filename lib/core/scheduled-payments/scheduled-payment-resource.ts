@@ -4,7 +4,13 @@ import type { Executor } from '@/lib/db/types';
 
 /** Scheduled payments with what their answer shows: booking, customer and organisation. */
 export function selectScheduledPayments(db: Executor) {
-  return db.select({ payment: scheduledPayments, booking: bookings, customer: customers, organisationName: organisations.name })
+  return db
+    .select({
+      payment: scheduledPayments,
+      booking: bookings,
+      customer: customers,
+      organisationName: organisations.name,
+    })
     .from(scheduledPayments)
     .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
     .innerJoin(organisations, eq(organisations.id, scheduledPayments.organisationId))

@@ -10,8 +10,11 @@ import { settleScheduledCharges, type AuthorisedCharge, type GroupSettled } from
 /** Charges settled together at most: one statement's VALUES list. */
 const GROUP_MAX = 50;
 
-export type ScheduledSettler = (claim: ClaimedScheduledPayment, transactionId: string, result: FinalResult) =>
-  Promise<{ outcome: PaymentOutcome; completed: boolean }>;
+export type ScheduledSettler = (
+  claim: ClaimedScheduledPayment,
+  transactionId: string,
+  result: FinalResult,
+) => Promise<{ outcome: PaymentOutcome; completed: boolean }>;
 
 /**
  * Records the processor's answers to one runner pass's charges. The common
@@ -42,12 +45,27 @@ export function scheduledSettler(db: Db): ScheduledSettler {
     // covered_link_ids), stores no card, and the link's only live collection is this one
     // (scheduled_payments_one_live_per_link_uq). A stored-card token goes the long way.
     if (result.status !== 'authorised' || result.storedCardToken) return alone();
-    const grouped = await inGroup({ claim, transactionId, providerReference: result.providerReference, captured: result.captured, card: result.card })
-      .catch((error: unknown) => {
-        console.error(JSON.stringify({ level: 'warn', message: 'scheduled charges: the group statement failed; settling one by one', transaction_id: transactionId, error: describeErrorSafely(error) }));
-        return null;
-      });
+    const grouped = await inGroup({
+      claim,
+      transactionId,
+      providerReference: result.providerReference,
+      captured: result.captured,
+      card: result.card,
+    }).catch((error: unknown) => {
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          message: 'scheduled charges: the group statement failed; settling one by one',
+          transaction_id: transactionId,
+          error: describeErrorSafely(error),
+        }),
+      );
+      return null;
+    });
     if (!grouped?.settled) return alone();
-    return { outcome: { outcome: 'paid', transactionId, status: result.captured ? 'COMPLETE' : 'PENDING' }, completed: grouped.completed };
+    return {
+      outcome: { outcome: 'paid', transactionId, status: result.captured ? 'COMPLETE' : 'PENDING' },
+      completed: grouped.completed,
+    };
   };
 }

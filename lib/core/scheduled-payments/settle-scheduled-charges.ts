@@ -32,7 +32,10 @@ export type GroupSettled = { settled: boolean; completed: boolean };
  * moved and whether the scheduled payment is COMPLETE; one that did not move
  * (released meanwhile, or settled by its notification) goes the long way.
  */
-export async function settleScheduledCharges(db: Executor, charges: readonly AuthorisedCharge[]): Promise<Map<string, GroupSettled>> {
+export async function settleScheduledCharges(
+  db: Executor,
+  charges: readonly AuthorisedCharge[],
+): Promise<Map<string, GroupSettled>> {
   const at = sql`${now().toISOString()}::timestamptz`;
   const [pay, authorise] = [moveSet('pay'), moveSet('authorise')];
   const rows = charges.map(({ claim, transactionId, providerReference, captured, card }) => {
@@ -43,7 +46,9 @@ export async function settleScheduledCharges(db: Executor, charges: readonly Aut
   const events = sql`${paymentEventCandidates(sql`settled t`)}
     union all
     select d.organisation_id::text, 'scheduled_payment.completed', d.id::text from done d`;
-  const answered = await queryRows<{ id: string; done: boolean }>(db, sql`
+  const answered = await queryRows<{ id: string; done: boolean }>(
+    db,
+    sql`
     with charge (transaction_id, scheduled_payment_id, claimed_at, captured, provider_reference,
       card_brand, card_last_four, card_bin, card_type, bin_type, issuing_country, cardholder_name) as (values ${sql.join(rows, sql`, `)}
     ), settled as (
@@ -67,8 +72,12 @@ export async function settleScheduledCharges(db: Executor, charges: readonly Aut
       where p.id = s.scheduled_payment_id and p.status = 'IN_PROGRESS' and p.claimed_at = s.claimed_at
       returning p.id, s.organisation_id, s.id as transaction_id
     ), ${eventStubsSql(events)}
-    select s.id::text as id, exists (select 1 from done d where d.transaction_id = s.id) as done from settled s`);
-  const result = new Map<string, GroupSettled>(charges.map((c) => [c.transactionId, { settled: false, completed: false }]));
-  for (const row of answered) result.set(String(row.id), { settled: true, completed: row.done === true || String(row.done) === 'true' });
+    select s.id::text as id, exists (select 1 from done d where d.transaction_id = s.id) as done from settled s`,
+  );
+  const result = new Map<string, GroupSettled>(
+    charges.map((c) => [c.transactionId, { settled: false, completed: false }]),
+  );
+  for (const row of answered)
+    result.set(String(row.id), { settled: true, completed: row.done === true || String(row.done) === 'true' });
   return result;
 }

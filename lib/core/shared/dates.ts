@@ -3,7 +3,9 @@ import { z } from 'zod';
 const DAY_MS = 86_400_000;
 
 /** A calendar date or a datetime; a bare date means the end of that day (UTC), so "expires 2027-01-31" includes the 31st. */
-export const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time' });
+export const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: 'must be a date (YYYY-MM-DD) or an ISO 8601 date-time',
+});
 
 const isBareDate = (value: string) => /^\d{4}-\d\d-\d\d$/.test(value);
 

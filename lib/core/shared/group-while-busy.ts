@@ -23,8 +23,9 @@ export function groupWhileBusy<I, O>(run: (items: I[]) => Promise<O[]>, max: num
     }
     running = false;
   };
-  return (item) => new Promise<O>((resolve, reject) => {
-    waiting.push({ item, resolve, reject });
-    if (!running) void drain();
-  });
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!running) void drain();
+    });
 }

@@ -11,4 +11,8 @@ export const MAX_MINOR_UNITS = 1_000_000_000;
 export const minorUnits = ({ min = 1 }: { min?: 0 | 1 } = {}) => z.int().min(min).max(MAX_MINOR_UNITS);
 
 /** The deprecated major-unit form (bookings' gross_amount on update), bounded the same. */
-export const majorUnits = () => z.number().min(0).max(MAX_MINOR_UNITS / 100);
+export const majorUnits = () =>
+  z
+    .number()
+    .min(0)
+    .max(MAX_MINOR_UNITS / 100);

@@ -26,7 +26,10 @@ export function publicUrlProblem(value: string, mode: ServiceMode): string | nul
 
 /** The schema of such a URL; the mode is read when a request is parsed, not when this module loads. */
 export const publicUrl = () =>
-  z.url({ protocol: /^https?$/ }).max(2000).superRefine((value, context) => {
-    const problem = publicUrlProblem(value, serviceMode());
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  });
+  z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .superRefine((value, context) => {
+      const problem = publicUrlProblem(value, serviceMode());
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    });

@@ -17,7 +17,14 @@ export const createSupplierSchema = z.object({
 
 function serializeSupplier(s: typeof suppliers.$inferSelect) {
   // `name` repeats supplier_name under the name Felloh's SDK reads.
-  return { id: s.id, supplier_name: s.supplierName, name: s.supplierName, organisation: s.organisationId, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() };
+  return {
+    id: s.id,
+    supplier_name: s.supplierName,
+    name: s.supplierName,
+    organisation: s.organisationId,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
 }
 
 export async function listSuppliers(db: Db, actor: Actor, input: z.output<typeof listSuppliersSchema>) {
@@ -25,9 +32,18 @@ export async function listSuppliers(db: Db, actor: Actor, input: z.output<typeof
   const conditions: (SQL | undefined)[] = [inArray(suppliers.organisationId, scope)];
   if (input.keyword) conditions.push(containsInsensitive(suppliers.supplierName, input.keyword));
   const where = and(...conditions);
-  const page = await listPage(input,
-    (limit, offset) => db.select().from(suppliers).where(where).orderBy(desc(suppliers.createdAt), desc(suppliers.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(suppliers).where(where))[0]!.n);
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      db
+        .select()
+        .from(suppliers)
+        .where(where)
+        .orderBy(desc(suppliers.createdAt), desc(suppliers.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(suppliers).where(where))[0]!.n,
+  );
   return page.map(serializeSupplier);
 }
 
@@ -36,8 +52,15 @@ export async function createSupplier(db: Db, actor: Actor, input: z.output<typeo
   requireOrganisation(actor, input.organisation);
   requireRole(actor, 'suppliers:manage');
   return db.transaction(async (tx) => {
-    const [created] = await tx.insert(suppliers).values({ organisationId: input.organisation, supplierName: input.supplier_name }).returning();
-    await recordAudit(tx, actor, { organisationId: input.organisation, type: 'supplier:create', entityId: created!.id });
+    const [created] = await tx
+      .insert(suppliers)
+      .values({ organisationId: input.organisation, supplierName: input.supplier_name })
+      .returning();
+    await recordAudit(tx, actor, {
+      organisationId: input.organisation,
+      type: 'supplier:create',
+      entityId: created!.id,
+    });
     return serializeSupplier(created!);
   });
 }

@@ -30,11 +30,17 @@ import { describeErrorSafely } from '@/lib/http/safe-error-log';
 export async function captureOrReverse(db: Db, actor: Actor, transactionId: string, action: Modification) {
   requireRole(actor, 'booking-and-payment:create:payment');
   await findAccessibleTransaction(db, actor, transactionId);
-  const [claimed] = await db.update(transactions).set(claimSet(action))
-    .where(moveWhere(transactionId, claimMove(action))).returning();
+  const [claimed] = await db
+    .update(transactions)
+    .set(claimSet(action))
+    .where(moveWhere(transactionId, claimMove(action)))
+    .returning();
   if (!claimed) {
     const current = await findAccessibleTransaction(db, actor, transactionId);
-    throw new AppError('transaction.not_pending', `Only a PENDING authorisation can be ${action === 'complete' ? 'completed' : 'reversed'}; this transaction is ${current.stage ? `being ${current.stage.replace('ing', 'ed')}` : current.status}.`);
+    throw new AppError(
+      'transaction.not_pending',
+      `Only a PENDING authorisation can be ${action === 'complete' ? 'completed' : 'reversed'}; this transaction is ${current.stage ? `being ${current.stage.replace('ing', 'ed')}` : current.status}.`,
+    );
   }
   try {
     await finishModification(db, claimed, action, { actor });
@@ -42,14 +48,40 @@ export async function captureOrReverse(db: Db, actor: Actor, transactionId: stri
     const what = action === 'complete' ? 'capture' : 'reverse';
     if (!(error instanceof ProcessorError)) {
       // The processor may have acted (or did, and our record of it failed): keep the claim for the runner.
-      console.error(JSON.stringify({ level: 'error', message: `processor ${action} not settled; left for the runner`, transaction_id: transactionId, error: describeErrorSafely(error) }));
-      throw new AppError('payment.processor_unavailable', `The ${what} could not be confirmed; it is being confirmed and will be finished automatically.`);
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: `processor ${action} not settled; left for the runner`,
+          transaction_id: transactionId,
+          error: describeErrorSafely(error),
+        }),
+      );
+      throw new AppError(
+        'payment.processor_unavailable',
+        `The ${what} could not be confirmed; it is being confirmed and will be finished automatically.`,
+      );
     }
-    await db.update(transactions).set({ ...moveSet('releaseClaim'), updatedAt: now() }).where(moveWhere(transactionId, 'releaseClaim', [claimedState(action)]));
-    console.error(JSON.stringify({ level: 'error', message: `processor ${action} failed`, transaction_id: transactionId, error: describeErrorSafely(error) }));
-    throw new AppError('payment.processor_unavailable', `The processor could not ${action} the authorisation; it is still PENDING.`);
+    await db
+      .update(transactions)
+      .set({ ...moveSet('releaseClaim'), updatedAt: now() })
+      .where(moveWhere(transactionId, 'releaseClaim', [claimedState(action)]));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: `processor ${action} failed`,
+        transaction_id: transactionId,
+        error: describeErrorSafely(error),
+      }),
+    );
+    throw new AppError(
+      'payment.processor_unavailable',
+      `The processor could not ${action} the authorisation; it is still PENDING.`,
+    );
   }
   const [row] = await selectTransactions(db).where(eq(transactions.id, transactionId));
   const refunded = await refundedAmounts(db, [transactionId]);
-  return serializeTransaction(row!.transaction, { bookingReference: row!.bookingReference, refundedAmount: refunded.get(transactionId) ?? 0 });
+  return serializeTransaction(row!.transaction, {
+    bookingReference: row!.bookingReference,
+    refundedAmount: refunded.get(transactionId) ?? 0,
+  });
 }

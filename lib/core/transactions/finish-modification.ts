@@ -15,12 +15,17 @@ export type Modification = 'complete' | 'reverse';
 type Row = typeof transactions.$inferSelect;
 
 /** The state a capture or reverse holds while it is in flight, the move that claims it and the move that finishes it (transaction-lifecycle.ts). */
-export const claimedState = (action: Modification): TransactionState => (action === 'complete' ? 'PENDING/capturing' : 'PENDING/reversing');
+export const claimedState = (action: Modification): TransactionState =>
+  action === 'complete' ? 'PENDING/capturing' : 'PENDING/reversing';
 export const claimMove = (action: Modification) => (action === 'complete' ? 'claimCapture' : 'claimReverse');
 const doneMove = (action: Modification) => (action === 'complete' ? 'captured' : 'reversed');
 
 /** What a claim sets: the claimed state, and one more attempt (so its own idempotency key, modificationKey). */
-export const claimSet = (action: Modification) => ({ ...moveSet(claimMove(action)), modificationAttempts: sql`${transactions.modificationAttempts} + 1`, updatedAt: now() });
+export const claimSet = (action: Modification) => ({
+  ...moveSet(claimMove(action)),
+  modificationAttempts: sql`${transactions.modificationAttempts} + 1`,
+  updatedAt: now(),
+});
 
 /**
  * The idempotency key of the current claim's capture or reverse: `<id>:capture` for the first claim, then
@@ -44,12 +49,25 @@ export function modificationKey(row: Pick<Row, 'id' | 'modificationAttempts'>, a
  * failure after the processor answered: the caller must not take that for a
  * processor failure (only a ProcessorError says nothing was done).
  */
-export async function finishModification(db: Db, row: Row, action: Modification, { actor = null }: { actor?: Actor | null } = {}): Promise<'recorded' | 'sent'> {
+export async function finishModification(
+  db: Db,
+  row: Row,
+  action: Modification,
+  { actor = null }: { actor?: Actor | null } = {},
+): Promise<'recorded' | 'sent'> {
   const processor = processorFor(db);
-  const result = action === 'complete'
-    // In what the authorisation was sent in: a DCC payment is captured in the card's currency.
-    ? await processor.capture({ providerReference: row.providerReference!, ...processorMoney(row), idempotencyKey: modificationKey(row, 'complete') })
-    : await processor.reverse({ providerReference: row.providerReference!, idempotencyKey: modificationKey(row, 'reverse') });
+  const result =
+    action === 'complete'
+      ? // In what the authorisation was sent in: a DCC payment is captured in the card's currency.
+        await processor.capture({
+          providerReference: row.providerReference!,
+          ...processorMoney(row),
+          idempotencyKey: modificationKey(row, 'complete'),
+        })
+      : await processor.reverse({
+          providerReference: row.providerReference!,
+          idempotencyKey: modificationKey(row, 'reverse'),
+        });
   if (result.status === 'received') {
     await recordSent(db, row, action, actor);
     return 'sent';
@@ -66,10 +84,17 @@ export async function finishModification(db: Db, row: Row, action: Modification,
  */
 async function recordSent(db: Db, row: Row, action: Modification, actor: Actor | null): Promise<void> {
   await db.transaction(async (tx) => {
-    const [sent] = await tx.update(transactions).set({ modificationSentAt: now(), updatedAt: now() })
+    const [sent] = await tx
+      .update(transactions)
+      .set({ modificationSentAt: now(), updatedAt: now() })
       .where(and(moveWhere(row.id, doneMove(action), [claimedState(action)]), isNull(transactions.modificationSentAt)))
       .returning({ id: transactions.id });
-    if (sent) await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+    if (sent)
+      await recordAudit(tx, actor ?? SERVICE_ACTOR, {
+        organisationId: row.organisationId,
+        type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse',
+        entityId: row.id,
+      });
   });
 }
 
@@ -85,13 +110,25 @@ export async function recordModification(
   db: Db,
   row: Row,
   action: Modification,
-  { actor = null, unclaimed = false, onRecorded }: { actor?: Actor | null; unclaimed?: boolean; onRecorded?: (tx: Tx) => Promise<void> } = {},
+  {
+    actor = null,
+    unclaimed = false,
+    onRecorded,
+  }: { actor?: Actor | null; unclaimed?: boolean; onRecorded?: (tx: Tx) => Promise<void> } = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const done = await tx.update(transactions)
-      .set({ ...moveSet(doneMove(action)), modificationSentAt: null, ...(action === 'complete' ? { completedAt: now() } : {}), updatedAt: now() })
+    const done = await tx
+      .update(transactions)
+      .set({
+        ...moveSet(doneMove(action)),
+        modificationSentAt: null,
+        ...(action === 'complete' ? { completedAt: now() } : {}),
+        updatedAt: now(),
+      })
       // Our claim only, or also an authorisation nobody claimed (`unclaimed`: the notification of one made elsewhere).
-      .where(moveWhere(row.id, doneMove(action), unclaimed ? ['PENDING', claimedState(action)] : [claimedState(action)]))
+      .where(
+        moveWhere(row.id, doneMove(action), unclaimed ? ['PENDING', claimedState(action)] : [claimedState(action)]),
+      )
       .returning();
     const moved = done[0];
     if (!moved) return false;
@@ -105,7 +142,11 @@ export async function recordModification(
     }
     // A modification we sent was audited then, with who asked; without an API key it is the runner or the processor acting.
     if (!row.modificationSentAt) {
-      await recordAudit(tx, actor ?? SERVICE_ACTOR, { organisationId: row.organisationId, type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse', entityId: row.id });
+      await recordAudit(tx, actor ?? SERVICE_ACTOR, {
+        organisationId: row.organisationId,
+        type: action === 'complete' ? 'transaction:complete' : 'transaction:reverse',
+        entityId: row.id,
+      });
     }
     if (onRecorded) await onRecorded(tx);
     await emitTransactionEvent(tx, moved);

@@ -20,11 +20,22 @@ export async function getTransaction(db: Db, actor: Actor, id: string) {
  * inside the changing transaction.
  */
 export async function loadTransactionResource(db: Executor, id: string) {
-  const holding = sql.join(REFUND_HOLDING_STATUSES.map((status) => sql`${status}`), sql`, `);
-  const [row] = await db.select({
-    transaction: transactions, bookingReference: bookings.bookingReference,
-    refunded: sql<string>`(select coalesce(sum(r.amount), 0) from refunds r where r.transaction_id = ${transactions.id} and r.status in (${holding}))`,
-  }).from(transactions).leftJoin(bookings, eq(bookings.id, transactions.bookingId)).where(eq(transactions.id, id));
+  const holding = sql.join(
+    REFUND_HOLDING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({
+      transaction: transactions,
+      bookingReference: bookings.bookingReference,
+      refunded: sql<string>`(select coalesce(sum(r.amount), 0) from refunds r where r.transaction_id = ${transactions.id} and r.status in (${holding}))`,
+    })
+    .from(transactions)
+    .leftJoin(bookings, eq(bookings.id, transactions.bookingId))
+    .where(eq(transactions.id, id));
   if (!row) return null;
-  return serializeTransaction(row.transaction, { bookingReference: row.bookingReference, refundedAmount: Number(row.refunded) });
+  return serializeTransaction(row.transaction, {
+    bookingReference: row.bookingReference,
+    refundedAmount: Number(row.refunded),
+  });
 }

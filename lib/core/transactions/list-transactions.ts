@@ -28,19 +28,41 @@ export async function listTransactions(db: Db, actor: Actor, input: z.output<typ
   if (from) conditions.push(gte(transactions.createdAt, from));
   if (to) conditions.push(lte(transactions.createdAt, to));
   if (input.keyword) {
-    conditions.push(or(
-      containsInsensitive(bookings.bookingReference, input.keyword),
-      containsInsensitive(transactions.cardholderName, input.keyword),
-      containsInsensitive(transactions.providerReference, input.keyword),
-    ));
+    conditions.push(
+      or(
+        containsInsensitive(bookings.bookingReference, input.keyword),
+        containsInsensitive(transactions.cardholderName, input.keyword),
+        containsInsensitive(transactions.providerReference, input.keyword),
+      ),
+    );
   }
   const where = and(...conditions);
-  const page = await listPage(input,
-    (limit, offset) => selectTransactions(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(limit).offset(offset),
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      selectTransactions(db)
+        .where(where)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(limit)
+        .offset(offset),
     // The same join as the rows (keyword reads the booking's reference); unused, PostgreSQL drops it.
-    async () => (await db.select({ n: count() }).from(transactions).leftJoin(bookings, eq(bookings.id, transactions.bookingId)).where(where))[0]!.n);
-  const refunded = await refundedAmounts(db, page.items.map((row) => row.transaction.id));
-  return page.map((row) => serializeTransaction(row.transaction, {
-    bookingReference: row.bookingReference, refundedAmount: refunded.get(row.transaction.id) ?? 0,
-  }));
+    async () =>
+      (
+        await db
+          .select({ n: count() })
+          .from(transactions)
+          .leftJoin(bookings, eq(bookings.id, transactions.bookingId))
+          .where(where)
+      )[0]!.n,
+  );
+  const refunded = await refundedAmounts(
+    db,
+    page.items.map((row) => row.transaction.id),
+  );
+  return page.map((row) =>
+    serializeTransaction(row.transaction, {
+      bookingReference: row.bookingReference,
+      refundedAmount: refunded.get(row.transaction.id) ?? 0,
+    }),
+  );
 }

@@ -16,7 +16,12 @@ import { findBookingInOrganisation } from '../shared/find-booking-in-organisatio
  * refunds still rely on it (409 transaction.reassign_overdraws_booking); what it
  * brings to the new booking is only what is left of it.
  */
-export async function reassignTransaction(db: Db, actor: Actor, transactionId: string, bookingId: string): Promise<void> {
+export async function reassignTransaction(
+  db: Db,
+  actor: Actor,
+  transactionId: string,
+  bookingId: string,
+): Promise<void> {
   requireRole(actor, 'booking-and-payment:reassign:booking');
   await db.transaction(async (tx) => {
     const transaction = await lockTransaction(tx, transactionId, [bookingId]);
@@ -24,6 +29,10 @@ export async function reassignTransaction(db: Db, actor: Actor, transactionId: s
     await findBookingInOrganisation(tx, transaction.organisationId, bookingId);
     if (transaction.bookingId !== bookingId) await assertMovable(tx, transaction);
     await tx.update(transactions).set({ bookingId, updatedAt: now() }).where(eq(transactions.id, transactionId));
-    await recordAudit(tx, actor, { organisationId: transaction.organisationId, type: 'transaction:re-assign', entityId: transactionId });
+    await recordAudit(tx, actor, {
+      organisationId: transaction.organisationId,
+      type: 'transaction:re-assign',
+      entityId: transactionId,
+    });
   });
 }

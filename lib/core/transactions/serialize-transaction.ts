@@ -4,7 +4,10 @@ import { isoOrNull } from '../shared/serialize';
 type TransactionRow = typeof transactions.$inferSelect;
 
 /** The Transaction object of docs/service-interface.md, plus the ids it belongs to and refund totals. */
-export function serializeTransaction(t: TransactionRow, extra: { bookingReference: string | null; refundedAmount: number }) {
+export function serializeTransaction(
+  t: TransactionRow,
+  extra: { bookingReference: string | null; refundedAmount: number },
+) {
   return {
     id: t.id,
     amount: t.amount,

@@ -14,10 +14,13 @@ export const transactionStates = {
   'PAYMENTINPROGRESS/authorising': 'sent to the processor (card, saved card), no answer recorded yet',
   'PAYMENTINPROGRESS/challenge': 'the customer is at 3-D Secure',
   'PAYMENTINPROGRESS/bank': 'the customer is at their bank (Pay by Bank)',
-  'PAYMENTINPROGRESS/unsettled': 'the processor may have taken the money; its answer is awaited (notification, reconcile)',
+  'PAYMENTINPROGRESS/unsettled':
+    'the processor may have taken the money; its answer is awaited (notification, reconcile)',
   PENDING: 'authorised and held (pre-authorisation), to be captured or reversed',
-  'PENDING/capturing': 'a capture is claimed and being sent, or received by the processor (Adyen) and awaiting its CAPTURE notification',
-  'PENDING/reversing': 'a reverse is claimed and being sent, or received by the processor (Adyen) and awaiting its CANCEL_OR_REFUND notification',
+  'PENDING/capturing':
+    'a capture is claimed and being sent, or received by the processor (Adyen) and awaiting its CAPTURE notification',
+  'PENDING/reversing':
+    'a reverse is claimed and being sent, or received by the processor (Adyen) and awaiting its CANCEL_OR_REFUND notification',
   COMPLETE: 'the money is taken',
   DECLINED: 'the processor or the bank refused it; nothing taken',
   FAILED: 'the processor said it failed; nothing taken',
@@ -29,28 +32,81 @@ export const transactionStates = {
 export type TransactionState = keyof typeof transactionStates;
 
 /** The states a transaction is written in when it is opened (an INSERT, not a move). */
-export const openingStates = ['PAYMENTINPROGRESS/authorising', 'PAYMENTINPROGRESS/bank', 'REJECTED'] as const satisfies readonly TransactionState[];
+export const openingStates = [
+  'PAYMENTINPROGRESS/authorising',
+  'PAYMENTINPROGRESS/bank',
+  'REJECTED',
+] as const satisfies readonly TransactionState[];
 
-const inFlight = ['PAYMENTINPROGRESS/authorising', 'PAYMENTINPROGRESS/challenge', 'PAYMENTINPROGRESS/bank', 'PAYMENTINPROGRESS/unsettled'] as const;
+const inFlight = [
+  'PAYMENTINPROGRESS/authorising',
+  'PAYMENTINPROGRESS/challenge',
+  'PAYMENTINPROGRESS/bank',
+  'PAYMENTINPROGRESS/unsettled',
+] as const;
 
 type Move = { from: readonly TransactionState[]; to: TransactionState; by: string };
 
 /** Every move, by name. `from` lists the states it may start in; the guard allows no other. */
 export const transactionMoves = {
-  challenge: { from: ['PAYMENTINPROGRESS/authorising'], to: 'PAYMENTINPROGRESS/challenge', by: 'the processor asks for 3-D Secure' },
-  unsettle: { from: inFlight, to: 'PAYMENTINPROGRESS/unsettled', by: 'no clear answer (timeout, Received/Pending), or left in progress too long (reconcile)' },
-  authorise: { from: inFlight, to: 'PENDING', by: 'the processor authorised an authorise-only payment (answer, notification, reconcile)' },
-  pay: { from: inFlight, to: 'COMPLETE', by: 'the processor authorised and captured (answer, notification, reconcile, bank)' },
-  decline: { from: inFlight, to: 'DECLINED', by: 'the processor or the bank refused (answer, notification, reconcile)' },
+  challenge: {
+    from: ['PAYMENTINPROGRESS/authorising'],
+    to: 'PAYMENTINPROGRESS/challenge',
+    by: 'the processor asks for 3-D Secure',
+  },
+  unsettle: {
+    from: inFlight,
+    to: 'PAYMENTINPROGRESS/unsettled',
+    by: 'no clear answer (timeout, Received/Pending), or left in progress too long (reconcile)',
+  },
+  authorise: {
+    from: inFlight,
+    to: 'PENDING',
+    by: 'the processor authorised an authorise-only payment (answer, notification, reconcile)',
+  },
+  pay: {
+    from: inFlight,
+    to: 'COMPLETE',
+    by: 'the processor authorised and captured (answer, notification, reconcile, bank)',
+  },
+  decline: {
+    from: inFlight,
+    to: 'DECLINED',
+    by: 'the processor or the bank refused (answer, notification, reconcile)',
+  },
   fail: { from: inFlight, to: 'FAILED', by: 'the processor said the call failed and took nothing' },
-  abandonByCustomer: { from: ['PAYMENTINPROGRESS/challenge', 'PAYMENTINPROGRESS/bank'], to: 'ABANDONED', by: 'the customer cancelled or left 3-D Secure or the bank' },
-  abandonUnsettled: { from: inFlight, to: 'ABANDONED', by: 'the processor positively has nothing (reconcile not_found, OFFER_CLOSED)' },
+  abandonByCustomer: {
+    from: ['PAYMENTINPROGRESS/challenge', 'PAYMENTINPROGRESS/bank'],
+    to: 'ABANDONED',
+    by: 'the customer cancelled or left 3-D Secure or the bank',
+  },
+  abandonUnsettled: {
+    from: inFlight,
+    to: 'ABANDONED',
+    by: 'the processor positively has nothing (reconcile not_found, OFFER_CLOSED)',
+  },
   claimCapture: { from: ['PENDING'], to: 'PENDING/capturing', by: 'a capture starts (API)' },
   claimReverse: { from: ['PENDING'], to: 'PENDING/reversing', by: 'a reverse starts (API, authorisation expiry)' },
-  releaseClaim: { from: ['PENDING/capturing', 'PENDING/reversing'], to: 'PENDING', by: 'the processor refused the capture or reverse (its answer, or a failed CANCEL_OR_REFUND); the authorisation is still held' },
-  captured: { from: ['PENDING/capturing', 'PENDING'], to: 'COMPLETE', by: 'the processor captured (our claim, or a notification of a capture made elsewhere)' },
-  reversed: { from: ['PENDING/reversing', 'PENDING'], to: 'REVERSED', by: 'the processor released the authorisation (our claim, or a notification)' },
-  captureFailed: { from: ['COMPLETE', 'PENDING/capturing'], to: 'PENDING', by: 'CAPTURE_FAILED: the capture was accepted, then failed; still held' },
+  releaseClaim: {
+    from: ['PENDING/capturing', 'PENDING/reversing'],
+    to: 'PENDING',
+    by: 'the processor refused the capture or reverse (its answer, or a failed CANCEL_OR_REFUND); the authorisation is still held',
+  },
+  captured: {
+    from: ['PENDING/capturing', 'PENDING'],
+    to: 'COMPLETE',
+    by: 'the processor captured (our claim, or a notification of a capture made elsewhere)',
+  },
+  reversed: {
+    from: ['PENDING/reversing', 'PENDING'],
+    to: 'REVERSED',
+    by: 'the processor released the authorisation (our claim, or a notification)',
+  },
+  captureFailed: {
+    from: ['COMPLETE', 'PENDING/capturing'],
+    to: 'PENDING',
+    by: 'CAPTURE_FAILED: the capture was accepted, then failed; still held',
+  },
 } as const satisfies Record<string, Move>;
 
 export type TransactionMove = keyof typeof transactionMoves;
@@ -73,7 +129,9 @@ export function canMove(from: TransactionState, move: TransactionMove): boolean 
 
 /** The states a move may start in, as SQL on the transactions table (narrowed to `only`, when given): a claim's filter. */
 export function stateIn(move: TransactionMove, only?: readonly TransactionState[]): SQL {
-  const from = (transactionMoves[move].from as readonly TransactionState[]).filter((state) => !only || only.includes(state));
+  const from = (transactionMoves[move].from as readonly TransactionState[]).filter(
+    (state) => !only || only.includes(state),
+  );
   const byStatus = new Map<string, (string | null)[]>();
   for (const state of from) {
     const { status, stage } = stateColumns(state);
@@ -81,7 +139,10 @@ export function stateIn(move: TransactionMove, only?: readonly TransactionState[
   }
   const states = [...byStatus].map(([status, stages]) => {
     const named = stages.filter((stage): stage is string => stage !== null);
-    const stageMatch = [...(named.length ? [inArray(transactions.stage, named)] : []), ...(stages.includes(null) ? [isNull(transactions.stage)] : [])];
+    const stageMatch = [
+      ...(named.length ? [inArray(transactions.stage, named)] : []),
+      ...(stages.includes(null) ? [isNull(transactions.stage)] : []),
+    ];
     return and(eq(transactions.status, status), stageMatch.length === 1 ? stageMatch[0] : or(...stageMatch));
   });
   return (states.length === 1 ? states[0] : or(...states))!;

@@ -14,14 +14,18 @@ import { notFound } from '@/lib/http/app-error';
 export const REFUND_HOLDING_STATUSES = ['PENDING_AUTHORISATION', 'AUTHORISED', 'COMPLETE', 'UNSETTLED'] as const;
 
 export function selectTransactions(db: Executor) {
-  return db.select({ transaction: transactions, bookingReference: bookings.bookingReference })
-    .from(transactions).leftJoin(bookings, eq(bookings.id, transactions.bookingId));
+  return db
+    .select({ transaction: transactions, bookingReference: bookings.bookingReference })
+    .from(transactions)
+    .leftJoin(bookings, eq(bookings.id, transactions.bookingId));
 }
 
 /** Sum of refunds holding money per transaction, for a page of transactions. */
 export async function refundedAmounts(db: Executor, transactionIds: string[]): Promise<Map<string, number>> {
   if (transactionIds.length === 0) return new Map();
-  const rows = await db.select({ id: refunds.transactionId, total: sql<string>`sum(${refunds.amount})` }).from(refunds)
+  const rows = await db
+    .select({ id: refunds.transactionId, total: sql<string>`sum(${refunds.amount})` })
+    .from(refunds)
     .where(and(inArray(refunds.transactionId, transactionIds), inArray(refunds.status, [...REFUND_HOLDING_STATUSES])))
     .groupBy(refunds.transactionId);
   return new Map(rows.map((row) => [row.id, Number(row.total)]));

@@ -28,17 +28,27 @@ export async function updateWebhook(db: Db, actor: Actor, id: string, input: z.o
     const at = now();
     const status = input.status ?? endpoint.status;
     const becomes = status !== endpoint.status ? status : null;
-    const [updated] = await tx.update(webhookEndpoints).set({
-      url, eventTypes: input.event_types ? [...new Set(input.event_types)] : undefined,
-      description: input.description === undefined ? undefined : input.description,
-      status, updatedAt: at,
-      // Enabling starts afresh: no reason, no failing streak (3 more days before it can be disabled again).
-      ...(becomes === 'enabled' ? { disabledReason: null, disabledAt: null, failingSince: null } : {}),
-      ...(becomes === 'disabled' ? { disabledReason: 'by_merchant', disabledAt: at } : {}),
-    }).where(live(id)).returning();
+    const [updated] = await tx
+      .update(webhookEndpoints)
+      .set({
+        url,
+        eventTypes: input.event_types ? [...new Set(input.event_types)] : undefined,
+        description: input.description === undefined ? undefined : input.description,
+        status,
+        updatedAt: at,
+        // Enabling starts afresh: no reason, no failing streak (3 more days before it can be disabled again).
+        ...(becomes === 'enabled' ? { disabledReason: null, disabledAt: null, failingSince: null } : {}),
+        ...(becomes === 'disabled' ? { disabledReason: 'by_merchant', disabledAt: at } : {}),
+      })
+      .where(live(id))
+      .returning();
     if (!updated) throw notFound('Webhook endpoint');
     if (becomes === 'disabled') await failQueuedDeliveries(tx, id, 'endpoint_disabled');
-    await recordAudit(tx, actor, { organisationId: endpoint.organisationId, type: 'webhook-endpoint:update', entityId: id });
+    await recordAudit(tx, actor, {
+      organisationId: endpoint.organisationId,
+      type: 'webhook-endpoint:update',
+      entityId: id,
+    });
     return serializeEndpoint(updated);
   });
 }
@@ -47,10 +57,18 @@ export async function updateWebhook(db: Db, actor: Actor, id: string, input: z.o
 export async function deleteWebhook(db: Db, actor: Actor, id: string): Promise<void> {
   const endpoint = await findEndpoint(db, actor, id);
   await db.transaction(async (tx) => {
-    const deleted = await tx.update(webhookEndpoints).set({ deletedAt: now(), updatedAt: now() }).where(live(id)).returning({ id: webhookEndpoints.id });
+    const deleted = await tx
+      .update(webhookEndpoints)
+      .set({ deletedAt: now(), updatedAt: now() })
+      .where(live(id))
+      .returning({ id: webhookEndpoints.id });
     if (deleted.length === 0) throw notFound('Webhook endpoint');
     await failQueuedDeliveries(tx, id, 'endpoint_deleted');
-    await recordAudit(tx, actor, { organisationId: endpoint.organisationId, type: 'webhook-endpoint:delete', entityId: id });
+    await recordAudit(tx, actor, {
+      organisationId: endpoint.organisationId,
+      type: 'webhook-endpoint:delete',
+      entityId: id,
+    });
   });
 }
 
@@ -65,12 +83,22 @@ export async function rotateWebhookSecret(db: Db, actor: Actor, id: string) {
   return db.transaction(async (tx) => {
     const endpoint = await findEndpoint(tx, actor, id, { forUpdate: true });
     const at = now();
-    const [rotated] = await tx.update(webhookEndpoints).set({
-      secret: newWebhookSecret(), previousSecret: endpoint.secret,
-      previousSecretExpiresAt: new Date(at.getTime() + PREVIOUS_SECRET_VALID_MS), updatedAt: at,
-    }).where(live(id)).returning();
+    const [rotated] = await tx
+      .update(webhookEndpoints)
+      .set({
+        secret: newWebhookSecret(),
+        previousSecret: endpoint.secret,
+        previousSecretExpiresAt: new Date(at.getTime() + PREVIOUS_SECRET_VALID_MS),
+        updatedAt: at,
+      })
+      .where(live(id))
+      .returning();
     if (!rotated) throw notFound('Webhook endpoint');
-    await recordAudit(tx, actor, { organisationId: endpoint.organisationId, type: 'webhook-endpoint:rotate-secret', entityId: id });
+    await recordAudit(tx, actor, {
+      organisationId: endpoint.organisationId,
+      type: 'webhook-endpoint:rotate-secret',
+      entityId: id,
+    });
     return withSecret(rotated);
   });
 }

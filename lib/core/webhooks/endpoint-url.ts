@@ -9,6 +9,14 @@ import { AppError } from '@/lib/http/app-error';
 export async function checkEndpointUrl(value: string): Promise<string> {
   const url = new URL(value);
   const problem = urlProblem(url) ?? (await resolvedAddressProblem(url));
-  if (problem) throw new AppError('webhook.url_not_allowed', problem, [{ title: 'Endpoint address not allowed', type: 'validation_error', code: 'webhook.url_not_allowed', message: problem }]);
+  if (problem)
+    throw new AppError('webhook.url_not_allowed', problem, [
+      {
+        title: 'Endpoint address not allowed',
+        type: 'validation_error',
+        code: 'webhook.url_not_allowed',
+        message: problem,
+      },
+    ]);
   return url.toString();
 }

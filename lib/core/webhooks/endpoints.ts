@@ -18,11 +18,22 @@ export async function createWebhook(db: Db, actor: Actor, input: z.output<typeof
   requireRole(actor, 'developers:manage:webhooks');
   const url = await checkEndpointUrl(input.url);
   return db.transaction(async (tx) => {
-    const [endpoint] = await tx.insert(webhookEndpoints).values({
-      organisationId: input.organisation, url, eventTypes: [...new Set(input.event_types)], secret: newWebhookSecret(),
-      description: input.description ?? null, createdByUserId: actor.userId,
-    }).returning();
-    await recordAudit(tx, actor, { organisationId: input.organisation, type: 'webhook-endpoint:create', entityId: endpoint!.id });
+    const [endpoint] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        organisationId: input.organisation,
+        url,
+        eventTypes: [...new Set(input.event_types)],
+        secret: newWebhookSecret(),
+        description: input.description ?? null,
+        createdByUserId: actor.userId,
+      })
+      .returning();
+    await recordAudit(tx, actor, {
+      organisationId: input.organisation,
+      type: 'webhook-endpoint:create',
+      entityId: endpoint!.id,
+    });
     return withSecret(endpoint!);
   });
 }
@@ -32,9 +43,18 @@ export async function listWebhooks(db: Db, actor: Actor, input: z.output<typeof 
   requireRole(actor, 'developers:manage:webhooks');
   const scope = organisationScope(actor, input.organisation, input['show-child-organisations']);
   const where = and(inArray(webhookEndpoints.organisationId, scope), isNull(webhookEndpoints.deletedAt));
-  const page = await listPage(input,
-    (limit, offset) => db.select().from(webhookEndpoints).where(where).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id)).limit(limit).offset(offset),
-    async () => (await db.select({ n: count() }).from(webhookEndpoints).where(where))[0]!.n);
+  const page = await listPage(
+    input,
+    (limit, offset) =>
+      db
+        .select()
+        .from(webhookEndpoints)
+        .where(where)
+        .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id))
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ n: count() }).from(webhookEndpoints).where(where))[0]!.n,
+  );
   return page.map(serializeEndpoint);
 }
 

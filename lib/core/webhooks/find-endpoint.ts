@@ -8,10 +8,18 @@ import { isUuid } from '../shared/is-uuid';
 import type { WebhookEndpointRow } from './serialize';
 
 /** A live endpoint the caller may manage, or 404 (unknown, deleted and unreachable look the same). */
-export async function findEndpoint(db: Executor, actor: Actor, id: string, { forUpdate = false } = {}): Promise<WebhookEndpointRow> {
+export async function findEndpoint(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  { forUpdate = false } = {},
+): Promise<WebhookEndpointRow> {
   requireRole(actor, 'developers:manage:webhooks');
   if (!isUuid(id)) throw notFound('Webhook endpoint');
-  const query = db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)));
+  const query = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)));
   const [endpoint] = forUpdate ? await query.for('update') : await query;
   if (!endpoint || !canAccessOrganisation(actor, endpoint.organisationId)) throw notFound('Webhook endpoint');
   return endpoint;

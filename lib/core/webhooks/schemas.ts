@@ -3,9 +3,16 @@ import { eventTypes } from '@/lib/events/event-types';
 import { listParams } from '../shared/list-params';
 
 /** webhook.test is sent only by the test-event operation, to the endpoint it names: nobody subscribes to it. */
-export const subscribableEventTypes = eventTypes.filter((type) => type !== 'webhook.test') as Exclude<(typeof eventTypes)[number], 'webhook.test'>[];
+export const subscribableEventTypes = eventTypes.filter((type) => type !== 'webhook.test') as Exclude<
+  (typeof eventTypes)[number],
+  'webhook.test'
+>[];
 
-const url = z.string().trim().max(2000).refine((value) => URL.canParse(value), 'must be an absolute http or https URL');
+const url = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => URL.canParse(value), 'must be an absolute http or https URL');
 const eventTypeList = z.array(z.enum(subscribableEventTypes)).min(1).max(subscribableEventTypes.length);
 
 export const createWebhookSchema = z.object({
@@ -30,4 +37,7 @@ export const deliveryLogSchema = z.object({
 });
 
 export const webhookIdParams = z.object({ id: z.string().trim().min(1).max(100) });
-export const deliveryIdParams = z.object({ id: z.string().trim().min(1).max(100), delivery_id: z.string().trim().min(1).max(100) });
+export const deliveryIdParams = z.object({
+  id: z.string().trim().min(1).max(100),
+  delivery_id: z.string().trim().min(1).max(100),
+});

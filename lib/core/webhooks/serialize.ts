@@ -20,4 +20,7 @@ export function serializeEndpoint(endpoint: WebhookEndpointRow) {
   };
 }
 
-export const withSecret = (endpoint: WebhookEndpointRow) => ({ ...serializeEndpoint(endpoint), secret: endpoint.secret });
+export const withSecret = (endpoint: WebhookEndpointRow) => ({
+  ...serializeEndpoint(endpoint),
+  secret: endpoint.secret,
+});

@@ -8,7 +8,9 @@ export const auditRecords = pgTable(
   'audit_records',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     userId: uuid('user_id').references(() => users.id),
     apiKeyId: uuid('api_key_id').references(() => apiKeys.id),
     /** Who acted: 'user' (an API key's user), 'customer' (paying on a hosted page) or 'service' (the runner). */
@@ -22,7 +24,11 @@ export const auditRecords = pgTable(
     sequence: bigserial('sequence', { mode: 'number' }).notNull(),
   },
   (t) => [
-    index('audit_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.sequence.desc().nullsFirst()),
+    index('audit_org_created_idx').on(
+      t.organisationId,
+      t.createdAt.desc().nullsFirst(),
+      t.sequence.desc().nullsFirst(),
+    ),
     index('audit_org_user_created_idx').on(t.organisationId, t.userId, t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -12,7 +12,9 @@ import { organisations } from './organisations';
 export const bookingCounts = pgTable(
   'booking_counts',
   {
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     shard: smallint('shard').notNull(),
     live: bigint('live', { mode: 'number' }).notNull().default(0),
   },

@@ -9,8 +9,12 @@ export const bookings = pgTable(
   'bookings',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     customerId: uuid('customer_id').references(() => customers.id),
     bookingReference: text('booking_reference').notNull(),
     customerName: text('customer_name').notNull(),
@@ -28,10 +32,16 @@ export const bookings = pgTable(
   },
   (t) => [
     // A reference is unique within an organisation among live bookings, compared case-insensitively.
-    uniqueIndex('bookings_org_reference_uq').on(t.organisationId, sql`lower(${t.bookingReference})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('bookings_org_reference_uq')
+      .on(t.organisationId, sql`lower(${t.bookingReference})`)
+      .where(sql`${t.deletedAt} is null`),
     // Newest-first listing stays an index walk however many bookings an organisation has.
-    index('bookings_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
-    index('bookings_org_departure_idx').on(t.organisationId, t.departureDate).where(sql`${t.deletedAt} is null`),
+    index('bookings_org_created_idx')
+      .on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index('bookings_org_departure_idx')
+      .on(t.organisationId, t.departureDate)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -39,7 +49,9 @@ export const bookingComponents = pgTable(
   'booking_components',
   {
     id: idColumn(),
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     supplierId: uuid('supplier_id').references(() => suppliers.id),
     amount: money('amount').notNull(),
     currency: text('currency').notNull().default('GBX'),

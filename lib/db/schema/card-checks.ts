@@ -13,7 +13,9 @@ export const cardChecks = pgTable(
   'card_checks',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     paymentLinkId: uuid('payment_link_id'),
     bookingId: uuid('booking_id'),
     groupId: uuid('group_id'),
@@ -25,6 +27,8 @@ export const cardChecks = pgTable(
   (t) => [
     index('card_checks_org_created_idx').on(t.organisationId, t.createdAt),
     index('card_checks_link_created_idx').on(t.paymentLinkId, t.createdAt),
-    index('card_checks_ip_created_idx').on(t.ipAddress, t.createdAt).where(sql`${t.ipAddress} is not null`),
+    index('card_checks_ip_created_idx')
+      .on(t.ipAddress, t.createdAt)
+      .where(sql`${t.ipAddress} is not null`),
   ],
 );

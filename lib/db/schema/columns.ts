@@ -3,7 +3,10 @@ import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { now } from '@/lib/clock';
 
 /** Shared column builders: ids, timestamps from the service clock, money in minor units. */
-export const idColumn = () => uuid('id').primaryKey().$defaultFn(() => randomUUID());
+export const idColumn = () =>
+  uuid('id')
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
 
 export const timestampColumn = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -26,5 +26,8 @@ export const emailOutbox = pgTable(
     sentAt: timestampColumn('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_status_created_idx').on(t.status, t.createdAt), index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('email_outbox_status_created_idx').on(t.status, t.createdAt),
+    index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
+  ],
 );

@@ -57,8 +57,12 @@ export const chargebacks = pgTable(
   'chargebacks',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
     /** The processor's reference of the dispute (Adyen: the chargeback notification's pspReference). */
     providerReference: text('provider_reference').notNull(),
     amount: money('amount').notNull(),
@@ -74,7 +78,11 @@ export const chargebacks = pgTable(
   },
   (t) => [
     uniqueIndex('chargebacks_transaction_reference_uq').on(t.transactionId, t.providerReference),
-    index('chargebacks_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('chargebacks_org_created_idx').on(
+      t.organisationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -83,7 +91,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     url: text('url').notNull(),
     /** Event types it receives (lib/events/event-types.ts); never empty. */
     eventTypes: text('event_types').array().notNull(),
@@ -104,7 +114,11 @@ export const webhookEndpoints = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_endpoints_org_idx').on(t.organisationId).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    index('webhook_endpoints_org_idx')
+      .on(t.organisationId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** Something that happened, as merchants see it: id, type, created time and the resource as the API returns it (rendered later). */
@@ -112,7 +126,9 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     type: text('type').notNull(),
     /** The resource's id (transaction, refund, payment link, ...), for lookups and tests. */
     resourceId: text('resource_id').notNull(),
@@ -139,9 +155,15 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    eventId: uuid('event_id').notNull().references(() => webhookEvents.id),
-    endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
     /** queued → delivered | failed (gave up after 3 days, or the endpoint was disabled or deleted). */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -155,10 +177,14 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('webhook_deliveries_due_idx')
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc().nullsFirst()),
     // The first series of an event to an endpoint is written once, whatever retries the writer makes.
-    uniqueIndex('webhook_deliveries_first_series_uq').on(t.eventId, t.endpointId).where(sql`${t.replayOf} is null`),
+    uniqueIndex('webhook_deliveries_first_series_uq')
+      .on(t.eventId, t.endpointId)
+      .where(sql`${t.replayOf} is null`),
   ],
 );
 
@@ -167,8 +193,12 @@ export const webhookDeliveryAttempts = pgTable(
   'webhook_delivery_attempts',
   {
     id: idColumn(),
-    deliveryId: uuid('delivery_id').notNull().references(() => webhookDeliveries.id),
-    endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
     attempt: integer('attempt').notNull(),
     /** The receiver's HTTP status; null when no answer (refused address, timeout, connection error). */
     statusCode: integer('status_code'),

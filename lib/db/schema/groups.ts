@@ -16,8 +16,12 @@ export const paymentLinkGroups = pgTable(
   'payment_link_groups',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     /** The organisation user (API key's user) who created the group: alerts go to them and to the leader. */
     userId: uuid('user_id').references(() => users.id),
     name: text('name'),
@@ -42,7 +46,13 @@ export const paymentLinkGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_link_groups_booking_created_idx').on(t.bookingId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('payment_link_groups_booking_created_idx').on(
+      t.bookingId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /**
@@ -54,7 +64,9 @@ export const groupInstalments = pgTable(
   'group_instalments',
   {
     id: idColumn(),
-    groupId: uuid('group_id').notNull().references(() => paymentLinkGroups.id),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => paymentLinkGroups.id),
     sequence: integer('sequence').notNull(),
     amount: money('amount').notNull(),
     dueAt: timestampColumn('due_at').notNull(),
@@ -62,14 +74,20 @@ export const groupInstalments = pgTable(
     replacedAt: timestampColumn('replaced_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('group_instalments_live_sequence_uq').on(t.groupId, t.sequence).where(sql`${t.replacedAt} is null`)],
+  (t) => [
+    uniqueIndex('group_instalments_live_sequence_uq')
+      .on(t.groupId, t.sequence)
+      .where(sql`${t.replacedAt} is null`),
+  ],
 );
 
 export const groupMembers = pgTable(
   'group_members',
   {
     id: idColumn(),
-    groupId: uuid('group_id').notNull().references(() => paymentLinkGroups.id),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => paymentLinkGroups.id),
     /** Order of the member list as supplied, then as added in the portal. */
     position: integer('position').notNull(),
     customerName: text('customer_name').notNull(),
@@ -98,7 +116,9 @@ export const groupAlerts = pgTable(
   'group_alerts',
   {
     id: idColumn(),
-    groupId: uuid('group_id').notNull().references(() => paymentLinkGroups.id),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => paymentLinkGroups.id),
     memberId: uuid('member_id').references(() => groupMembers.id),
     kind: text('kind').$type<'due_soon' | 'missed' | 'charge_failed'>().notNull(),
     /** What makes the alert one of a kind, e.g. `missed:{payment_link_id}`. */

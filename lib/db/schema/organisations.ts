@@ -32,7 +32,9 @@ export const organisations = pgTable(
     parentId: text('parent_id').references((): AnyPgColumn => organisations.id),
     country: text('country').notNull().default('GB'),
     image: text('image'),
-    legacyId: uuid('legacy_id').notNull().$defaultFn(() => randomUUID()),
+    legacyId: uuid('legacy_id')
+      .notNull()
+      .$defaultFn(() => randomUUID()),
     currencies: text('currencies').array().notNull().default(['GBX']),
     features: text('features').array().notNull().default([]),
     paymentMethods: text('payment_methods').array().notNull().default(['ONLINE', 'MOTO_OTHER', 'MOTO_IN_PERSON']),
@@ -44,6 +46,8 @@ export const organisations = pgTable(
   (t) => [
     index('organisations_parent_idx').on(t.parentId),
     // A custom portal domain reaches exactly one organisation, even when two settings updates race.
-    uniqueIndex('organisations_portal_domain_uq').on(sql`(${t.settings}->>'portal_domain')`).where(sql`${t.settings}->>'portal_domain' is not null`),
+    uniqueIndex('organisations_portal_domain_uq')
+      .on(sql`(${t.settings}->>'portal_domain')`)
+      .where(sql`${t.settings}->>'portal_domain' is not null`),
   ],
 );

@@ -7,7 +7,9 @@ export const customers = pgTable(
   'customers',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     customerName: text('customer_name'),
     email: text('email'),
     address1: text('address_1'),
@@ -19,17 +21,24 @@ export const customers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customers_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('customers_org_email_idx').on(t.organisationId, sql`lower(${t.email})`)],
+  (t) => [
+    index('customers_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('customers_org_email_idx').on(t.organisationId, sql`lower(${t.email})`),
+  ],
 );
 
 export const suppliers = pgTable(
   'suppliers',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     supplierName: text('supplier_name').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('suppliers_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+  (t) => [
+    index('suppliers_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );

@@ -31,7 +31,9 @@ export const paymentLinks = pgTable(
   'payment_links',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     bookingId: uuid('booking_id').references(() => bookings.id),
     customerId: uuid('customer_id').references(() => customers.id),
     userId: uuid('user_id').references(() => users.id),
@@ -66,12 +68,20 @@ export const paymentLinks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('payment_links_org_kind_created_idx').on(t.organisationId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
+    index('payment_links_org_kind_created_idx')
+      .on(t.organisationId, t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
     index('payment_links_booking_idx').on(t.bookingId),
-    index('payment_links_group_member_idx').on(t.groupMemberId, t.instalmentSequence).where(sql`${t.groupMemberId} is not null`),
+    index('payment_links_group_member_idx')
+      .on(t.groupMemberId, t.instalmentSequence)
+      .where(sql`${t.groupMemberId} is not null`),
     // The runner's group alerts: member links by due date (due soon, missed).
-    index('payment_links_group_due_idx').on(t.dueAt).where(sql`${t.groupMemberId} is not null and ${t.deletedAt} is null`),
+    index('payment_links_group_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.groupMemberId} is not null and ${t.deletedAt} is null`),
     // The runner's expiry announcements: links not yet announced, by expiry (a paid link is marked announced when paid).
-    index('payment_links_expiry_unannounced_idx').on(t.expiresAt).where(sql`${t.expiryAnnouncedAt} is null and ${t.deletedAt} is null`),
+    index('payment_links_expiry_unannounced_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiryAnnouncedAt} is null and ${t.deletedAt} is null`),
   ],
 );

@@ -10,8 +10,12 @@ export const refunds = pgTable(
   'refunds',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
     userId: uuid('user_id').references(() => users.id),
     amount: money('amount').notNull(),
     currency: text('currency').notNull(),
@@ -36,9 +40,14 @@ export const refunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('refunds_transaction_idx').on(t.transactionId),
+  (t) => [
+    index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('refunds_transaction_idx').on(t.transactionId),
     // Processor notifications find their refund by PSP reference (lib/core/processor-notifications/find-target.ts).
-    index('refunds_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`)],
+    index('refunds_provider_reference_idx')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
+  ],
 );
 
 export const creditNotes = pgTable(
@@ -46,7 +55,9 @@ export const creditNotes = pgTable(
   {
     id: idColumn(),
     shortId: text('short_id').notNull().unique(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     bookingCreatedFromId: uuid('booking_created_from_id').references(() => bookings.id),
     bookingAppliedToId: uuid('booking_applied_to_id').references(() => bookings.id),
     userId: uuid('user_id').references(() => users.id),
@@ -56,5 +67,12 @@ export const creditNotes = pgTable(
     description: text('description'),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_notes_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()), index('credit_notes_from_idx').on(t.bookingCreatedFromId)],
+  (t) => [
+    index('credit_notes_org_created_idx').on(
+      t.organisationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('credit_notes_from_idx').on(t.bookingCreatedFromId),
+  ],
 );

@@ -20,5 +20,8 @@ export const sandboxProcessorOperations = pgTable(
     cardProfile: text('card_profile'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sandbox_ops_idempotency_uq').on(t.idempotencyKey), index('sandbox_ops_reference_idx').on(t.providerReference)],
+  (t) => [
+    uniqueIndex('sandbox_ops_idempotency_uq').on(t.idempotencyKey),
+    index('sandbox_ops_reference_idx').on(t.providerReference),
+  ],
 );

@@ -11,8 +11,12 @@ export const savedCards = pgTable(
   'saved_cards',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     processorToken: text('processor_token').notNull(),
     cardholderName: text('cardholder_name'),
     bin: text('bin').notNull(),

@@ -13,8 +13,12 @@ export const scheduledPayments = pgTable(
   'scheduled_payments',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     savedCardId: uuid('saved_card_id').references(() => savedCards.id),
     transactionId: uuid('transaction_id').references(() => transactions.id),
     userId: uuid('user_id').references(() => users.id),
@@ -46,11 +50,14 @@ export const scheduledPayments = pgTable(
     index('scheduled_payments_booking_idx').on(t.bookingId),
     uniqueIndex('scheduled_payments_idempotency_uq').on(t.idempotencyKey),
     // One live automatic collection per instalment link: opting in twice never schedules two charges.
-    uniqueIndex('scheduled_payments_one_live_per_link_uq').on(t.paymentLinkId)
+    uniqueIndex('scheduled_payments_one_live_per_link_uq')
+      .on(t.paymentLinkId)
       .where(sql`${t.paymentLinkId} is not null and ${t.status} in ('AWAITING_APPROVAL', 'QUEUED', 'IN_PROGRESS')`),
     index('scheduled_payments_org_status_created_idx').on(t.organisationId, t.status, t.createdAt.desc().nullsFirst()),
     // The runner's queue: only QUEUED rows, in due order.
-    index('scheduled_payments_due_idx').on(sql`coalesce(${t.nextAttemptAt}, ${t.executeAfter})`).where(sql`${t.status} = 'QUEUED'`),
+    index('scheduled_payments_due_idx')
+      .on(sql`coalesce(${t.nextAttemptAt}, ${t.executeAfter})`)
+      .where(sql`${t.status} = 'QUEUED'`),
   ],
 );
 
@@ -60,7 +67,14 @@ export type ApprovalPayment = { id: string; amount: number; currency: string; ex
 /** What the customer decided on an approval page, and the payments it covered as they were then (what the page shows afterwards). */
 export type ApprovalDecision = {
   decision: 'approve' | 'decline';
-  payments: { id: string; amount: number; currency: string; execute_after: string; card_brand: string | null; card_last_four: string | null }[];
+  payments: {
+    id: string;
+    amount: number;
+    currency: string;
+    execute_after: string;
+    card_brand: string | null;
+    card_last_four: string | null;
+  }[];
 };
 
 /** An emailed link that lets the customer approve or decline a booking's scheduled payments. */
@@ -68,8 +82,12 @@ export const approvals = pgTable(
   'approvals',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
-    bookingId: uuid('booking_id').notNull().references(() => bookings.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id),
     email: text('email').notNull(),
     expiresAt: timestampColumn('expires_at').notNull(),
     decidedAt: timestampColumn('decided_at'),

@@ -7,7 +7,14 @@ import { paymentLinks } from './payment-links';
 import { savedCards } from './saved-cards';
 
 /** The customer's choice when dynamic currency conversion was offered. */
-export type DccChoice = { offered: boolean; accepted: boolean; card_currency?: string; rate?: number; markup_bps?: number; converted_amount?: number };
+export type DccChoice = {
+  offered: boolean;
+  accepted: boolean;
+  card_currency?: string;
+  rate?: number;
+  markup_bps?: number;
+  converted_amount?: number;
+};
 
 /**
  * Every payment attempt and its outcome. Card number data never lands here:
@@ -17,7 +24,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: idColumn(),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     bookingId: uuid('booking_id').references(() => bookings.id),
     paymentLinkId: uuid('payment_link_id').references(() => paymentLinks.id),
     savedCardId: uuid('saved_card_id').references(() => savedCards.id),
@@ -74,17 +83,26 @@ export const transactions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('transactions_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('transactions_org_created_idx').on(
+      t.organisationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('transactions_booking_idx').on(t.bookingId),
     index('transactions_link_idx').on(t.paymentLinkId),
     // Processor notifications find their payment by PSP reference (lib/core/processor-notifications/find-target.ts).
-    index('transactions_provider_reference_idx').on(t.providerReference).where(sql`${t.providerReference} is not null`),
+    index('transactions_provider_reference_idx')
+      .on(t.providerReference)
+      .where(sql`${t.providerReference} is not null`),
     // Card testing counts a customer's recent failures by IP address (lib/core/payments/card-testing.ts).
-    index('transactions_ip_created_idx').on(t.ipAddress, t.createdAt).where(sql`${t.ipAddress} is not null`),
+    index('transactions_ip_created_idx')
+      .on(t.ipAddress, t.createdAt)
+      .where(sql`${t.ipAddress} is not null`),
     index('transactions_status_created_idx').on(t.status, t.createdAt),
     // One live payment per link: a second attempt cannot start while one is in
     // progress, held or complete, so two clicks or two tabs never charge twice.
-    uniqueIndex('transactions_one_live_payment_per_link_uq').on(t.paymentLinkId)
+    uniqueIndex('transactions_one_live_payment_per_link_uq')
+      .on(t.paymentLinkId)
       .where(sql`${t.status} in ('PAYMENTINPROGRESS', 'PENDING', 'COMPLETE') and ${t.paymentLinkId} is not null`),
     uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
   ],

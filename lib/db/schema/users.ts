@@ -16,10 +16,17 @@ export const users = pgTable('users', {
 export const userOrganisations = pgTable(
   'user_organisations',
   {
-    userId: uuid('user_id').notNull().references(() => users.id),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.organisationId] }), index('user_organisations_org_idx').on(t.organisationId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organisationId] }),
+    index('user_organisations_org_idx').on(t.organisationId),
+  ],
 );
 
 /** An API key pair. Only a hash of the private key is kept. */
@@ -27,8 +34,12 @@ export const apiKeys = pgTable(
   'api_keys',
   {
     id: idColumn(),
-    userId: uuid('user_id').notNull().references(() => users.id),
-    organisationId: text('organisation_id').notNull().references(() => organisations.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
     name: text('name').notNull(),
     publicKey: text('public_key').notNull().unique(),
     privateKeyHash: text('private_key_hash').notNull(),

@@ -31,7 +31,13 @@ export function checkCardExclusions(input: {
   const { card, organisationCountry, excludedTypes, excludedRegions } = input;
   const region = cardRegion(card.issuingCountry, organisationCountry);
   if (excludedTypes.includes(card.brand)) {
-    return { allowed: false, reason: 'type', excluded: card.brand, accepted: cardBrands.filter((b) => !excludedTypes.includes(b)), region };
+    return {
+      allowed: false,
+      reason: 'type',
+      excluded: card.brand,
+      accepted: cardBrands.filter((b) => !excludedTypes.includes(b)),
+      region,
+    };
   }
   if (excludedRegions.includes(region)) {
     return {

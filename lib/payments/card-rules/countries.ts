@@ -5,8 +5,33 @@
 
 /** The 27 EU member states. */
 const euCountries = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE',
-  'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ] as const;
 
 /** EEA: the EU plus Iceland, Liechtenstein and Norway. */
@@ -18,8 +43,31 @@ const eeaCountries = new Set<string>([...euCountries, 'IS', 'LI', 'NO']);
  * agreement with the EU (Andorra, Monaco, San Marino, Vatican City).
  */
 const euroCountries = new Set<string>([
-  'AT', 'BE', 'BG', 'HR', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT',
-  'LU', 'MT', 'NL', 'PT', 'SK', 'SI', 'ES', 'AD', 'MC', 'SM', 'VA',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PT',
+  'SK',
+  'SI',
+  'ES',
+  'AD',
+  'MC',
+  'SM',
+  'VA',
 ]);
 
 export const normaliseCountry = (country: string) => country.trim().toUpperCase();

@@ -3,7 +3,11 @@ import type { CardRegion } from './card-region';
 import type { ExclusionCheck } from './card-exclusions';
 
 /** How people name the brands; pages with a locale use their own catalogue, the API uses these. */
-export const cardBrandLabels: Record<CardBrand, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
+export const cardBrandLabels: Record<CardBrand, string> = {
+  VISA: 'Visa',
+  MASTER: 'Mastercard',
+  AMEX: 'American Express',
+};
 
 export function cardRegionLabel(region: CardRegion, organisationCountry: string): string {
   if (region === 'DOMESTIC') return `cards issued in ${organisationCountry}`;

@@ -41,7 +41,9 @@ export function surchargeFor(input: {
   const international = !isUkOrEea(card.issuingCountry);
   if (!commercial && !international) return none;
   const cls: SurchargeClass =
-    commercial && (!international || rates.commercial_rate_bps >= rates.international_rate_bps) ? 'commercial' : 'international';
+    commercial && (!international || rates.commercial_rate_bps >= rates.international_rate_bps)
+      ? 'commercial'
+      : 'international';
   const rate = cls === 'commercial' ? rates.commercial_rate_bps : rates.international_rate_bps;
   return { surcharge: percentOf(amount, rate), class: cls, rate_bps: rate };
 }

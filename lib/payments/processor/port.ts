@@ -83,7 +83,14 @@ export type StoredCardUse = 'scheduled' | 'unscheduled';
  * (Adyen) always does, and its notification is the answer.
  */
 export type PaymentLookup =
-  | { status: 'captured' | 'authorised'; providerReference: string; amount?: number; currency?: string; card?: CardFacts; storedCardToken?: string }
+  | {
+      status: 'captured' | 'authorised';
+      providerReference: string;
+      amount?: number;
+      currency?: string;
+      card?: CardFacts;
+      storedCardToken?: string;
+    }
   | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
   | { status: 'awaiting_shopper'; providerReference: string | null }
   | { status: 'not_found' };
@@ -137,12 +144,27 @@ export interface Processor {
    * answer named none; `reference` (our transaction id) and `capture` (false: authorise only) are what the payment
    * was sent with, so a processor needs neither from the reference.
    */
-  finishChallenge(input: { providerReference: string | null; reference?: string; capture?: boolean; payload: Record<string, string> }): Promise<FinalResult>;
+  finishChallenge(input: {
+    providerReference: string | null;
+    reference?: string;
+    capture?: boolean;
+    payload: Record<string, string>;
+  }): Promise<FinalResult>;
   /** Captures a held authorisation: see ModificationResult for what the answer means. */
-  capture(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
+  capture(input: {
+    providerReference: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<ModificationResult>;
   /** Releases a held authorisation (Adyen: /reversals, which refunds instead if the payment was captured meanwhile). */
   reverse(input: { providerReference: string; idempotencyKey: string }): Promise<ModificationResult>;
-  refund(input: { providerReference: string; amount: number; currency: string; idempotencyKey: string }): Promise<ModificationResult>;
+  refund(input: {
+    providerReference: string;
+    amount: number;
+    currency: string;
+    idempotencyKey: string;
+  }): Promise<ModificationResult>;
   /** Charges (or only authorises) a saved card without the customer present. */
   chargeStoredCard(input: {
     token: string;
@@ -155,13 +177,23 @@ export interface Processor {
     use: StoredCardUse;
   }): Promise<FinalResult>;
   /** `providerReference` null: the processor names the payment only later (the finishing answer, its notification). */
-  startOpenBanking(input: { reference: string; amount: number; currency: string; returnUrl: string; idempotencyKey: string }): Promise<OpenBankingStart>;
+  startOpenBanking(input: {
+    reference: string;
+    amount: number;
+    currency: string;
+    returnUrl: string;
+    idempotencyKey: string;
+  }): Promise<OpenBankingStart>;
   /**
    * `payload`: what the bank sent back on return (Adyen's redirectResult; the sandbox reads its own ledger). No payload,
    * or an answer that is not final, is `pending`: the outcome then comes from the AUTHORISATION notification or the runner.
    * `providerReference` in the answer: the processor's reference when it gave one (record it).
    */
-  finishOpenBanking(input: { providerReference: string | null; reference?: string; payload?: Record<string, string> }): Promise<{ status: OpenBankingStatus; providerReference?: string }>;
+  finishOpenBanking(input: {
+    providerReference: string | null;
+    reference?: string;
+    payload?: Record<string, string>;
+  }): Promise<{ status: OpenBankingStatus; providerReference?: string }>;
   /**
    * Asks what became of the payment sent under `idempotencyKey` (card, saved card or bank); throws when it cannot tell.
    * The sandbox answers from its ledger; Adyen has no documented status query and always throws ProcessorOutcomeUnknown.
@@ -178,7 +210,10 @@ export interface Processor {
 export class ProcessorError extends Error {
   /** Its message names references, amounts and the processor's codes, never a customer's data: logs may show it (lib/http/safe-error-log.ts). */
   readonly logSafeMessage = true;
-  constructor(message: string, readonly transient = false) {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
   }
 }

@@ -14,6 +14,12 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
   await expect(page, `a non-empty <title> on ${label}`).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
   expect(found, `axe violations on ${label}`).toEqual([]);
 }

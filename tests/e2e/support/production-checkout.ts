@@ -27,13 +27,21 @@ export const expect = baseExpect.configure({ timeout: 45_000 });
 export const organisation = 'org_e2e_production';
 
 export type Transaction = {
-  id: string; status: string; amount: number; surcharge: number; created_at: string; provider_reference: string | null;
-  failure_reason?: string | null; dcc?: unknown; card_last_four?: string | null;
+  id: string;
+  status: string;
+  amount: number;
+  surcharge: number;
+  created_at: string;
+  provider_reference: string | null;
+  failure_reason?: string | null;
+  dcc?: unknown;
+  card_last_four?: string | null;
 };
 
 export { adyen };
 
-const credentials = () => JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_PRODUCTION_DATA_DIR'), 'e2e-credentials.json'), 'utf8'));
+const credentials = () =>
+  JSON.parse(fs.readFileSync(path.join(requiredEnv('E2E_PRODUCTION_DATA_DIR'), 'e2e-credentials.json'), 'utf8'));
 // One bearer token per worker (it lasts 60 hours): on a loaded machine every request counts.
 let token: Promise<string> | null = null;
 
@@ -43,7 +51,10 @@ async function bearer(request: APIRequestContext): Promise<string> {
     const response = await request.post(`${productionUrl}/api/token`, { data: { public_key, private_key } });
     expect(response.status(), await response.text()).toBe(200);
     return (await response.json()).data.token as string;
-  })().catch((error: unknown) => { token = null; throw error; });
+  })().catch((error: unknown) => {
+    token = null;
+    throw error;
+  });
   return token;
 }
 
@@ -63,7 +74,12 @@ export async function api(request: APIRequestContext, method: 'GET' | 'PUT' | 'P
 /** A payment link of £100 on the production server, with these fields on top. */
 export async function createLinkOn(request: APIRequestContext, fields: Record<string, unknown> = {}): Promise<string> {
   const link = await api(request, 'PUT', '/agent/payment-links', {
-    organisation, customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000, description: 'Deposit: Lisbon', ...fields,
+    organisation,
+    customer_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    amount: 10000,
+    description: 'Deposit: Lisbon',
+    ...fields,
   });
   return link.id;
 }
@@ -74,7 +90,9 @@ export async function payWithCard(page: Page, linkId: string, number: string, ho
   const form = page.locator('form[data-testid="card-form"]');
   const fields = { ...testCardFields(number), holderName };
   for (const [name, value] of Object.entries(fields)) {
-    await form.locator(`input[type="hidden"][name="${name}"]`).evaluate((input: HTMLInputElement, v) => { input.value = v; }, value);
+    await form.locator(`input[type="hidden"][name="${name}"]`).evaluate((input: HTMLInputElement, v) => {
+      input.value = v;
+    }, value);
   }
   await form.getByTestId('pay-button').click();
 }
@@ -82,7 +100,9 @@ export async function payWithCard(page: Page, linkId: string, number: string, ho
 /** Every attempt on a link, as the API's Transaction objects, oldest first. */
 export async function linkTransactions(request: APIRequestContext, linkId: string): Promise<Transaction[]> {
   const link = await api(request, 'GET', `/agent/payment-links/${linkId}`);
-  const all: Transaction[] = await Promise.all(link.transactions.map((t: { id: string }) => api(request, 'GET', `/agent/transactions/${t.id}`)));
+  const all: Transaction[] = await Promise.all(
+    link.transactions.map((t: { id: string }) => api(request, 'GET', `/agent/transactions/${t.id}`)),
+  );
   return all.sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
 
@@ -93,14 +113,18 @@ export async function onlyTransaction(request: APIRequestContext, linkId: string
 }
 
 /** Adyen's PSP reference of a payment (a held challenge's carries ":manual" in our record). */
-export const pspOf = (transaction: Pick<Transaction, 'provider_reference'>) => String(transaction.provider_reference).replace(/:manual$/, '');
+export const pspOf = (transaction: Pick<Transaction, 'provider_reference'>) =>
+  String(transaction.provider_reference).replace(/:manual$/, '');
 
 /** The Checkout API calls the product made whose body names this reference (our transaction id). */
-export const paymentCallsFor = async (reference: string) => (await adyen.requests()).filter((r) => r.body?.reference === reference);
+export const paymentCallsFor = async (reference: string) =>
+  (await adyen.requests()).filter((r) => r.body?.reference === reference);
 
 /** The modification calls (captures, refunds, reversals, cancels) made on a payment's PSP reference. */
 export async function modificationsOf(psp: string) {
-  return (await adyen.requests()).filter((r) => r.path.startsWith(`/payments/${psp}/`)).map((r) => [r.path.slice(`/payments/${psp}`.length), r.status]);
+  return (await adyen.requests())
+    .filter((r) => r.path.startsWith(`/payments/${psp}/`))
+    .map((r) => [r.path.slice(`/payments/${psp}`.length), r.status]);
 }
 
 /** A page that must not show a server error or a stack trace. */
@@ -114,6 +138,10 @@ export async function expectNoServerError(page: Page) {
  */
 export function checkAdyenViolations() {
   let before = 0;
-  test.beforeEach(async () => { before = (await adyen.violations()).length; });
-  test.afterEach(async () => { expect((await adyen.violations()).slice(before)).toEqual([]); });
+  test.beforeEach(async () => {
+    before = (await adyen.violations()).length;
+  });
+  test.afterEach(async () => {
+    expect((await adyen.violations()).slice(before)).toEqual([]);
+  });
 }

@@ -139,8 +139,17 @@ export async function startMerchantServer(base: string): Promise<{ port: number;
     const session = url.searchParams.get('session') ?? '';
     const flags = url.searchParams.get('flags') ?? '';
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    response.end(sdkParentPage({ base, paymentId: `${session}${flags ? `?${flags}` : ''}`, publicKey: url.searchParams.get('key') ?? undefined }));
+    response.end(
+      sdkParentPage({
+        base,
+        paymentId: `${session}${flags ? `?${flags}` : ''}`,
+        publicKey: url.searchParams.get('key') ?? undefined,
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

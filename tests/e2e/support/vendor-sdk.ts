@@ -23,7 +23,11 @@ export const sdkDevBase = 'http://localhost:3010/embed/';
 /** The git directory of PAYMENT_SDK_DIR when it holds the pinned commit; else why not. */
 export function sdkGitDir(): { gitDir: string } | { missing: string } {
   const dir = process.env.PAYMENT_SDK_DIR;
-  if (!dir) return { missing: 'PAYMENT_SDK_DIR is not set: point it at a clone of github.com/felloh-org/payment-sdk (docs/embed-protocol.md, "Tests")' };
+  if (!dir)
+    return {
+      missing:
+        'PAYMENT_SDK_DIR is not set: point it at a clone of github.com/felloh-org/payment-sdk (docs/embed-protocol.md, "Tests")',
+    };
   const gitDir = fs.existsSync(path.join(dir, '.git')) ? path.join(dir, '.git') : dir;
   try {
     execFileSync('git', ['--git-dir', gitDir, 'cat-file', '-e', `${sdkCommit}^{commit}`], { stdio: 'ignore' });
@@ -44,7 +48,11 @@ export type MerchantOptions = { session: string; publicKey: string; payButton?: 
 
 /** The merchant's own page (test harness, not the SDK): it records every message, then uses the SDK as its README says, with `dev: true`. */
 function merchantPage({ session, publicKey, payButton = true }: MerchantOptions): string {
-  const config = JSON.stringify({ session, publicKey, options: { dev: true, design: { pay_button: payButton, store_card: true } } }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({
+    session,
+    publicKey,
+    options: { dev: true, design: { pay_button: payButton, store_card: true } },
+  }).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Example merchant</title></head>
@@ -85,10 +93,19 @@ export async function startVendorSdkMerchant(gitDir: string): Promise<{ port: nu
     }
     if (url.pathname !== '/') return response.writeHead(404).end();
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    response.end(merchantPage({ session: url.searchParams.get('session') ?? '', publicKey: url.searchParams.get('key') ?? '', payButton: url.searchParams.get('pay_button') !== '0' }));
+    response.end(
+      merchantPage({
+        session: url.searchParams.get('session') ?? '',
+        publicKey: url.searchParams.get('key') ?? '',
+        payButton: url.searchParams.get('pay_button') !== '0',
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /**
@@ -103,10 +120,13 @@ export async function startDevOriginProxy(target: string): Promise<{ close: () =
   const handler: http.RequestListener = (request, response) => {
     const headers = { ...request.headers, host: to.host };
     if (headers.origin === devOrigin) headers.origin = to.origin;
-    const upstream = http.request({ host: to.hostname, port: to.port, method: request.method, path: request.url, headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      { host: to.hostname, port: to.port, method: request.method, path: request.url, headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   };
@@ -116,10 +136,16 @@ export async function startDevOriginProxy(target: string): Promise<{ close: () =
   for (const host of ['127.0.0.1', '::1']) {
     const server = http.createServer(handler);
     const listening = await new Promise<boolean>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) => (host === '::1' && error.code === 'EADDRNOTAVAIL' ? resolve(false) : reject(error)));
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        host === '::1' && error.code === 'EADDRNOTAVAIL' ? resolve(false) : reject(error),
+      );
       server.listen(port, host, () => resolve(true));
     });
     if (listening) servers.push(server);
   }
-  return { close: async () => { await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve())))); } };
+  return {
+    close: async () => {
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    },
+  };
 }

@@ -18,7 +18,8 @@ withTestDatabase();
  * exceeds one link's limit; what stops them is counting per group, booking, organisation and card.
  */
 const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(await getDb(), query))[0]!.n;
-const authorisations = () => count(sql`select count(*)::int as n from sandbox_processor_operations where kind = 'authorise'`);
+const authorisations = () =>
+  count(sql`select count(*)::int as n from sandbox_processor_operations where kind = 'authorise'`);
 
 let serial = 0;
 /** A fresh Luhn-valid number the sandbox issuer does not know: declined, as a tester's guessed card is. */
@@ -37,7 +38,11 @@ function freshCard(): string {
  */
 async function createTenant(name?: string) {
   const tenant = await createAnyTenant(name);
-  const response = await api.post(`/agent/organisations/${tenant.parentId}/settings`, { surcharge: { enabled: false } }, { token: tenant.admin.token });
+  const response = await api.post(
+    `/agent/organisations/${tenant.parentId}/settings`,
+    { surcharge: { enabled: false } },
+    { token: tenant.admin.token },
+  );
   if (response.status !== 200) throw new Error(`settings failed: ${response.text}`);
   return tenant;
 }
@@ -53,7 +58,8 @@ describe('card-testing limits beyond the link and the IP', () => {
     const group = await createGroupFixture(admin, parentId, 4, [10_000]);
     const before = await authorisations();
     const outcomes = [];
-    for (const member of group.members) for (let i = 0; i < 5; i += 1) outcomes.push(await pay(member.links[0]!, freshCard()));
+    for (const member of group.members)
+      for (let i = 0; i < 5; i += 1) outcomes.push(await pay(member.links[0]!, freshCard()));
     expect(await authorisations()).toBe(before + CARD_TESTING_LIMITS.group.failures);
     expect(outcomes.filter(isCardTesting)).toHaveLength(20 - CARD_TESTING_LIMITS.group.failures);
     // The pause holds the group (a good card too), not the organisation's other bookings.
@@ -76,8 +82,10 @@ describe('card-testing limits beyond the link and the IP', () => {
 
   it('counts checks of one card across links', async () => {
     const { admin, parentId } = await createTenant();
-    const check = async () => hostedCardCheck(await createLinkVia(admin.token, parentId), { kind: 'bin', bin: '41111111', lastFour: '1111' });
-    for (let i = 0; i < CARD_TESTING_LIMITS.card.checks; i += 1) expect(await check()).toMatchObject({ status: 'accepted' });
+    const check = async () =>
+      hostedCardCheck(await createLinkVia(admin.token, parentId), { kind: 'bin', bin: '41111111', lastFour: '1111' });
+    for (let i = 0; i < CARD_TESTING_LIMITS.card.checks; i += 1)
+      expect(await check()).toMatchObject({ status: 'accepted' });
     expect(await check()).toEqual({ status: 'unknown' });
   });
 
@@ -113,8 +121,10 @@ describe('card-testing limits beyond the link and the IP', () => {
     const link = await createLinkVia(admin.token, parentId);
     const checks = () => count(sql`select count(*)::int as n from card_checks where payment_link_id = ${link}`);
     // A different card each time (the last four change), so only the link's own limit of checks applies.
-    const check = (i: number) => hostedCardCheck(link, { kind: 'bin', bin: '41111111', lastFour: String(i).padStart(4, '0') });
-    for (let i = 0; i < CARD_TESTING_LIMITS.link.checks; i += 1) expect(await check(i)).toMatchObject({ status: 'accepted' });
+    const check = (i: number) =>
+      hostedCardCheck(link, { kind: 'bin', bin: '41111111', lastFour: String(i).padStart(4, '0') });
+    for (let i = 0; i < CARD_TESTING_LIMITS.link.checks; i += 1)
+      expect(await check(i)).toMatchObject({ status: 'accepted' });
     expect(await checks()).toBe(CARD_TESTING_LIMITS.link.checks);
     expect(await check(9999)).toEqual({ status: 'unknown' });
     expect(await checks()).toBe(CARD_TESTING_LIMITS.link.checks);
@@ -129,9 +139,16 @@ describe('card-testing limits beyond the link and the IP', () => {
     const limit = CARD_TESTING_LIMITS.group.failures;
     for (let i = 0; i < limit - 1; i += 1) await pay(group.members[i % 2]!.links[0]!, freshCard());
     const before = await authorisations();
-    const results = await Promise.allSettled([pay(group.members[2]!.links[0]!, freshCard()), pay(group.members[3]!.links[0]!, freshCard())]);
+    const results = await Promise.allSettled([
+      pay(group.members[2]!.links[0]!, freshCard()),
+      pay(group.members[3]!.links[0]!, freshCard()),
+    ]);
     expect(await authorisations()).toBe(before + 1);
-    const refused = results.filter((r) => (r.status === 'rejected' ? (r.reason as { code?: string }).code === 'checkout.card_testing' : isCardTesting(r.value)));
+    const refused = results.filter((r) =>
+      r.status === 'rejected'
+        ? (r.reason as { code?: string }).code === 'checkout.card_testing'
+        : isCardTesting(r.value),
+    );
     expect(refused).toHaveLength(1);
   });
 });

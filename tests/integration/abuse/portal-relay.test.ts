@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addMember } from '@/lib/core/groups/add-member';
-import { GROUP_SENDS_PER_HOUR, LEADER_MEMBERS_PER_DAY, MEMBER_SENDS_PER_DAY, MIN_LEADER_MEMBER_SHARE } from '@/lib/core/groups/group-limits';
+import {
+  GROUP_SENDS_PER_HOUR,
+  LEADER_MEMBERS_PER_DAY,
+  MEMBER_SENDS_PER_DAY,
+  MIN_LEADER_MEMBER_SHARE,
+} from '@/lib/core/groups/group-limits';
 import { portalAddMember, portalSendLinks, type PortalRequest } from '@/lib/core/groups/hosted-portal';
 import { portalEntry } from '@/lib/core/groups/portal-entry';
 import { portalToken } from '@/lib/core/groups/portal-token';
@@ -21,13 +26,28 @@ withTestDatabase();
  * Issue 16, items 1 and 2: the leader portal as a card-testing factory (penny members, added
  * without limit) and as an email relay (any address, any name, sent again and again).
  */
-const mailTo = async (to: string) => (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, 'group_member_link')));
+const mailTo = async (to: string) =>
+  (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, 'group_member_link')));
 const audits = async (type: string, entityId: string) =>
-  (await (await getDb()).select().from(auditRecords).where(and(eq(auditRecords.type, type), eq(auditRecords.entityId, entityId)))).length;
+  (
+    await (
+      await getDb()
+    )
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.type, type), eq(auditRecords.entityId, entityId)))
+  ).length;
 
 async function leaderRequest(groupId: string): Promise<PortalRequest> {
   const params = new URLSearchParams({ token: await portalToken(await getDb(), groupId, 1) });
-  return { groupId, sessionCookie: (await portalEntry(`/en-GB/groups/${groupId}`, params, undefined))!.session!, hostOrganisation: null };
+  return {
+    groupId,
+    sessionCookie: (await portalEntry(`/en-GB/groups/${groupId}`, params, undefined))!.session!,
+    hostOrganisation: null,
+  };
 }
 
 afterEach(async () => {
@@ -40,11 +60,19 @@ describe('member additions by the leader', () => {
     const { admin, parentId } = await createTenant();
     const group = await groupVia(admin.token, parentId, { installments: [] });
     const leader = await leaderRequest(group.id);
-    expect(await portalAddMember(leader, { customer_name: 'Penny', amount: 1 })).toEqual({ result: 'share_below_minimum' });
-    expect(await portalAddMember(leader, { customer_name: 'Penny', amount: MIN_LEADER_MEMBER_SHARE - 1 })).toEqual({ result: 'share_below_minimum' });
-    expect(await portalAddMember(leader, { customer_name: 'Pound', amount: MIN_LEADER_MEMBER_SHARE })).toEqual({ result: 'member_added' });
+    expect(await portalAddMember(leader, { customer_name: 'Penny', amount: 1 })).toEqual({
+      result: 'share_below_minimum',
+    });
+    expect(await portalAddMember(leader, { customer_name: 'Penny', amount: MIN_LEADER_MEMBER_SHARE - 1 })).toEqual({
+      result: 'share_below_minimum',
+    });
+    expect(await portalAddMember(leader, { customer_name: 'Pound', amount: MIN_LEADER_MEMBER_SHARE })).toEqual({
+      result: 'member_added',
+    });
     const organiser = { userId: admin.userId, apiKeyId: admin.apiKeyId };
-    await expect(addMember(await getDb(), group.id, { customer_name: 'Small', amount: 5 }, { by: organiser })).resolves.toMatchObject({ member_id: expect.any(String) });
+    await expect(
+      addMember(await getDb(), group.id, { customer_name: 'Small', amount: 5 }, { by: organiser }),
+    ).resolves.toMatchObject({ member_id: expect.any(String) });
   });
 
   it('caps the members a leader adds to a group in 24 hours; removing one frees nothing', async () => {
@@ -52,10 +80,15 @@ describe('member additions by the leader', () => {
     const group = await groupVia(admin.token, parentId, { installments: [] });
     const db = await getDb();
     const added = [];
-    for (let i = 0; i < LEADER_MEMBERS_PER_DAY; i += 1) added.push((await addMember(db, group.id, { customer_name: `M${i}`, amount: 1000 })).member_id);
-    await expect(addMember(db, group.id, { customer_name: 'One more', amount: 1000 })).rejects.toMatchObject({ code: 'group.member_additions_limited' });
+    for (let i = 0; i < LEADER_MEMBERS_PER_DAY; i += 1)
+      added.push((await addMember(db, group.id, { customer_name: `M${i}`, amount: 1000 })).member_id);
+    await expect(addMember(db, group.id, { customer_name: 'One more', amount: 1000 })).rejects.toMatchObject({
+      code: 'group.member_additions_limited',
+    });
     await removeMember(db, group.id, added[0]!);
-    expect(await portalAddMember(await leaderRequest(group.id), { customer_name: 'One more', amount: 1000 })).toEqual({ result: 'member_additions_limited' });
+    expect(await portalAddMember(await leaderRequest(group.id), { customer_name: 'One more', amount: 1000 })).toEqual({
+      result: 'member_additions_limited',
+    });
     await advanceClock(db, { seconds: 24 * 3600 + 60 });
     await expect(addMember(db, group.id, { customer_name: 'Next day', amount: 1000 })).resolves.toBeTruthy();
   });
@@ -64,10 +97,17 @@ describe('member additions by the leader', () => {
     const { admin, parentId } = await createTenant();
     const group = await groupVia(admin.token, parentId, { installments: [] });
     const db = await getDb();
-    for (let i = 0; i < LEADER_MEMBERS_PER_DAY - 1; i += 1) await addMember(db, group.id, { customer_name: `M${i}`, amount: 1000 });
-    const results = await Promise.allSettled([0, 1].map((i) => addMember(db, group.id, { customer_name: `Racer ${i}`, amount: 1000 })));
+    for (let i = 0; i < LEADER_MEMBERS_PER_DAY - 1; i += 1)
+      await addMember(db, group.id, { customer_name: `M${i}`, amount: 1000 });
+    const results = await Promise.allSettled(
+      [0, 1].map((i) => addMember(db, group.id, { customer_name: `Racer ${i}`, amount: 1000 })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'rejected' && (r.reason as { code: string }).code === 'group.member_additions_limited')).toHaveLength(1);
+    expect(
+      results.filter(
+        (r) => r.status === 'rejected' && (r.reason as { code: string }).code === 'group.member_additions_limited',
+      ),
+    ).toHaveLength(1);
   });
 });
 
@@ -77,8 +117,12 @@ describe('sending links', () => {
     const group = await groupVia(admin.token, parentId);
     const ann = group.members[0].id as string;
     const db = await getDb();
-    for (let i = 0; i < MEMBER_SENDS_PER_DAY; i += 1) expect((await sendGroupLinks(db, group.id, { memberId: ann })).sent).toHaveLength(1);
-    expect(await sendGroupLinks(db, group.id, { memberId: ann })).toEqual({ sent: [], skipped: [{ member_id: ann, reason: 'rate_limited' }] });
+    for (let i = 0; i < MEMBER_SENDS_PER_DAY; i += 1)
+      expect((await sendGroupLinks(db, group.id, { memberId: ann })).sent).toHaveLength(1);
+    expect(await sendGroupLinks(db, group.id, { memberId: ann })).toEqual({
+      sent: [],
+      skipped: [{ member_id: ann, reason: 'rate_limited' }],
+    });
     expect(await portalSendLinks(await leaderRequest(group.id), ann)).toEqual({ result: 'links_held', count: 1 });
     expect(await mailTo('ann@example.com')).toHaveLength(MEMBER_SENDS_PER_DAY);
     expect(await audits('payment-link-group:send-link', ann)).toBe(MEMBER_SENDS_PER_DAY);
@@ -88,10 +132,13 @@ describe('sending links', () => {
     expect((await sendGroupLinks(db, group.id, { memberId: ann })).sent).toHaveLength(1);
   });
 
-  it('refuses a group\'s sends past the hourly limit, in the API\'s envelope and the portal\'s message', async () => {
+  it("refuses a group's sends past the hourly limit, in the API's envelope and the portal's message", async () => {
     const { admin, parentId } = await createTenant();
     const group = await groupVia(admin.token, parentId);
-    for (let i = 0; i < GROUP_SENDS_PER_HOUR; i += 1) expect((await api.post(`/agent/payment-link-groups/${group.id}/send-links`, {}, { token: admin.token })).status).toBe(200);
+    for (let i = 0; i < GROUP_SENDS_PER_HOUR; i += 1)
+      expect(
+        (await api.post(`/agent/payment-link-groups/${group.id}/send-links`, {}, { token: admin.token })).status,
+      ).toBe(200);
     const refused = await api.post(`/agent/payment-link-groups/${group.id}/send-links`, {}, { token: admin.token });
     expect(errorCode(refused)).toEqual([429, 'group.send_rate_limited']);
     expect(await portalSendLinks(await leaderRequest(group.id))).toEqual({ result: 'send_rate_limited' });
@@ -108,13 +155,19 @@ describe('organisation approval of leader-added members (leader_members_require_
     expect((await settings()).body.data.leader_members_require_approval).toBe(true);
   });
 
-  it('holds a leader-added member\'s email until the organisation approves them; organiser-added members are not held', async () => {
+  it("holds a leader-added member's email until the organisation approves them; organiser-added members are not held", async () => {
     const { admin, parentId } = await createTenant();
-    const on = await api.post(`/agent/organisations/${parentId}/settings`, { leader_members_require_approval: true }, { token: admin.token });
+    const on = await api.post(
+      `/agent/organisations/${parentId}/settings`,
+      { leader_members_require_approval: true },
+      { token: admin.token },
+    );
     expect(on.body.data.leader_members_require_approval).toBe(true);
     const group = await groupVia(admin.token, parentId);
     const leader = await leaderRequest(group.id);
-    expect(await portalAddMember(leader, { customer_name: '<b>Win a prize</b>', email: 'victim@example.net', amount: 5000 })).toEqual({ result: 'member_added' });
+    expect(
+      await portalAddMember(leader, { customer_name: '<b>Win a prize</b>', email: 'victim@example.net', amount: 5000 }),
+    ).toEqual({ result: 'member_added' });
     const read = await api.get(`/agent/payment-link-groups/${group.id}`, { token: admin.token });
     const member = read.body.data.members.find((m: { email: string }) => m.email === 'victim@example.net');
     // The organiser sees whom the leader added and whether they are approved.
@@ -125,17 +178,28 @@ describe('organisation approval of leader-added members (leader_members_require_
     expect(await mailTo('victim@example.net')).toHaveLength(0);
     // Send to all: the organiser's members go, the leader's waits.
     expect(await portalSendLinks(leader)).toEqual({ result: 'links_sent', count: 2, skipped: 1 });
-    const approve = (id: string) => api.post(`/agent/payment-link-groups/${group.id}/members/${id}/approve`, {}, { token: admin.token });
+    const approve = (id: string) =>
+      api.post(`/agent/payment-link-groups/${group.id}/members/${id}/approve`, {}, { token: admin.token });
     expect(errorCode(await approve(group.members[0].id))).toEqual([409, 'group.member_not_leader_added']);
     const approved = await approve(added);
     expect(approved.status).toBe(200);
     expect(approved.body.data).toMatchObject({ member_id: added, approved_at: expect.any(String) });
     expect(await audits('payment-link-group:approve-member', added)).toBe(1);
     const after = await api.get(`/agent/payment-link-groups/${group.id}`, { token: admin.token });
-    expect(after.body.data.members.find((m: { id: string }) => m.id === added).approved_at).toBe(approved.body.data.approved_at);
+    expect(after.body.data.members.find((m: { id: string }) => m.id === added).approved_at).toBe(
+      approved.body.data.approved_at,
+    );
     expect(await portalSendLinks(leader, added)).toEqual({ result: 'links_sent', count: 1, skipped: 0 });
     expect(await mailTo('victim@example.net')).toHaveLength(1);
     const other = await createTenant('Other');
-    expect((await api.post(`/agent/payment-link-groups/${group.id}/members/${added}/approve`, {}, { token: other.admin.token })).status).toBe(404);
+    expect(
+      (
+        await api.post(
+          `/agent/payment-link-groups/${group.id}/members/${added}/approve`,
+          {},
+          { token: other.admin.token },
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -22,12 +22,25 @@ describe('sandbox mailbox listing', () => {
   it('lists every email newest first, a page at a time, filtered by recipient', async () => {
     for (let i = 1; i <= 5; i++) {
       await tick();
-      await enqueueEmail(db(), { kind: 'test', to: i % 2 ? `Odd.${i}@Example.com` : `even.${i}@example.com`, subject: `Email ${i}`, text: `Body ${i}`, html: `<p>${i}</p>` });
+      await enqueueEmail(db(), {
+        kind: 'test',
+        to: i % 2 ? `Odd.${i}@Example.com` : `even.${i}@example.com`,
+        subject: `Email ${i}`,
+        text: `Body ${i}`,
+        html: `<p>${i}</p>`,
+      });
     }
     const first = await listMailbox(db(), { skip: 0, take: 2 });
     expect(first.emails.map((email) => email.subject)).toEqual(['Email 5', 'Email 4']);
     expect(first.hasMore).toBe(true);
-    expect(first.emails[0]).toMatchObject({ to: 'Odd.5@Example.com', kind: 'test', text: 'Body 5', html: '<p>5</p>', status: 'queued', createdAt: expect.any(Date) });
+    expect(first.emails[0]).toMatchObject({
+      to: 'Odd.5@Example.com',
+      kind: 'test',
+      text: 'Body 5',
+      html: '<p>5</p>',
+      status: 'queued',
+      createdAt: expect.any(Date),
+    });
     const last = await listMailbox(db(), { skip: 4, take: 2 });
     expect(last.emails.map((email) => email.subject)).toEqual(['Email 1']);
     expect(last.hasMore).toBe(false);
@@ -57,9 +70,19 @@ describe('POST /api/sandbox/emails/test', () => {
     const { admin, parentId } = await createTenant();
     const response = await api.post('/sandbox/emails/test', { to: 'dev@example.com' }, { token: admin.token });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: expect.any(String), to: 'dev@example.com', subject: 'travel-pay sandbox test email', status: 'queued' });
+    expect(response.body.data).toMatchObject({
+      id: expect.any(String),
+      to: 'dev@example.com',
+      subject: 'travel-pay sandbox test email',
+      status: 'queued',
+    });
     const [row] = await db().select().from(emailOutbox).where(eq(emailOutbox.id, response.body.data.id));
-    expect(row).toMatchObject({ kind: 'sandbox-test', toAddress: 'dev@example.com', organisationId: parentId, status: 'queued' });
+    expect(row).toMatchObject({
+      kind: 'sandbox-test',
+      toAddress: 'dev@example.com',
+      organisationId: parentId,
+      status: 'queued',
+    });
     expect(row!.textBody).toContain('/sandbox/mailbox');
     expect(row!.htmlBody).toContain('<strong>travel-pay sandbox</strong>');
   });
@@ -71,7 +94,10 @@ describe('POST /api/sandbox/emails/test', () => {
     expect(missing.status).toBe(422);
     expect(missing.body.errors[0]).toMatchObject({ code: 'validation.required', message: 'to is required.' });
     const invalid = await api.post('/sandbox/emails/test', { to: 'not-an-address' }, { token: admin.token });
-    expect(invalid.body.errors[0]).toMatchObject({ code: 'validation.invalid_format', message: 'to must be a valid email address.' });
+    expect(invalid.body.errors[0]).toMatchObject({
+      code: 'validation.invalid_format',
+      message: 'to must be a valid email address.',
+    });
     expect(await db().select().from(emailOutbox)).toEqual([]);
   });
 });

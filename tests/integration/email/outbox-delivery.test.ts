@@ -14,7 +14,13 @@ import { startSmtpServer } from './smtp-test-server';
 
 const database = withTestDatabase();
 const db = () => database.current().db;
-const saved = { MODE: process.env.MODE, SMTP_URL: process.env.SMTP_URL, EMAIL_FROM: process.env.EMAIL_FROM, ADYEN_API_KEY: process.env.ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT };
+const saved = {
+  MODE: process.env.MODE,
+  SMTP_URL: process.env.SMTP_URL,
+  EMAIL_FROM: process.env.EMAIL_FROM,
+  ADYEN_API_KEY: process.env.ADYEN_API_KEY,
+  ADYEN_MERCHANT_ACCOUNT: process.env.ADYEN_MERCHANT_ACCOUNT,
+};
 const servers: { close: () => Promise<void> }[] = [];
 
 async function smtpServer(options?: Parameters<typeof startSmtpServer>[0]) {
@@ -29,7 +35,11 @@ const emailsTo = (address: string) => db().select().from(emailOutbox).where(eq(e
 /** An organisation (through the operator and the API, as elsewhere) whose alerts go to `address`. */
 async function organisationWithAlertsTo(address: string): Promise<string> {
   const { admin, parentId } = await createTenant('Mail');
-  const response = await api.post(`/agent/organisations/${parentId}/settings`, { notification_email: address }, { token: admin.token });
+  const response = await api.post(
+    `/agent/organisations/${parentId}/settings`,
+    { notification_email: address },
+    { token: admin.token },
+  );
   expect(response.status, response.text).toBe(200);
   return parentId;
 }
@@ -57,15 +67,29 @@ describe('email outbox over a real SMTP server', () => {
   it('sends what committed, never what rolled back, and only once', async () => {
     const server = await smtpServer();
     await db().transaction(async (tx) => {
-      await enqueueEmail(tx, { kind: 'test', to: 'ann@example.com', subject: 'Your booking', text: 'Hello Ann', html: '<p>Hello <b>Ann</b></p>' });
+      await enqueueEmail(tx, {
+        kind: 'test',
+        to: 'ann@example.com',
+        subject: 'Your booking',
+        text: 'Hello Ann',
+        html: '<p>Hello <b>Ann</b></p>',
+      });
       await enqueueEmail(tx, { kind: 'test', to: 'bob@example.com', subject: 'Your payment', text: 'Hello Bob' });
     });
-    await expect(db().transaction(async (tx) => {
-      await enqueueEmail(tx, { kind: 'test', to: 'ghost@example.com', subject: 'Never', text: 'Rolled back' });
-      throw new Error('the change failed');
-    })).rejects.toThrow('the change failed');
+    await expect(
+      db().transaction(async (tx) => {
+        await enqueueEmail(tx, { kind: 'test', to: 'ghost@example.com', subject: 'Never', text: 'Rolled back' });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
 
-    expect(await deliverOutbox(db(), { limit: 10 })).toEqual({ sent: 2, deliveredToMailbox: 0, retrying: 0, failed: 0, waiting: 0 });
+    expect(await deliverOutbox(db(), { limit: 10 })).toEqual({
+      sent: 2,
+      deliveredToMailbox: 0,
+      retrying: 0,
+      failed: 0,
+      waiting: 0,
+    });
     const bySubject = new Map(server.received.map((email) => [email.mail.subject, email]));
     expect([...bySubject.keys()].sort()).toEqual(['Your booking', 'Your payment']);
     const ann = bySubject.get('Your booking')!;
@@ -80,7 +104,8 @@ describe('email outbox over a real SMTP server', () => {
 
     const rows = await db().select().from(emailOutbox);
     expect(rows).toHaveLength(2);
-    for (const row of rows) expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: expect.any(Date) });
+    for (const row of rows)
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: expect.any(Date) });
 
     expect(await deliverOutbox(db(), { limit: 10 })).toMatchObject({ sent: 0 });
     expect(server.received).toHaveLength(2);
@@ -89,7 +114,8 @@ describe('email outbox over a real SMTP server', () => {
   it('sends each email exactly once when several deliveries run at the same time', async () => {
     const server = await smtpServer({ dataDelayMs: 20 });
     process.env.EMAIL_FROM = 'Travel Co <mail@travel-co.test>';
-    for (let i = 0; i < 12; i++) await enqueueEmail(db(), { kind: 'test', to: `p${i}@example.com`, subject: `Email ${i}`, text: `Body ${i}` });
+    for (let i = 0; i < 12; i++)
+      await enqueueEmail(db(), { kind: 'test', to: `p${i}@example.com`, subject: `Email ${i}`, text: `Body ${i}` });
 
     const runs = await Promise.all([1, 2, 3, 4].map(() => deliverOutbox(db(), { limit: 4 })));
     const sentByRuns = runs.reduce((sum, run) => sum + run.sent, 0);
@@ -99,7 +125,10 @@ describe('email outbox over a real SMTP server', () => {
 
     const subjects = server.received.map((email) => email.mail.subject).sort();
     expect(subjects).toEqual(Array.from({ length: 12 }, (_, i) => `Email ${i}`).sort());
-    expect(server.received[0]!.mail.from?.value[0]).toMatchObject({ name: 'Travel Co', address: 'mail@travel-co.test' });
+    expect(server.received[0]!.mail.from?.value[0]).toMatchObject({
+      name: 'Travel Co',
+      address: 'mail@travel-co.test',
+    });
   });
 
   // Before issue 6 a refusal of any kind was retried on each run (every 5 s) and given up after 5
@@ -108,13 +137,32 @@ describe('email outbox over a real SMTP server', () => {
     quietWarnings();
     const server = await smtpServer({ rejectRecipient: (address) => address.startsWith('bounce@') });
     const organisationId = await organisationWithAlertsTo('alerts@travel-co.test');
-    const bounce = await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
+    const bounce = await enqueueEmail(db(), {
+      organisationId,
+      kind: 'payment-link',
+      to: 'bounce@example.com',
+      subject: 'Bounces',
+      text: 'x',
+    });
     await enqueueEmail(db(), { kind: 'test', to: 'fine@example.com', subject: 'Arrives', text: 'y' });
 
     expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 0, failed: 1 });
-    expect(await outboxRow(bounce.id)).toMatchObject({ status: 'failed', attempts: 1, sentAt: null, nextAttemptAt: null, lastError: expect.stringContaining('550') });
+    expect(await outboxRow(bounce.id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      sentAt: null,
+      nextAttemptAt: null,
+      lastError: expect.stringContaining('550'),
+    });
     const alerts = await emailsTo('alerts@travel-co.test');
-    expect(alerts).toEqual([expect.objectContaining({ organisationId, kind: 'alert:email-undeliverable', status: 'queued', subject: expect.stringContaining('bounce@example.com') })]);
+    expect(alerts).toEqual([
+      expect.objectContaining({
+        organisationId,
+        kind: 'alert:email-undeliverable',
+        status: 'queued',
+        subject: expect.stringContaining('bounce@example.com'),
+      }),
+    ]);
     expect(alerts[0]!.textBody).toContain('550');
     // The alert goes out on the next run; the refused email is never tried again.
     expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
@@ -126,14 +174,25 @@ describe('email outbox over a real SMTP server', () => {
     quietWarnings();
     const server = await smtpServer({ rejectRecipient: (address) => (address.startsWith('busy@') ? 451 : false) });
     const organisationId = await organisationWithAlertsTo('alerts@travel-co.test');
-    const busy = await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'busy@example.com', subject: 'Busy', text: 'x' });
+    const busy = await enqueueEmail(db(), {
+      organisationId,
+      kind: 'payment-link',
+      to: 'busy@example.com',
+      subject: 'Busy',
+      text: 'x',
+    });
     const waits = retryDelaysMs(EMAIL_RETRY);
     expect(waits.slice(0, 3)).toEqual([60_000, 120_000, 240_000]);
     try {
       for (let attempt = 1; attempt < EMAIL_RETRY.maxAttempts; attempt++) {
         expect(await deliverOutbox(db()), `attempt ${attempt}`).toMatchObject({ sent: 0, retrying: 1, failed: 0 });
         const row = await outboxRow(busy.id);
-        expect(row, `attempt ${attempt}`).toMatchObject({ status: 'queued', attempts: attempt, claimedAt: null, lastError: expect.stringContaining('451') });
+        expect(row, `attempt ${attempt}`).toMatchObject({
+          status: 'queued',
+          attempts: attempt,
+          claimedAt: null,
+          lastError: expect.stringContaining('451'),
+        });
         const wait = waits[attempt - 1]!;
         expect(row.nextAttemptAt!.getTime() - now().getTime(), `attempt ${attempt}`).toBeGreaterThan(wait - 5_000);
         expect(row.nextAttemptAt!.getTime() - now().getTime(), `attempt ${attempt}`).toBeLessThanOrEqual(wait);
@@ -144,8 +203,15 @@ describe('email outbox over a real SMTP server', () => {
         await advanceClock(db(), { seconds: 10 });
       }
       expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 0, failed: 1 });
-      expect(await outboxRow(busy.id)).toMatchObject({ status: 'failed', attempts: EMAIL_RETRY.maxAttempts, nextAttemptAt: null, lastError: expect.stringContaining('451') });
-      expect(await emailsTo('alerts@travel-co.test')).toEqual([expect.objectContaining({ kind: 'alert:email-undeliverable', status: 'queued' })]);
+      expect(await outboxRow(busy.id)).toMatchObject({
+        status: 'failed',
+        attempts: EMAIL_RETRY.maxAttempts,
+        nextAttemptAt: null,
+        lastError: expect.stringContaining('451'),
+      });
+      expect(await emailsTo('alerts@travel-co.test')).toEqual([
+        expect.objectContaining({ kind: 'alert:email-undeliverable', status: 'queued' }),
+      ]);
       expect(await deliverOutbox(db())).toMatchObject({ sent: 1, retrying: 0, failed: 0 });
       expect(server.received.map((email) => email.envelopeTo[0])).toEqual(['alerts@travel-co.test']);
     } finally {
@@ -157,12 +223,21 @@ describe('email outbox over a real SMTP server', () => {
     quietWarnings();
     await smtpServer({ rejectRecipient: (address) => address.startsWith('bounce') });
     const organisationId = await organisationWithAlertsTo('bounce-alerts@travel-co.test');
-    await enqueueEmail(db(), { organisationId, kind: 'payment-link', to: 'bounce@example.com', subject: 'Bounces', text: 'x' });
+    await enqueueEmail(db(), {
+      organisationId,
+      kind: 'payment-link',
+      to: 'bounce@example.com',
+      subject: 'Bounces',
+      text: 'x',
+    });
     expect(await deliverOutbox(db())).toMatchObject({ failed: 1 });
     expect(await deliverOutbox(db())).toMatchObject({ failed: 1 });
     expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 0, failed: 0 });
     const rows = await db().select().from(emailOutbox);
-    expect(rows.map((row) => [row.kind, row.status]).sort()).toEqual([['alert:email-undeliverable', 'failed'], ['payment-link', 'failed']]);
+    expect(rows.map((row) => [row.kind, row.status]).sort()).toEqual([
+      ['alert:email-undeliverable', 'failed'],
+      ['payment-link', 'failed'],
+    ]);
   });
 
   it('backs off when the server cannot be reached', async () => {
@@ -172,17 +247,46 @@ describe('email outbox over a real SMTP server', () => {
     process.env.SMTP_URL = gone.url;
     const { id } = await enqueueEmail(db(), { kind: 'test', to: 'someone@example.com', subject: 'Later', text: 'x' });
     expect(await deliverOutbox(db())).toMatchObject({ sent: 0, retrying: 1, failed: 0 });
-    expect(await outboxRow(id)).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: expect.any(Date), lastError: expect.stringContaining('ECONNREFUSED') });
+    expect(await outboxRow(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      nextAttemptAt: expect.any(Date),
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    });
   });
 
   it('takes over a claim older than 10 minutes, and leaves a recent one alone', async () => {
     const server = await smtpServer();
-    const stale = await enqueueEmail(db(), { kind: 'test', to: 'stale@example.com', subject: 'Stale claim', text: 'x' });
-    const fresh = await enqueueEmail(db(), { kind: 'test', to: 'fresh@example.com', subject: 'Fresh claim', text: 'y' });
-    const abandoned = await enqueueEmail(db(), { kind: 'test', to: 'dead@example.com', subject: 'Abandoned', text: 'z' });
-    await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: 1 }).where(eq(emailOutbox.id, stale.id));
-    await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '1 minute'`, attempts: 1 }).where(eq(emailOutbox.id, fresh.id));
-    await db().update(emailOutbox).set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: EMAIL_RETRY.maxAttempts }).where(eq(emailOutbox.id, abandoned.id));
+    const stale = await enqueueEmail(db(), {
+      kind: 'test',
+      to: 'stale@example.com',
+      subject: 'Stale claim',
+      text: 'x',
+    });
+    const fresh = await enqueueEmail(db(), {
+      kind: 'test',
+      to: 'fresh@example.com',
+      subject: 'Fresh claim',
+      text: 'y',
+    });
+    const abandoned = await enqueueEmail(db(), {
+      kind: 'test',
+      to: 'dead@example.com',
+      subject: 'Abandoned',
+      text: 'z',
+    });
+    await db()
+      .update(emailOutbox)
+      .set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: 1 })
+      .where(eq(emailOutbox.id, stale.id));
+    await db()
+      .update(emailOutbox)
+      .set({ claimedAt: sql`now() - interval '1 minute'`, attempts: 1 })
+      .where(eq(emailOutbox.id, fresh.id));
+    await db()
+      .update(emailOutbox)
+      .set({ claimedAt: sql`now() - interval '11 minutes'`, attempts: EMAIL_RETRY.maxAttempts })
+      .where(eq(emailOutbox.id, abandoned.id));
 
     expect(await deliverOutbox(db())).toMatchObject({ sent: 1, failed: 1 });
     expect(server.received.map((email) => email.mail.subject)).toEqual(['Stale claim']);
@@ -200,9 +304,18 @@ describe('email outbox over a real SMTP server', () => {
 describe('email outbox without SMTP_URL', () => {
   it('delivers to the sandbox mailbox in sandbox mode', async () => {
     delete process.env.SMTP_URL;
-    const { id } = await enqueueEmail(db(), { kind: 'test', to: 'box@example.com', subject: 'To the mailbox', text: 'x' });
+    const { id } = await enqueueEmail(db(), {
+      kind: 'test',
+      to: 'box@example.com',
+      subject: 'To the mailbox',
+      text: 'x',
+    });
     expect(await deliverOutbox(db())).toMatchObject({ deliveredToMailbox: 1, sent: 0 });
-    expect(await outboxRow(id)).toMatchObject({ status: 'delivered_to_mailbox', attempts: 1, sentAt: expect.any(Date) });
+    expect(await outboxRow(id)).toMatchObject({
+      status: 'delivered_to_mailbox',
+      attempts: 1,
+      sentAt: expect.any(Date),
+    });
     expect(await deliverOutbox(db())).toMatchObject({ deliveredToMailbox: 0 });
   });
 

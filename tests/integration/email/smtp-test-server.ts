@@ -10,7 +10,9 @@ export type ReceivedEmail = { envelopeTo: string[]; mail: ParsedMail };
  * matched by `rejectRecipient` are refused at RCPT TO, with 550 (no mailbox:
  * permanent) or the reply code it answers (e.g. 451: try again later).
  */
-export async function startSmtpServer(options: { rejectRecipient?: (address: string) => boolean | number; dataDelayMs?: number } = {}) {
+export async function startSmtpServer(
+  options: { rejectRecipient?: (address: string) => boolean | number; dataDelayMs?: number } = {},
+) {
   const received: ReceivedEmail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -20,7 +22,10 @@ export async function startSmtpServer(options: { rejectRecipient?: (address: str
       const refusal = options.rejectRecipient?.(address.address);
       if (refusal) {
         const responseCode = refusal === true ? 550 : refusal;
-        const text = responseCode >= 500 ? `No mailbox for ${address.address}` : `Mailbox of ${address.address} busy, try again later`;
+        const text =
+          responseCode >= 500
+            ? `No mailbox for ${address.address}`
+            : `Mailbox of ${address.address} busy, try again later`;
         return callback(Object.assign(new Error(text), { responseCode }));
       }
       callback();

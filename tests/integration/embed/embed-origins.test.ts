@@ -8,17 +8,31 @@ import { withTestDatabase } from '../support/test-database';
 withTestDatabase();
 
 async function createSession(tenant: Tenant, organisation = tenant.parentId): Promise<string> {
-  const response = await api.put('/agent/ecommerce', { organisation, customer_name: 'Ada', email: 'ada@example.com', amount: 1000 }, { token: tenant.admin.token });
+  const response = await api.put(
+    '/agent/ecommerce',
+    { organisation, customer_name: 'Ada', email: 'ada@example.com', amount: 1000 },
+    { token: tenant.admin.token },
+  );
   expect(response.status, response.text).toBe(200);
   return response.body.data.id;
 }
 
 const setOrigins = async (tenant: Tenant, organisation: string, origins: string[]) =>
-  expect((await api.post(`/agent/organisations/${organisation}/settings`, { allowed_embed_origins: origins }, { token: tenant.admin.token })).status).toBe(200);
+  expect(
+    (
+      await api.post(
+        `/agent/organisations/${organisation}/settings`,
+        { allowed_embed_origins: origins },
+        { token: tenant.admin.token },
+      )
+    ).status,
+  ).toBe(200);
 
 describe('who may frame an embedded session', () => {
   const mode = process.env.MODE;
-  afterEach(() => { process.env.MODE = mode; });
+  afterEach(() => {
+    process.env.MODE = mode;
+  });
 
   it("reads the session's organisation's origins on every request, so a change holds at once", async () => {
     const tenant = await createTenant('Frame');
@@ -46,7 +60,11 @@ describe('who may frame an embedded session', () => {
     expect((await api.delete(`/agent/ecommerce/${id}`, { token: tenant.admin.token })).status).toBe(200);
     expect(await embedFrameAncestors(`/embed/${id}`)).toBe('https://shop.example');
     expect(await embedFrameAncestors('/embed/00000000-0000-4000-8000-000000000000')).toBe("'none'");
-    const link = await api.put('/agent/payment-links', { organisation: tenant.parentId, customer_name: 'Ada', email: 'ada@example.com', amount: 1000 }, { token: tenant.admin.token });
+    const link = await api.put(
+      '/agent/payment-links',
+      { organisation: tenant.parentId, customer_name: 'Ada', email: 'ada@example.com', amount: 1000 },
+      { token: tenant.admin.token },
+    );
     expect(await embedFrameAncestors(`/embed/${link.body.data.id}`)).toBe("'none'");
     expect(await embedFrameAncestors('/docs/errors')).toBeUndefined();
     // No database lookup for the sandbox's step pages outside the sandbox: they are a 404 there.

@@ -20,7 +20,8 @@ async function createSession(token: string, organisation: string, extra: Record<
   return response.body.data.id as string;
 }
 
-const attemptsOn = async (id: string) => (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, id));
+const attemptsOn = async (id: string) =>
+  (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, id));
 const moto = { transactionMethod: 'MOTO_IN_PERSON' as const, ipAddress: '198.51.100.7' };
 
 describe('MOTO only where the merchant allowed it for the session (issue 15, defect 9)', () => {
@@ -28,9 +29,17 @@ describe('MOTO only where the merchant allowed it for the session (issue 15, def
     const { admin, parentId } = await createTenant();
     const plain = await createSession(admin.token, parentId);
     const allowed = await createSession(admin.token, parentId, { moto_enabled: true });
-    expect((await api.get(`/agent/ecommerce/${plain}`, { token: admin.token })).body.data.options.moto_enabled).toBe(false);
-    expect((await api.get(`/agent/ecommerce/${allowed}`, { token: admin.token })).body.data.options.moto_enabled).toBe(true);
-    const link = await api.put('/agent/payment-links', { organisation: parentId, ...session, moto_enabled: true }, { token: admin.token });
+    expect((await api.get(`/agent/ecommerce/${plain}`, { token: admin.token })).body.data.options.moto_enabled).toBe(
+      false,
+    );
+    expect((await api.get(`/agent/ecommerce/${allowed}`, { token: admin.token })).body.data.options.moto_enabled).toBe(
+      true,
+    );
+    const link = await api.put(
+      '/agent/payment-links',
+      { organisation: parentId, ...session, moto_enabled: true },
+      { token: admin.token },
+    );
     expect(link.status).toBe(422);
     expect(link.text).toMatch(/moto_enabled applies only to ecommerce sessions/);
   });
@@ -40,7 +49,11 @@ describe('MOTO only where the merchant allowed it for the session (issue 15, def
     const id = await createSession(admin.token, parentId);
     const authorise = vi.spyOn(SandboxProcessor.prototype, 'authorise');
     const outcome = await pay(id, cards.visa, moto);
-    expect(outcome).toEqual({ outcome: 'not_allowed', reason: 'moto_not_allowed', message: expect.stringMatching(/does not allow MOTO payments/) });
+    expect(outcome).toEqual({
+      outcome: 'not_allowed',
+      reason: 'moto_not_allowed',
+      message: expect.stringMatching(/does not allow MOTO payments/),
+    });
     expect(await attemptsOn(id)).toEqual([]);
     expect(authorise).not.toHaveBeenCalled();
     // The page knows it too, and shows the refusal instead of a form (embed-checkout.tsx).
@@ -53,7 +66,10 @@ describe('MOTO only where the merchant allowed it for the session (issue 15, def
   it('a payment link never takes a MOTO payment', async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId);
-    expect(await pay(link, cards.visa, moto)).toMatchObject({ outcome: 'not_allowed', message: expect.stringMatching(/only on ecommerce sessions/) });
+    expect(await pay(link, cards.visa, moto)).toMatchObject({
+      outcome: 'not_allowed',
+      message: expect.stringMatching(/only on ecommerce sessions/),
+    });
     expect(await attemptsOn(link)).toEqual([]);
   });
 
@@ -61,11 +77,23 @@ describe('MOTO only where the merchant allowed it for the session (issue 15, def
     const { admin, parentId } = await createTenant();
     const id = await createSession(admin.token, parentId, { moto_enabled: true });
     // An operator narrows the organisation's payment methods (no API operation changes them).
-    await (await getDb()).update(organisations).set({ paymentMethods: ['ONLINE', 'MOTO_OTHER'] }).where(eq(organisations.id, parentId));
-    const refused = await api.put('/agent/ecommerce', { organisation: parentId, ...session, moto_enabled: true }, { token: admin.token });
+    await (
+      await getDb()
+    )
+      .update(organisations)
+      .set({ paymentMethods: ['ONLINE', 'MOTO_OTHER'] })
+      .where(eq(organisations.id, parentId));
+    const refused = await api.put(
+      '/agent/ecommerce',
+      { organisation: parentId, ...session, moto_enabled: true },
+      { token: admin.token },
+    );
     expect(refused.status).toBe(422);
     expect(refused.text).toMatch(/MOTO_IN_PERSON in the organisation's payment_methods/);
-    expect(await pay(id, cards.visa, moto)).toMatchObject({ outcome: 'not_allowed', message: expect.stringMatching(/payment methods do not include MOTO_IN_PERSON/) });
+    expect(await pay(id, cards.visa, moto)).toMatchObject({
+      outcome: 'not_allowed',
+      message: expect.stringMatching(/payment methods do not include MOTO_IN_PERSON/),
+    });
     expect(await attemptsOn(id)).toEqual([]);
     expect((await loadHostedCheckout(await getDb(), id, 'ecommerce'))?.motoAllowed).toBe(false);
   });
@@ -78,7 +106,12 @@ describe('MOTO only where the merchant allowed it for the session (issue 15, def
     // The 3-D Secure test card: a MOTO payment is out of 3DS's scope, so it is authorised with no challenge.
     const outcome = await pay(id, cards.visa3ds, moto);
     expect(outcome).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
-    expect(authorise).toHaveBeenCalledWith(expect.objectContaining({ shopperInteraction: 'moto', shopper: expect.objectContaining({ email: 'eve@example.com' }) }));
+    expect(authorise).toHaveBeenCalledWith(
+      expect.objectContaining({
+        shopperInteraction: 'moto',
+        shopper: expect.objectContaining({ email: 'eve@example.com' }),
+      }),
+    );
     const [row] = await attemptsOn(id);
     expect(row).toMatchObject({ status: 'COMPLETE', method: 'MOTO_IN_PERSON' });
     const listed = await api.get(`/agent/transactions/${row!.id}`, { token: admin.token });
@@ -90,8 +123,11 @@ describe('MOTO only where the merchant allowed it for the session (issue 15, def
     const id = await createSession(admin.token, parentId);
     const authorise = vi.spyOn(SandboxProcessor.prototype, 'authorise');
     await pay(id, cards.visa, { ipAddress: '203.0.113.5', returnUrl: 'https://pay.example.com/embed/x/return?hpb=1' });
-    expect(authorise).toHaveBeenCalledWith(expect.objectContaining({
-      shopperInteraction: 'ecommerce', shopper: { email: 'eve@example.com', ip: '203.0.113.5', origin: 'https://pay.example.com' },
-    }));
+    expect(authorise).toHaveBeenCalledWith(
+      expect.objectContaining({
+        shopperInteraction: 'ecommerce',
+        shopper: { email: 'eve@example.com', ip: '203.0.113.5', origin: 'https://pay.example.com' },
+      }),
+    );
   });
 });

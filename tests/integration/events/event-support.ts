@@ -12,15 +12,29 @@ import { cards, pay } from '../support/payments';
  * work); everything else in these tests goes through the API or the service
  * path. Defaults: enabled, subscribed to every type.
  */
-export async function subscribe(organisationId: string, overrides: Partial<typeof webhookEndpoints.$inferInsert> = {}): Promise<string> {
-  const [row] = await (await getDb()).insert(webhookEndpoints).values({
-    organisationId, url: 'http://localhost:9/hook', eventTypes: [...eventTypes], secret: randomBytes(16).toString('hex'), ...overrides,
-  }).returning({ id: webhookEndpoints.id });
+export async function subscribe(
+  organisationId: string,
+  overrides: Partial<typeof webhookEndpoints.$inferInsert> = {},
+): Promise<string> {
+  const [row] = await (
+    await getDb()
+  )
+    .insert(webhookEndpoints)
+    .values({
+      organisationId,
+      url: 'http://localhost:9/hook',
+      eventTypes: [...eventTypes],
+      secret: randomBytes(16).toString('hex'),
+      ...overrides,
+    })
+    .returning({ id: webhookEndpoints.id });
   return row!.id;
 }
 
 export async function eventsOf(resourceId: string, type?: EventType) {
-  return (await getDb()).select().from(webhookEvents)
+  return (await getDb())
+    .select()
+    .from(webhookEvents)
     .where(and(eq(webhookEvents.resourceId, resourceId), type ? eq(webhookEvents.type, type) : undefined));
 }
 
@@ -46,10 +60,19 @@ export async function renderEvent(event: typeof webhookEvents.$inferSelect) {
  * to each of `endpointIds` and no other; rendered now (as the worker would),
  * its data is `expected` (what the API's GET answers now). Answers it rendered.
  */
-export async function expectOneEvent(
-  { organisationId, type, resourceId, expected, endpointIds }:
-  { organisationId: string; type: EventType; resourceId: string; expected: unknown; endpointIds: string[] },
-) {
+export async function expectOneEvent({
+  organisationId,
+  type,
+  resourceId,
+  expected,
+  endpointIds,
+}: {
+  organisationId: string;
+  type: EventType;
+  resourceId: string;
+  expected: unknown;
+  endpointIds: string[];
+}) {
   const events = await eventsOf(resourceId, type);
   expect(events).toHaveLength(1);
   const [event] = events;
@@ -64,7 +87,10 @@ export async function expectOneEvent(
 }
 
 /** A card payment on a link through the service path, answering its outcome with the transaction it made. */
-export async function attempt(linkId: string, number: string = cards.visa): Promise<{ outcome: string; transactionId: string }> {
+export async function attempt(
+  linkId: string,
+  number: string = cards.visa,
+): Promise<{ outcome: string; transactionId: string }> {
   const outcome = await pay(linkId, number);
   if (!('transactionId' in outcome)) throw new Error(`no transaction: ${JSON.stringify(outcome)}`);
   return outcome;

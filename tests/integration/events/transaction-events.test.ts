@@ -22,7 +22,8 @@ afterEach(async () => {
   await resetClock(dbs.primary().db);
 });
 
-const getTransaction = async (token: string, id: string) => (await api.get(`/agent/transactions/${id}`, { token })).body.data;
+const getTransaction = async (token: string, id: string) =>
+  (await api.get(`/agent/transactions/${id}`, { token })).body.data;
 /** A token issued at the (moved) test clock's time: the one made before the move may have expired. */
 const freshToken = (tenant: Tenant) => tokenFor(tenant.admin.publicKey, tenant.admin.privateKey);
 const getLink = async (token: string, id: string) => (await api.get(`/agent/payment-links/${id}`, { token })).body.data;
@@ -42,11 +43,26 @@ describe('transaction.completed and payment_link.paid', () => {
     const outcome = await attempt(linkId);
     expect(outcome).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
     const id = outcome.transactionId;
-    await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.completed', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [all, second] });
-    const paid = await expectOneEvent({ organisationId: tenant.parentId, type: 'payment_link.paid', resourceId: linkId, expected: await getLink(tenant.admin.token, linkId), endpointIds: [all] });
+    await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.completed',
+      resourceId: id,
+      expected: await getTransaction(tenant.admin.token, id),
+      endpointIds: [all, second],
+    });
+    const paid = await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'payment_link.paid',
+      resourceId: linkId,
+      expected: await getLink(tenant.admin.token, linkId),
+      endpointIds: [all],
+    });
     expect(paid.data).toMatchObject({ status: 'paid' });
     // Nothing else, and nothing for the other organisations' endpoints.
-    expect((await eventsOfOrganisation(tenant.parentId)).map((e) => e.type).sort()).toEqual(['payment_link.paid', 'transaction.completed']);
+    expect((await eventsOfOrganisation(tenant.parentId)).map((e) => e.type).sort()).toEqual([
+      'payment_link.paid',
+      'transaction.completed',
+    ]);
     expect(await eventsOfOrganisation(other.parentId)).toEqual([]);
   });
 
@@ -58,7 +74,11 @@ describe('transaction.completed and payment_link.paid', () => {
     await api.get(`/agent/transactions/${transactionId}/complete`, { token: tenant.admin.token });
     await attempt(await createLinkVia(tenant.admin.token, tenant.parentId), cards.declined);
     expect(await eventsOfOrganisation(tenant.parentId)).toEqual([]);
-    const { rows } = await dbs.primary().db.execute(sql`select count(*)::int as n from webhook_deliveries where organisation_id = ${tenant.parentId}`) as unknown as { rows: { n: number }[] };
+    const { rows } = (await dbs
+      .primary()
+      .db.execute(
+        sql`select count(*)::int as n from webhook_deliveries where organisation_id = ${tenant.parentId}`,
+      )) as unknown as { rows: { n: number }[] };
     expect(rows[0]!.n).toBe(0);
   });
 });
@@ -69,11 +89,29 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     const endpoint = await subscribe(tenant.parentId);
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true });
     const { transactionId: id } = await attempt(linkId);
-    const pending = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.pending', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [endpoint] });
+    const pending = await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.pending',
+      resourceId: id,
+      expected: await getTransaction(tenant.admin.token, id),
+      endpointIds: [endpoint],
+    });
     expect(pending.data).toMatchObject({ status: 'PENDING' });
-    await expectOneEvent({ organisationId: tenant.parentId, type: 'payment_link.paid', resourceId: linkId, expected: await getLink(tenant.admin.token, linkId), endpointIds: [endpoint] });
+    await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'payment_link.paid',
+      resourceId: linkId,
+      expected: await getLink(tenant.admin.token, linkId),
+      endpointIds: [endpoint],
+    });
     expect((await api.get(`/agent/transactions/${id}/complete`, { token: tenant.admin.token })).status).toBe(200);
-    const completed = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.completed', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [endpoint] });
+    const completed = await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.completed',
+      resourceId: id,
+      expected: await getTransaction(tenant.admin.token, id),
+      endpointIds: [endpoint],
+    });
     expect(completed.data).toMatchObject({ status: 'COMPLETE' });
     // A capture pays the link no second time; a second capture (409) emits nothing.
     expect((await api.get(`/agent/transactions/${id}/complete`, { token: tenant.admin.token })).status).toBe(409);
@@ -84,22 +122,51 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
   it('a reverse emits reversed, and its link can expire again (announced by the runner)', async () => {
     const tenant = await createTenant('Reverse');
     const endpoint = await subscribe(tenant.parentId);
-    const linkId = await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true, expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString() });
+    const linkId = await createLinkVia(tenant.admin.token, tenant.parentId, {
+      authorisation_only: true,
+      expires_at: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    });
     const { transactionId: id } = await attempt(linkId);
     expect((await api.get(`/agent/transactions/${id}/reverse`, { token: tenant.admin.token })).status).toBe(200);
-    await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.reversed', resourceId: id, expected: await getTransaction(tenant.admin.token, id), endpointIds: [endpoint] });
+    await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.reversed',
+      resourceId: id,
+      expected: await getTransaction(tenant.admin.token, id),
+      endpointIds: [endpoint],
+    });
     await advanceClock(dbs.primary().db, { seconds: 3 * 86_400 });
     await announceExpiredLinks(dbs.primary().db);
-    await expectOneEvent({ organisationId: tenant.parentId, type: 'payment_link.expired', resourceId: linkId, expected: await getLink(await freshToken(tenant), linkId), endpointIds: [endpoint] });
+    await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'payment_link.expired',
+      resourceId: linkId,
+      expected: await getLink(await freshToken(tenant), linkId),
+      endpointIds: [endpoint],
+    });
   });
 
   it('the runner reverses an authorisation older than 7 days: reversed, with its reason', async () => {
     const tenant = await createTenant('Expire');
     const endpoint = await subscribe(tenant.parentId, { eventTypes: ['transaction.reversed'] });
-    const { transactionId: id } = await attempt(await createLinkVia(tenant.admin.token, tenant.parentId, { authorisation_only: true, expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString() }));
+    const { transactionId: id } = await attempt(
+      await createLinkVia(tenant.admin.token, tenant.parentId, {
+        authorisation_only: true,
+        expires_at: new Date(Date.now() + 60 * 86_400_000).toISOString(),
+      }),
+    );
     await advanceClock(dbs.primary().db, { seconds: 8 * 86_400 });
-    await Promise.all([reverseExpiredAuthorisations(dbs.primary().db), reverseExpiredAuthorisations(dbs.secondary().db)]);
-    const event = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.reversed', resourceId: id, expected: await getTransaction(await freshToken(tenant), id), endpointIds: [endpoint] });
+    await Promise.all([
+      reverseExpiredAuthorisations(dbs.primary().db),
+      reverseExpiredAuthorisations(dbs.secondary().db),
+    ]);
+    const event = await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.reversed',
+      resourceId: id,
+      expected: await getTransaction(await freshToken(tenant), id),
+      endpointIds: [endpoint],
+    });
     expect(event.data).toMatchObject({ status: 'REVERSED', failure_reason: 'authorisation_expired' });
   });
 
@@ -109,7 +176,13 @@ describe('transaction.pending, .completed on capture, .reversed, .declined', () 
     const linkId = await createLinkVia(tenant.admin.token, tenant.parentId);
     const outcome = await attempt(linkId, cards.declined);
     expect(outcome.outcome).toBe('declined');
-    const event = await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.declined', resourceId: outcome.transactionId, expected: await getTransaction(tenant.admin.token, outcome.transactionId), endpointIds: [endpoint] });
+    const event = await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.declined',
+      resourceId: outcome.transactionId,
+      expected: await getTransaction(tenant.admin.token, outcome.transactionId),
+      endpointIds: [endpoint],
+    });
     expect(event.data).toMatchObject({ status: 'DECLINED' });
     expect(await eventsOf(linkId)).toEqual([]);
   });
@@ -123,15 +196,30 @@ describe('once, and only with the change', () => {
     const challenged = await attempt(linkId, cards.visa3ds);
     expect(challenged.outcome).toBe('challenge');
     const answer = {
-      status: 'authorised' as const, providerReference: `psp-${challenged.transactionId}`, captured: true,
-      card: { brand: 'VISA' as const, bin: '42123456', lastFour: '0006', funding: 'credit' as const, cardClass: 'consumer' as const, issuingCountry: 'GB' },
+      status: 'authorised' as const,
+      providerReference: `psp-${challenged.transactionId}`,
+      captured: true,
+      card: {
+        brand: 'VISA' as const,
+        bin: '42123456',
+        lastFour: '0006',
+        funding: 'credit' as const,
+        cardClass: 'consumer' as const,
+        issuingCountry: 'GB',
+      },
     };
     const outcomes = await Promise.all([
       settleAuthorisation(dbs.primary().db, challenged.transactionId, answer),
       settleAuthorisation(dbs.secondary().db, challenged.transactionId, answer),
     ]);
     expect(outcomes.map((o) => o.outcome)).toEqual(['paid', 'paid']);
-    await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.completed', resourceId: challenged.transactionId, expected: await getTransaction(tenant.admin.token, challenged.transactionId), endpointIds: [endpoint] });
+    await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.completed',
+      resourceId: challenged.transactionId,
+      expected: await getTransaction(tenant.admin.token, challenged.transactionId),
+      endpointIds: [endpoint],
+    });
     expect(await eventsOf(linkId, 'payment_link.paid')).toHaveLength(1);
   });
 
@@ -140,13 +228,19 @@ describe('once, and only with the change', () => {
     const endpoint = await subscribe(tenant.parentId);
     const db = dbs.primary().db;
     // The outbox statement fails for this endpoint's deliveries: the decline it belongs to must not land either.
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function fail_delivery() returns trigger language plpgsql as $$
       begin
         if new.endpoint_id = '${endpoint}' then raise exception 'delivery refused for the test'; end if;
         return new;
-      end $$`));
-    await db.execute(sql.raw('create trigger fail_delivery after insert on webhook_deliveries for each row execute function fail_delivery()'));
+      end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'create trigger fail_delivery after insert on webhook_deliveries for each row execute function fail_delivery()',
+      ),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let outcome;
     try {
@@ -163,6 +257,12 @@ describe('once, and only with the change', () => {
     // The runner records the processor's answer later: then exactly one event.
     await advanceClock(db, { seconds: 3600 });
     await reconcileStalePayments(db);
-    await expectOneEvent({ organisationId: tenant.parentId, type: 'transaction.declined', resourceId: outcome.transactionId, expected: await getTransaction(await freshToken(tenant), outcome.transactionId), endpointIds: [endpoint] });
+    await expectOneEvent({
+      organisationId: tenant.parentId,
+      type: 'transaction.declined',
+      resourceId: outcome.transactionId,
+      expected: await getTransaction(await freshToken(tenant), outcome.transactionId),
+      endpointIds: [endpoint],
+    });
   });
 });

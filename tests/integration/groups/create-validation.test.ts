@@ -36,8 +36,18 @@ describe('PUT /agent/payment-link-groups: each validation rule', () => {
   it('takes at most 12 instalments', async () => {
     const { admin, parentId } = await createTenant();
     const twelve = Array.from({ length: 12 }, () => 100);
-    expect((await createGroupVia(admin.token, parentId, { members: [{ customer_name: 'A', amount: 1200 }], installments: schedule(...twelve) })).status).toBe(200);
-    const thirteen = await createGroupVia(admin.token, parentId, { members: [{ customer_name: 'A', amount: 1300 }], installments: schedule(...twelve, 100) });
+    expect(
+      (
+        await createGroupVia(admin.token, parentId, {
+          members: [{ customer_name: 'A', amount: 1200 }],
+          installments: schedule(...twelve),
+        })
+      ).status,
+    ).toBe(200);
+    const thirteen = await createGroupVia(admin.token, parentId, {
+      members: [{ customer_name: 'A', amount: 1300 }],
+      installments: schedule(...twelve, 100),
+    });
     expect(errorCode(thirteen)).toEqual([422, 'validation.too_big']);
     expect(field(thirteen)).toMatch(/installments/);
   });
@@ -45,47 +55,100 @@ describe('PUT /agent/payment-link-groups: each validation rule', () => {
   it('refuses due dates that are not strictly ascending, or not in the future', async () => {
     const { admin, parentId } = await createTenant();
     const members = [{ customer_name: 'A', amount: 300 }];
-    const descending = [{ amount: 100, due_at: inDays(20) }, { amount: 200, due_at: inDays(10) }];
-    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: descending }))).toEqual([422, 'group.due_dates_not_ascending']);
-    const same = [{ amount: 100, due_at: inDays(10) }, { amount: 200, due_at: inDays(10) }];
-    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: same }))).toEqual([422, 'group.due_dates_not_ascending']);
-    const past = [{ amount: 100, due_at: inDays(-1) }, { amount: 200, due_at: inDays(10) }];
-    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: past }))).toEqual([422, 'group.due_date_past']);
+    const descending = [
+      { amount: 100, due_at: inDays(20) },
+      { amount: 200, due_at: inDays(10) },
+    ];
+    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: descending }))).toEqual([
+      422,
+      'group.due_dates_not_ascending',
+    ]);
+    const same = [
+      { amount: 100, due_at: inDays(10) },
+      { amount: 200, due_at: inDays(10) },
+    ];
+    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: same }))).toEqual([
+      422,
+      'group.due_dates_not_ascending',
+    ]);
+    const past = [
+      { amount: 100, due_at: inDays(-1) },
+      { amount: 200, due_at: inDays(10) },
+    ];
+    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: past }))).toEqual([
+      422,
+      'group.due_date_past',
+    ]);
     const today = [{ amount: 300, due_at: inDays(0) }];
-    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: today }))).toEqual([422, 'group.due_date_past']);
+    expect(errorCode(await createGroupVia(admin.token, parentId, { members, installments: today }))).toEqual([
+      422,
+      'group.due_date_past',
+    ]);
   });
 
   it('makes the schedule sum to the share when every member owes the same, and scales it otherwise', async () => {
     const { admin, parentId } = await createTenant();
-    const equal = [{ customer_name: 'A', amount: 300 }, { customer_name: 'B', amount: 300 }];
+    const equal = [
+      { customer_name: 'A', amount: 300 },
+      { customer_name: 'B', amount: 300 },
+    ];
     const mismatch = await createGroupVia(admin.token, parentId, { members: equal, installments: schedule(100, 100) });
     expect(errorCode(mismatch)).toEqual([422, 'group.schedule_sum_mismatch']);
-    const single = await createGroupVia(admin.token, parentId, { members: [{ customer_name: 'A', amount: 300 }], installments: schedule(100, 100) });
+    const single = await createGroupVia(admin.token, parentId, {
+      members: [{ customer_name: 'A', amount: 300 }],
+      installments: schedule(100, 100),
+    });
     expect(errorCode(single)).toEqual([422, 'group.schedule_sum_mismatch']);
-    const unequal = await groupVia(admin.token, parentId, { members: [{ customer_name: 'A', amount: 300 }, { customer_name: 'B', amount: 150 }], installments: schedule(100, 100) });
+    const unequal = await groupVia(admin.token, parentId, {
+      members: [
+        { customer_name: 'A', amount: 300 },
+        { customer_name: 'B', amount: 150 },
+      ],
+      installments: schedule(100, 100),
+    });
     expect(unequal.members[1].payment_links.map((l: { amount: number }) => l.amount)).toEqual([75, 75]);
     // With no members the schedule is taken as given (weights for members the leader adds later).
-    expect((await createGroupVia(admin.token, parentId, { members: [], installments: schedule(1, 2, 3) })).status).toBe(200);
+    expect((await createGroupVia(admin.token, parentId, { members: [], installments: schedule(1, 2, 3) })).status).toBe(
+      200,
+    );
   });
 
   it('refuses amounts below 1 in the schedule and a share too small to give each instalment a minor unit', async () => {
     const { admin, parentId } = await createTenant();
-    const zero = await createGroupVia(admin.token, parentId, { members: [], installments: [{ amount: 0, due_at: inDays(5) }] });
+    const zero = await createGroupVia(admin.token, parentId, {
+      members: [],
+      installments: [{ amount: 0, due_at: inDays(5) }],
+    });
     expect(errorCode(zero)).toEqual([422, 'validation.too_small']);
-    const tiny = await createGroupVia(admin.token, parentId, { members: [{ customer_name: 'A', amount: 3 }, { customer_name: 'B', amount: 5000 }], installments: schedule(1, 1, 100) });
+    const tiny = await createGroupVia(admin.token, parentId, {
+      members: [
+        { customer_name: 'A', amount: 3 },
+        { customer_name: 'B', amount: 5000 },
+      ],
+      installments: schedule(1, 1, 100),
+    });
     expect(errorCode(tiny)).toEqual([422, 'group.share_too_small']);
     expect(field(tiny)).toMatch(/members\[0\]\.amount/);
   });
 
   it('needs booking_id or booking_reference, and writes nothing when a rule fails', async () => {
     const { admin, parentId } = await createTenant();
-    expect(errorCode(await createGroupVia(admin.token, parentId, { booking_reference: undefined }))).toEqual([422, 'group.booking_required']);
+    expect(errorCode(await createGroupVia(admin.token, parentId, { booking_reference: undefined }))).toEqual([
+      422,
+      'group.booking_required',
+    ]);
     const db = await getDb();
-    const refused = await createGroupVia(admin.token, parentId, { booking_reference: 'NEVER-MADE', installments: schedule(1, 1) });
+    const refused = await createGroupVia(admin.token, parentId, {
+      booking_reference: 'NEVER-MADE',
+      installments: schedule(1, 1),
+    });
     expect(errorCode(refused)).toEqual([422, 'group.schedule_sum_mismatch']);
     const [made] = await db.select({ n: count() }).from(bookings).where(eq(bookings.bookingReference, 'NEVER-MADE'));
     expect(made!.n).toBe(0);
-    const [groups] = await db.select({ n: count() }).from(paymentLinkGroups).where(eq(paymentLinkGroups.organisationId, parentId));
+    const [groups] = await db
+      .select({ n: count() })
+      .from(paymentLinkGroups)
+      .where(eq(paymentLinkGroups.organisationId, parentId));
     expect(groups!.n).toBe(0);
   });
 
@@ -94,25 +157,43 @@ describe('PUT /agent/payment-link-groups: each validation rule', () => {
     const bookingId = await createBookingVia(admin.token, parentId, { booking_reference: 'TRIP-1' });
     expect((await groupVia(admin.token, parentId, { booking_reference: 'trip-1' })).booking_id).toBe(bookingId);
     const euros = await createBookingVia(admin.token, parentId, { currency: 'EUX' });
-    expect(errorCode(await createGroupVia(admin.token, parentId, { booking_id: euros }))).toEqual([422, 'group.currency_mismatch']);
+    expect(errorCode(await createGroupVia(admin.token, parentId, { booking_id: euros }))).toEqual([
+      422,
+      'group.currency_mismatch',
+    ]);
     expect((await createGroupVia(admin.token, parentId, { booking_id: euros, currency: 'EUX' })).status).toBe(200);
   });
 
   it('refuses expires_at in the past or before the final due date, and refuses no payment method', async () => {
     const { admin, parentId } = await createTenant();
-    expect(errorCode(await createGroupVia(admin.token, parentId, { expires_at: inDays(20) }))).toEqual([422, 'group.expiry_before_deadline']);
-    expect(errorCode(await createGroupVia(admin.token, parentId, { installments: undefined, expires_at: inDays(-2) }))).toEqual([422, 'group.expiry_before_deadline']);
+    expect(errorCode(await createGroupVia(admin.token, parentId, { expires_at: inDays(20) }))).toEqual([
+      422,
+      'group.expiry_before_deadline',
+    ]);
+    expect(
+      errorCode(await createGroupVia(admin.token, parentId, { installments: undefined, expires_at: inDays(-2) })),
+    ).toEqual([422, 'group.expiry_before_deadline']);
     expect((await createGroupVia(admin.token, parentId, { expires_at: inDays(40) })).status).toBe(200);
-    expect(errorCode(await createGroupVia(admin.token, parentId, { card_enabled: false, open_banking_enabled: false }))).toEqual([422, 'validation.invalid']);
+    expect(
+      errorCode(await createGroupVia(admin.token, parentId, { card_enabled: false, open_banking_enabled: false })),
+    ).toEqual([422, 'validation.invalid']);
   });
 
   it('applies the defaults: unlocked, GBX, card on, open banking off', async () => {
     const { admin, parentId } = await createTenant();
     const created = await groupVia(admin.token, parentId, { name: 'Ski trip' });
     const group = (await getGroupVia(admin.token, created.id)).body.data;
-    expect(group).toMatchObject({ name: 'Ski trip', members_locked: false, installments_locked: false, currency: 'GBX' });
+    expect(group).toMatchObject({
+      name: 'Ski trip',
+      members_locked: false,
+      installments_locked: false,
+      currency: 'GBX',
+    });
     const locked = await groupVia(admin.token, parentId, { members_locked: true, installments_locked: true });
-    expect((await getGroupVia(admin.token, locked.id)).body.data).toMatchObject({ members_locked: true, installments_locked: true });
+    expect((await getGroupVia(admin.token, locked.id)).body.data).toMatchObject({
+      members_locked: true,
+      installments_locked: true,
+    });
   });
 });
 
@@ -121,10 +202,16 @@ describe('PUT /agent/payment-link-groups: access', () => {
     const tenant = await createTenant();
     const other = await createTenant('Other');
     expect((await call('PUT', '/agent/payment-link-groups', { rawBody: '{}' })).status).toBe(401);
-    expect(errorCode(await createGroupVia(tenant.admin.token, other.parentId))).toEqual([403, 'auth.organisation_forbidden']);
+    expect(errorCode(await createGroupVia(tenant.admin.token, other.parentId))).toEqual([
+      403,
+      'auth.organisation_forbidden',
+    ]);
     const reader = await tenant.makeCaller({ roles: [], organisationId: tenant.parentId });
     expect(errorCode(await createGroupVia(reader.token, tenant.parentId))).toEqual([403, 'auth.missing_role']);
-    const payments = await tenant.makeCaller({ roles: ['booking-and-payment:create:payment'], organisationId: tenant.parentId });
+    const payments = await tenant.makeCaller({
+      roles: ['booking-and-payment:create:payment'],
+      organisationId: tenant.parentId,
+    });
     expect(errorCode(await createGroupVia(payments.token, tenant.parentId))).toEqual([403, 'auth.missing_role']);
     const bookingId = await createBookingVia(tenant.admin.token, tenant.parentId);
     expect((await createGroupVia(payments.token, tenant.parentId, { booking_id: bookingId })).status).toBe(200);

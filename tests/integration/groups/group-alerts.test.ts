@@ -33,7 +33,12 @@ const keys = async (groupId: string) => (await alertsOf(groupId)).map((a) => a.d
 describe('group alerts', () => {
   it('tells the leader and the creator once, 3 days before an unpaid instalment falls due', async () => {
     const { group, leadEmail, creatorEmail } = await collectionGroup({
-      members: 2, optIn: 0, installments: [{ amount: 10000, due_at: inDays(2) }, { amount: 20000, due_at: inDays(40) }],
+      members: 2,
+      optIn: 0,
+      installments: [
+        { amount: 10000, due_at: inDays(2) },
+        { amount: 20000, due_at: inDays(40) },
+      ],
     });
     await alertRepeatedly();
     const firsts = group.members.map((m) => `due_soon:${m.payment_links[0]!.id}`).sort();
@@ -64,7 +69,9 @@ describe('group alerts', () => {
     await Promise.all([runOnce(dbs.primary().db), runOnce(dbs.secondary().db)]);
     await alertRepeatedly();
     expect((await collectionsOf([payer!.payment_links[1]!.id]))[0]).toMatchObject({ status: 'COMPLETE' });
-    expect(await keys(group.id)).toEqual([`missed:${late!.payment_links[0]!.id}`, `missed:${late!.payment_links[1]!.id}`].sort());
+    expect(await keys(group.id)).toEqual(
+      [`missed:${late!.payment_links[0]!.id}`, `missed:${late!.payment_links[1]!.id}`].sort(),
+    );
     expect(await alertEmails(leadEmail, 'missed')).toHaveLength(2);
   });
 
@@ -87,8 +94,15 @@ describe('group alerts', () => {
       expect(await alertEmails(to, 'missed'), to).toHaveLength(1);
     }
     // The group's people are told instead of the organisation's generic "scheduled payment failed" alert.
-    const generic = await (await getDb()).select().from(emailOutbox).where(like(emailOutbox.kind, 'alert:scheduled-payment-failed'));
+    const generic = await (
+      await getDb()
+    )
+      .select()
+      .from(emailOutbox)
+      .where(like(emailOutbox.kind, 'alert:scheduled-payment-failed'));
     expect(generic.filter((e) => e.toAddress === creatorEmail)).toHaveLength(0);
-    expect(await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, leadEmail))).toHaveLength(2);
+    expect(await (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, leadEmail))).toHaveLength(
+      2,
+    );
   });
 });

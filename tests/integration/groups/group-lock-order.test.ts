@@ -47,19 +47,33 @@ async function optedIn() {
   const { tenant, group } = await collectionGroup({ members: 2, optIn: 1, installments });
   const ann = group.members[0] as Member;
   const [link2, link3] = [ann.payment_links[1]!.id, ann.payment_links[2]!.id];
-  const [queued] = await dbs.primary().db.select({ id: scheduledPayments.id }).from(scheduledPayments).where(eq(scheduledPayments.paymentLinkId, link2));
+  const [queued] = await dbs
+    .primary()
+    .db.select({ id: scheduledPayments.id })
+    .from(scheduledPayments)
+    .where(eq(scheduledPayments.paymentLinkId, link2));
   return { tenant, group, ann, link2, link3, collectionId: queued!.id };
 }
 
 /** Ann pays instalments 2 and 3 at once and ticks "collect the rest automatically" (instalment 4 remains). */
-const payTwo = (db: Db, link2: string, link3: string) => viaService(() => payByCard(db, {
-  checkoutId: link2, coveredLinkIds: [link3], storeCard: true, method: card(cards.visa), returnUrl: 'http://localhost/return',
-}));
+const payTwo = (db: Db, link2: string, link3: string) =>
+  viaService(() =>
+    payByCard(db, {
+      checkoutId: link2,
+      coveredLinkIds: [link3],
+      storeCard: true,
+      method: card(cards.visa),
+      returnUrl: 'http://localhost/return',
+    }),
+  );
 
 /** Backends of this database waiting for a lock. */
 async function lockWaiters(): Promise<number> {
-  const [row] = await queryRows<{ waiting: number }>(dbs.secondary().db, sql`
-    select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+  const [row] = await queryRows<{ waiting: number }>(
+    dbs.secondary().db,
+    sql`
+    select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+  );
   return Number(row?.waiting ?? 0);
 }
 
@@ -76,14 +90,26 @@ async function untilWaiting(count: number, story: string) {
  * locks and waits (on the held collection) before `change` starts; `change` then waits too; then the
  * holder commits. On PGlite both simply run.
  */
-async function race(collectionId: string, payment: () => Promise<Outcome>, change: () => Promise<Outcome>): Promise<[Outcome, Outcome]> {
+async function race(
+  collectionId: string,
+  payment: () => Promise<Outcome>,
+  change: () => Promise<Outcome>,
+): Promise<[Outcome, Outcome]> {
   if (dbs.kind() !== 'postgres') return Promise.all([payment(), change()]);
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   let held!: () => void;
-  const holding = new Promise<void>((resolve) => { held = resolve; });
+  const holding = new Promise<void>((resolve) => {
+    held = resolve;
+  });
   const holder = dbs.secondary().db.transaction(async (tx) => {
-    await tx.select({ id: scheduledPayments.id }).from(scheduledPayments).where(eq(scheduledPayments.id, collectionId)).for('update');
+    await tx
+      .select({ id: scheduledPayments.id })
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.id, collectionId))
+      .for('update');
     held();
     await released;
   });
@@ -102,23 +128,44 @@ describe('one lock order: a payment that opts in to automatic collection, agains
     const { group, ann, link2, link3, collectionId } = await optedIn();
     // Instalments 1 to 3 stay as they are (paid); the fourth moves ten days later.
     const moved = [...installments.slice(0, 3), { amount: 10000, due_at: inDays(50) }];
-    const [payment, change] = await race(collectionId, () => payTwo(dbs.primary().db, link2, link3),
-      () => viaService(() => setSchedule(dbs.primary().db, group.id, { installments: moved })));
+    const [payment, change] = await race(
+      collectionId,
+      () => payTwo(dbs.primary().db, link2, link3),
+      () => viaService(() => setSchedule(dbs.primary().db, group.id, { installments: moved })),
+    );
     const story = `payment ${JSON.stringify(payment)} change ${JSON.stringify(change)}`;
     expect(payment.data, story).toMatchObject({ outcome: 'paid' });
     expect(change.status, story).toBe(200);
     // Ann's fourth instalment is collected on its new date, once.
     const db = dbs.primary().db;
-    const [fourth] = await db.select().from(paymentLinks).where(and(eq(paymentLinks.groupMemberId, ann.id), eq(paymentLinks.instalmentSequence, 4), sql`${paymentLinks.deletedAt} is null`));
-    const collections = await db.select().from(scheduledPayments).where(and(eq(scheduledPayments.paymentLinkId, fourth!.id), eq(scheduledPayments.status, 'QUEUED')));
-    expect(collections.map((c) => c.executeAfter.toISOString().slice(0, 10)), story).toEqual([inDays(50)]);
+    const [fourth] = await db
+      .select()
+      .from(paymentLinks)
+      .where(
+        and(
+          eq(paymentLinks.groupMemberId, ann.id),
+          eq(paymentLinks.instalmentSequence, 4),
+          sql`${paymentLinks.deletedAt} is null`,
+        ),
+      );
+    const collections = await db
+      .select()
+      .from(scheduledPayments)
+      .where(and(eq(scheduledPayments.paymentLinkId, fourth!.id), eq(scheduledPayments.status, 'QUEUED')));
+    expect(
+      collections.map((c) => c.executeAfter.toISOString().slice(0, 10)),
+      story,
+    ).toEqual([inDays(50)]);
   });
 
-  it('queues the organiser\'s opt-out behind the payment instead of deadlocking', async () => {
+  it("queues the organiser's opt-out behind the payment instead of deadlocking", async () => {
     const { tenant, group, ann, link2, link3, collectionId } = await optedIn();
     const actor = await actorFor(dbs.primary().db, tenant.admin.apiKeyId);
-    const [payment, optOut] = await race(collectionId, () => payTwo(dbs.primary().db, link2, link3),
-      () => viaService(() => turnOffAutoCollect(dbs.primary().db, actor, group.id, ann.id, { enabled: false })));
+    const [payment, optOut] = await race(
+      collectionId,
+      () => payTwo(dbs.primary().db, link2, link3),
+      () => viaService(() => turnOffAutoCollect(dbs.primary().db, actor, group.id, ann.id, { enabled: false })),
+    );
     const story = `payment ${JSON.stringify(payment)} opt-out ${JSON.stringify(optOut)}`;
     expect(payment.data, story).toMatchObject({ outcome: 'paid' });
     expect(optOut.status, story).toBe(200);
@@ -127,8 +174,18 @@ describe('one lock order: a payment that opts in to automatic collection, agains
     const db = dbs.primary().db;
     const [row] = await db.select().from(groupMembers).where(eq(groupMembers.id, ann.id));
     expect(row!.autoCollect, story).toBe(false);
-    const live = await db.select().from(scheduledPayments)
-      .where(and(inArray(scheduledPayments.paymentLinkId, ann.payment_links.map((l) => l.id)), eq(scheduledPayments.status, 'QUEUED')));
+    const live = await db
+      .select()
+      .from(scheduledPayments)
+      .where(
+        and(
+          inArray(
+            scheduledPayments.paymentLinkId,
+            ann.payment_links.map((l) => l.id),
+          ),
+          eq(scheduledPayments.status, 'QUEUED'),
+        ),
+      );
     expect(live, story).toEqual([]);
   });
 });

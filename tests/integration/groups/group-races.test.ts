@@ -27,26 +27,44 @@ const ROUNDS = 8;
 /** A payment does its checks before it takes its locks: the portal change waits 0 to 36 ms so that either may come first. */
 const headStart = (round: number) => sleep((round % 4) * 12);
 const pool = (i: number): Db => (i % 2 === 0 ? dbs.primary() : dbs.secondary()).db;
-const payOn = (db: Db, checkoutId: string) => payByCard(db, { checkoutId, method: card(cards.visa), returnUrl: 'http://localhost/return' });
+const payOn = (db: Db, checkoutId: string) =>
+  payByCard(db, { checkoutId, method: card(cards.visa), returnUrl: 'http://localhost/return' });
 
 async function liveLinks(groupId: string) {
   const db = dbs.primary().db;
-  return db.select({ memberId: paymentLinks.groupMemberId, sequence: paymentLinks.instalmentSequence, amount: paymentLinks.amount, dueAt: paymentLinks.dueAt })
-    .from(paymentLinks).innerJoin(groupMembers, eq(groupMembers.id, paymentLinks.groupMemberId))
+  return db
+    .select({
+      memberId: paymentLinks.groupMemberId,
+      sequence: paymentLinks.instalmentSequence,
+      amount: paymentLinks.amount,
+      dueAt: paymentLinks.dueAt,
+    })
+    .from(paymentLinks)
+    .innerJoin(groupMembers, eq(groupMembers.id, paymentLinks.groupMemberId))
     .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.removedAt), isNull(paymentLinks.deletedAt)));
 }
 
 /** Every live member's live links are exactly one per live instalment, summing to the member's share. */
 async function expectConsistent(groupId: string, story: string) {
   const db = dbs.primary().db;
-  const schedule = await db.select().from(groupInstalments).where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt)));
-  const members = await db.select().from(groupMembers).where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.removedAt)));
+  const schedule = await db
+    .select()
+    .from(groupInstalments)
+    .where(and(eq(groupInstalments.groupId, groupId), isNull(groupInstalments.replacedAt)));
+  const members = await db
+    .select()
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.removedAt)));
   const links = await liveLinks(groupId);
   for (const member of members) {
     const own = links.filter((l) => l.memberId === member.id);
     expect(own.map((l) => l.sequence).sort(), story).toEqual(schedule.map((i) => i.sequence).sort());
-    expect(own.reduce((sum, l) => sum + l.amount, 0), story).toBe(member.amount);
-    for (const link of own) expect(link.dueAt?.getTime(), story).toBe(schedule.find((i) => i.sequence === link.sequence)!.dueAt.getTime());
+    expect(
+      own.reduce((sum, l) => sum + l.amount, 0),
+      story,
+    ).toBe(member.amount);
+    for (const link of own)
+      expect(link.dueAt?.getTime(), story).toBe(schedule.find((i) => i.sequence === link.sequence)!.dueAt.getTime());
   }
   return { schedule, members };
 }
@@ -59,11 +77,28 @@ describe('removeMember against a payment of that member', () => {
       const group = await groupVia(tenant.admin.token, tenant.parentId);
       const member = group.members[1];
       const [removal, payment] = await Promise.all([
-        (async (): Promise<Outcome> => { await headStart(round); return viaService(() => removeMember(pool(0), group.id, member.id)); })(),
-        (async (): Promise<Outcome> => { await jitter(round, 1); return viaService(() => payOn(pool(1), member.payment_links[0].id)); })(),
+        (async (): Promise<Outcome> => {
+          await headStart(round);
+          return viaService(() => removeMember(pool(0), group.id, member.id));
+        })(),
+        (async (): Promise<Outcome> => {
+          await jitter(round, 1);
+          return viaService(() => payOn(pool(1), member.payment_links[0].id));
+        })(),
       ]);
       const [row] = await db.select().from(groupMembers).where(eq(groupMembers.id, member.id));
-      const paid = await db.select().from(transactions).where(and(inArray(transactions.paymentLinkId, member.payment_links.map((l: { id: string }) => l.id)), eq(transactions.status, 'COMPLETE')));
+      const paid = await db
+        .select()
+        .from(transactions)
+        .where(
+          and(
+            inArray(
+              transactions.paymentLinkId,
+              member.payment_links.map((l: { id: string }) => l.id),
+            ),
+            eq(transactions.status, 'COMPLETE'),
+          ),
+        );
       const story = `round ${round}: removal ${JSON.stringify(removal)} payment ${JSON.stringify(payment)}`;
       if (removal.status === 200) {
         seen.removed += 1;
@@ -85,27 +120,53 @@ describe('removeMember against a payment of that member', () => {
   it('removes a member once when two removals race', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const group = await groupVia(tenant.admin.token, tenant.parentId);
-      const outcomes = await Promise.all([0, 1].map(async (i) => { await jitter(round, i); return viaService(() => removeMember(pool(i), group.id, group.members[0].id)); }));
+      const outcomes = await Promise.all(
+        [0, 1].map(async (i) => {
+          await jitter(round, i);
+          return viaService(() => removeMember(pool(i), group.id, group.members[0].id));
+        }),
+      );
       expect(tally(outcomes), `round ${round}`).toEqual({ 200: 1, '404 group.member_not_found': 1 });
     }
   });
 });
 
 describe('setSchedule against setSchedule, addMember and a payment', () => {
-  it('leaves exactly one of two racing schedules, with every member\'s links matching it', async () => {
-    const first = [{ amount: 10000, due_at: inDays(10) }, { amount: 20000, due_at: inDays(40) }];
-    const a = [{ amount: 15000, due_at: inDays(12) }, { amount: 15000, due_at: inDays(50) }];
-    const b = [{ amount: 5000, due_at: inDays(11) }, { amount: 5000, due_at: inDays(20) }, { amount: 20000, due_at: inDays(60) }];
+  it("leaves exactly one of two racing schedules, with every member's links matching it", async () => {
+    const first = [
+      { amount: 10000, due_at: inDays(10) },
+      { amount: 20000, due_at: inDays(40) },
+    ];
+    const a = [
+      { amount: 15000, due_at: inDays(12) },
+      { amount: 15000, due_at: inDays(50) },
+    ];
+    const b = [
+      { amount: 5000, due_at: inDays(11) },
+      { amount: 5000, due_at: inDays(20) },
+      { amount: 20000, due_at: inDays(60) },
+    ];
     for (let round = 0; round < ROUNDS; round++) {
       const group = await groupVia(tenant.admin.token, tenant.parentId, { installments: first });
-      const outcomes = await Promise.all([a, b].map(async (installments, i) => {
-        await jitter(round, i);
-        return viaService(() => setSchedule(pool(i), group.id, { installments }));
-      }));
-      expect(outcomes.map((o) => o.status), `round ${round}`).toEqual([200, 200]);
+      const outcomes = await Promise.all(
+        [a, b].map(async (installments, i) => {
+          await jitter(round, i);
+          return viaService(() => setSchedule(pool(i), group.id, { installments }));
+        }),
+      );
+      expect(
+        outcomes.map((o) => o.status),
+        `round ${round}`,
+      ).toEqual([200, 200]);
       const { schedule } = await expectConsistent(group.id, `round ${round}`);
       const amounts = schedule.sort((x, y) => x.sequence - y.sequence).map((i) => i.amount);
-      expect([[15000, 15000], [5000, 5000, 20000]], `round ${round}`).toContainEqual(amounts);
+      expect(
+        [
+          [15000, 15000],
+          [5000, 5000, 20000],
+        ],
+        `round ${round}`,
+      ).toContainEqual(amounts);
     }
   });
 
@@ -113,10 +174,27 @@ describe('setSchedule against setSchedule, addMember and a payment', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const group = await groupVia(tenant.admin.token, tenant.parentId);
       const outcomes = await Promise.all([
-        (async () => { await jitter(round, 0); return viaService(() => setSchedule(pool(0), group.id, { installments: [{ amount: 10000, due_at: inDays(5) }, { amount: 10000, due_at: inDays(6) }, { amount: 10000, due_at: inDays(7) }] })); })(),
-        (async () => { await jitter(round, 1); return viaService(() => addMember(pool(1), group.id, { customer_name: 'Late', amount: 9000 })); })(),
+        (async () => {
+          await jitter(round, 0);
+          return viaService(() =>
+            setSchedule(pool(0), group.id, {
+              installments: [
+                { amount: 10000, due_at: inDays(5) },
+                { amount: 10000, due_at: inDays(6) },
+                { amount: 10000, due_at: inDays(7) },
+              ],
+            }),
+          );
+        })(),
+        (async () => {
+          await jitter(round, 1);
+          return viaService(() => addMember(pool(1), group.id, { customer_name: 'Late', amount: 9000 }));
+        })(),
       ]);
-      expect(outcomes.map((o) => o.status), `round ${round}`).toEqual([200, 200]);
+      expect(
+        outcomes.map((o) => o.status),
+        `round ${round}`,
+      ).toEqual([200, 200]);
       const { members } = await expectConsistent(group.id, `round ${round}`);
       expect(members).toHaveLength(3);
     }
@@ -129,8 +207,16 @@ describe('setSchedule against setSchedule, addMember and a payment', () => {
       const group = await groupVia(tenant.admin.token, tenant.parentId);
       const link = group.members[0].payment_links[0];
       const [change, payment] = await Promise.all([
-        (async (): Promise<Outcome> => { await headStart(round); return viaService(() => setSchedule(pool(0), group.id, { installments: [{ amount: 30000, due_at: inDays(30) }] })); })(),
-        (async (): Promise<Outcome> => { await jitter(round, 1); return viaService(() => payOn(pool(1), link.id)); })(),
+        (async (): Promise<Outcome> => {
+          await headStart(round);
+          return viaService(() =>
+            setSchedule(pool(0), group.id, { installments: [{ amount: 30000, due_at: inDays(30) }] }),
+          );
+        })(),
+        (async (): Promise<Outcome> => {
+          await jitter(round, 1);
+          return viaService(() => payOn(pool(1), link.id));
+        })(),
       ]);
       const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.id, link.id));
       const story = `round ${round}: schedule ${JSON.stringify(change)} payment ${JSON.stringify(payment)}`;
@@ -158,12 +244,33 @@ describe('portal changes against a payment of several instalments at once', () =
     for (let round = 0; round < ROUNDS; round++) {
       const group = await groupVia(tenant.admin.token, tenant.parentId);
       const [first, second] = group.members[0].payment_links.map((l: { id: string }) => l.id);
-      const change = round % 2 === 0
-        ? () => setSchedule(pool(0), group.id, { installments: [{ amount: 10000, due_at: inDays(10) }, { amount: 10000, due_at: inDays(20) }, { amount: 10000, due_at: inDays(60) }] })
-        : () => removeMember(pool(0), group.id, group.members[0].id);
+      const change =
+        round % 2 === 0
+          ? () =>
+              setSchedule(pool(0), group.id, {
+                installments: [
+                  { amount: 10000, due_at: inDays(10) },
+                  { amount: 10000, due_at: inDays(20) },
+                  { amount: 10000, due_at: inDays(60) },
+                ],
+              })
+          : () => removeMember(pool(0), group.id, group.members[0].id);
       const [changed, payment] = await Promise.all([
-        (async (): Promise<Outcome> => { await headStart(round); return viaService(change); })(),
-        (async (): Promise<Outcome> => { await jitter(round, 1); return viaService(() => payByCard(pool(1), { checkoutId: first, coveredLinkIds: [second], method: card(cards.visa), returnUrl: 'http://localhost/return' })); })(),
+        (async (): Promise<Outcome> => {
+          await headStart(round);
+          return viaService(change);
+        })(),
+        (async (): Promise<Outcome> => {
+          await jitter(round, 1);
+          return viaService(() =>
+            payByCard(pool(1), {
+              checkoutId: first,
+              coveredLinkIds: [second],
+              method: card(cards.visa),
+              returnUrl: 'http://localhost/return',
+            }),
+          );
+        })(),
       ]);
       const story = `round ${round}: change ${JSON.stringify(changed)} payment ${JSON.stringify(payment)}`;
       expect([changed.status, payment.status], story).not.toContain(500);

@@ -12,10 +12,14 @@ import { errorCode, groupVia, inDays } from './group-support';
 withTestDatabase();
 
 const sendLinks = (token: string, id: string) => api.post(`/agent/payment-link-groups/${id}/send-links`, {}, { token });
-const mailTo = async (to: string) => (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, 'group_member_link')));
+const mailTo = async (to: string) =>
+  (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toAddress, to), eq(emailOutbox.kind, 'group_member_link')));
 
 describe('GET /agent/bookings/{booking_id}/payment-link-groups', () => {
-  it('lists the booking\'s groups newest first with meta.count, and 404s another organisation\'s booking', async () => {
+  it("lists the booking's groups newest first with meta.count, and 404s another organisation's booking", async () => {
     const { admin, parentId } = await createTenant();
     const bookingId = await createBookingVia(admin.token, parentId);
     const first = await groupVia(admin.token, parentId, { booking_id: bookingId, name: 'first' });
@@ -25,20 +29,35 @@ describe('GET /agent/bookings/{booking_id}/payment-link-groups', () => {
     expect(response.status).toBe(200);
     expect(response.body.meta.count).toBe(2);
     expect(response.body.data.map((g: { id: string }) => g.id)).toEqual([second.id, first.id]);
-    expect(response.body.data[0]).toMatchObject({ name: 'second', booking: { id: bookingId }, totals: { members: { total: 2 } } });
-    const empty = await api.get(`/agent/bookings/${await createBookingVia(admin.token, parentId)}/payment-link-groups`, { token: admin.token });
+    expect(response.body.data[0]).toMatchObject({
+      name: 'second',
+      booking: { id: bookingId },
+      totals: { members: { total: 2 } },
+    });
+    const empty = await api.get(
+      `/agent/bookings/${await createBookingVia(admin.token, parentId)}/payment-link-groups`,
+      { token: admin.token },
+    );
     expect([empty.body.data, empty.body.meta.count]).toEqual([[], 0]);
     const other = await createTenant('Other');
-    expect(errorCode(await api.get(`/agent/bookings/${bookingId}/payment-link-groups`, { token: other.admin.token }))).toEqual([404, 'resource.not_found']);
+    expect(
+      errorCode(await api.get(`/agent/bookings/${bookingId}/payment-link-groups`, { token: other.admin.token })),
+    ).toEqual([404, 'resource.not_found']);
   });
 });
 
 describe('POST /agent/payment-link-groups/{id}/send-links', () => {
   it('emails each member their next outstanding link with organisation, logo, booking reference and due date; skips paid and email-less members', async () => {
     const { admin, parentId } = await createTenant();
-    const settings = await api.post(`/agent/organisations/${parentId}/settings`, { logo_url: 'https://cdn.example.com/logo.png', portal_domain: `trips-${parentId.replace(/_/g, '-')}.localhost` }, { token: admin.token });
+    const settings = await api.post(
+      `/agent/organisations/${parentId}/settings`,
+      { logo_url: 'https://cdn.example.com/logo.png', portal_domain: `trips-${parentId.replace(/_/g, '-')}.localhost` },
+      { token: admin.token },
+    );
     expect(settings.status).toBe(200);
-    expect((await api.post(`/sandbox/organisations/${parentId}/portal-domain/verify`, {}, { token: admin.token })).status).toBe(200);
+    expect(
+      (await api.post(`/sandbox/organisations/${parentId}/portal-domain/verify`, {}, { token: admin.token })).status,
+    ).toBe(200);
     const ref = `SEND-${Date.now()}`;
     const created = await groupVia(admin.token, parentId, {
       booking_reference: ref,
@@ -56,7 +75,10 @@ describe('POST /agent/payment-link-groups/{id}/send-links', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
       sent: [{ member_id: ann.id, payment_link_id: ann.payment_links[1].id }],
-      skipped: [{ member_id: ben.id, reason: 'paid' }, { member_id: cat.id, reason: 'no_email' }],
+      skipped: [
+        { member_id: ben.id, reason: 'paid' },
+        { member_id: cat.id, reason: 'no_email' },
+      ],
     });
     const [mail] = await mailTo('ann-send@example.com');
     expect(mail!.subject).toContain(ref);
@@ -67,22 +89,37 @@ describe('POST /agent/payment-link-groups/{id}/send-links', () => {
     expect(mail!.textBody).toMatch(/£200\.00 is due on/);
     expect(mail!.htmlBody).toContain('<img src="https://cdn.example.com/logo.png"');
     expect(await mailTo('ben-send@example.com')).toEqual([]);
-    const audit = await (await getDb()).select().from(auditRecords).where(and(eq(auditRecords.entityId, created.id), eq(auditRecords.type, 'payment-link-group:send-links')));
+    const audit = await (
+      await getDb()
+    )
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.entityId, created.id), eq(auditRecords.type, 'payment-link-group:send-links')));
     expect(audit).toHaveLength(1);
   });
 
   it('sends to one member for the portal, and refuses a member of another group', async () => {
     const { admin, parentId } = await createTenant();
-    const created = await groupVia(admin.token, parentId, { members: [{ customer_name: 'Dee', amount: 30000, email: 'dee-one@example.com' }, { customer_name: 'Eve', amount: 30000, email: 'eve-one@example.com' }] });
+    const created = await groupVia(admin.token, parentId, {
+      members: [
+        { customer_name: 'Dee', amount: 30000, email: 'dee-one@example.com' },
+        { customer_name: 'Eve', amount: 30000, email: 'eve-one@example.com' },
+      ],
+    });
     const db = await getDb();
     const result = await sendGroupLinks(db, created.id, { memberId: created.members[1].id });
-    expect(result).toEqual({ sent: [{ member_id: created.members[1].id, payment_link_id: created.members[1].payment_links[0].id }], skipped: [] });
+    expect(result).toEqual({
+      sent: [{ member_id: created.members[1].id, payment_link_id: created.members[1].payment_links[0].id }],
+      skipped: [],
+    });
     expect(await mailTo('dee-one@example.com')).toEqual([]);
     const other = await groupVia(admin.token, parentId);
-    await expect(sendGroupLinks(db, created.id, { memberId: other.members[0].id })).rejects.toMatchObject({ code: 'group.member_not_found' });
+    await expect(sendGroupLinks(db, created.id, { memberId: other.members[0].id })).rejects.toMatchObject({
+      code: 'group.member_not_found',
+    });
   });
 
-  it('needs the payment role and 404s another organisation\'s group', async () => {
+  it("needs the payment role and 404s another organisation's group", async () => {
     const tenant = await createTenant();
     const created = await groupVia(tenant.admin.token, tenant.parentId);
     const reader = await tenant.makeCaller({ roles: [], organisationId: tenant.parentId });

@@ -30,8 +30,10 @@ afterAll(async () => {
 });
 
 const base = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
-const settings = (tenant: Tenant, body: Record<string, unknown>) => api.post(`/agent/organisations/${tenant.parentId}/settings`, body, { token: tenant.admin.token });
-const verify = (tenant: Tenant) => api.post(`/agent/organisations/${tenant.parentId}/settings/portal-domain/verify`, {}, { token: tenant.admin.token });
+const settings = (tenant: Tenant, body: Record<string, unknown>) =>
+  api.post(`/agent/organisations/${tenant.parentId}/settings`, body, { token: tenant.admin.token });
+const verify = (tenant: Tenant) =>
+  api.post(`/agent/organisations/${tenant.parentId}/settings/portal-domain/verify`, {}, { token: tenant.admin.token });
 /** Whether proxy.ts answers a page of `host` with the 404 document. */
 async function servesNothing(host: string, path: string): Promise<boolean> {
   const response = await proxy(new NextRequest(new URL(path, base), { headers: { host } }));
@@ -45,14 +47,20 @@ describe('portal domain ownership', () => {
     const b = await createTenant('DnsB');
     const link = await createLinkVia(a.admin.token, a.parentId);
     const asked = (await settings(a, { portal_domain: 'Pay.Dns-A.example' })).body.data;
-    expect(asked).toMatchObject({ portal_domain: 'pay.dns-a.example', portal_domain_status: 'pending', portal_domain_active: null });
+    expect(asked).toMatchObject({
+      portal_domain: 'pay.dns-a.example',
+      portal_domain_status: 'pending',
+      portal_domain_active: null,
+    });
     const record = asked.portal_domain_verification;
     expect(record).toMatchObject({ record_type: 'TXT', record_name: '_travel-pay-verification.pay.dns-a.example' });
     expect(record.record_value).toMatch(/^travel-pay-verification=[\w-]{43}$/);
     // Nothing is served on it, not even as the main host; links keep the main host.
     expect(await servesNothing('pay.dns-a.example', `/en-GB/${link}`)).toBe(true);
     expect(await hostScope(await getDb(), 'pay.dns-a.example')).toEqual({ kind: 'main' });
-    expect((await api.get(`/agent/payment-links/${link}`, { token: a.admin.token })).body.data.url).toBe(`${base.replace(/\/$/, '')}/${link}`);
+    expect((await api.get(`/agent/payment-links/${link}`, { token: a.admin.token })).body.data.url).toBe(
+      `${base.replace(/\/$/, '')}/${link}`,
+    );
 
     // Another organisation may ask for it too (a claim reserves nothing); its record differs.
     const rival = (await settings(b, { portal_domain: 'pay.dns-a.example' })).body.data;
@@ -70,14 +78,25 @@ describe('portal domain ownership', () => {
     dns.zone.set(record.record_name, [[`${prefix}=`, token], ['v=spf1 -all']]);
     const verified = await verify(a);
     expect(verified.status).toBe(200);
-    expect(verified.body.data).toMatchObject({ portal_domain: 'pay.dns-a.example', portal_domain_status: 'active', portal_domain_active: 'pay.dns-a.example', portal_domain_verification: null });
+    expect(verified.body.data).toMatchObject({
+      portal_domain: 'pay.dns-a.example',
+      portal_domain_status: 'active',
+      portal_domain_active: 'pay.dns-a.example',
+      portal_domain_verification: null,
+    });
     expect(await servesNothing('pay.dns-a.example', `/en-GB/${link}`)).toBe(false);
-    expect(await hostScope(await getDb(), 'pay.dns-a.example')).toMatchObject({ kind: 'portal', organisationId: a.parentId });
+    expect(await hostScope(await getDb(), 'pay.dns-a.example')).toMatchObject({
+      kind: 'portal',
+      organisationId: a.parentId,
+    });
 
     // The rival, with its own record published, is too late: the name is proven by another.
     dns.zone.set(record.record_name, [[rival.portal_domain_verification.record_value]]);
     expect(errorCode(await verify(b))).toEqual([409, 'organisation.portal_domain_taken']);
-    expect(errorCode(await settings(b, { portal_domain: 'pay.dns-a.example' }))).toEqual([409, 'organisation.portal_domain_taken']);
+    expect(errorCode(await settings(b, { portal_domain: 'pay.dns-a.example' }))).toEqual([
+      409,
+      'organisation.portal_domain_taken',
+    ]);
     // Nothing pending: nothing to verify.
     expect(errorCode(await verify(a))).toEqual([409, 'organisation.portal_domain_not_pending']);
   });
@@ -86,20 +105,34 @@ describe('portal domain ownership', () => {
     const a = await createTenant('SwitchA');
     const link = await createLinkVia(a.admin.token, a.parentId);
     await settings(a, { portal_domain: 'old.switch-a.localhost' });
-    expect((await api.post(`/sandbox/organisations/${a.parentId}/portal-domain/verify`, {}, { token: a.admin.token })).status).toBe(200);
+    expect(
+      (await api.post(`/sandbox/organisations/${a.parentId}/portal-domain/verify`, {}, { token: a.admin.token }))
+        .status,
+    ).toBe(200);
     const switching = (await settings(a, { portal_domain: 'new.switch-a.localhost' })).body.data;
-    expect(switching).toMatchObject({ portal_domain: 'new.switch-a.localhost', portal_domain_status: 'pending', portal_domain_active: 'old.switch-a.localhost' });
+    expect(switching).toMatchObject({
+      portal_domain: 'new.switch-a.localhost',
+      portal_domain_status: 'pending',
+      portal_domain_active: 'old.switch-a.localhost',
+    });
     expect(await servesNothing('old.switch-a.localhost', `/${link}`)).toBe(false);
     expect(await servesNothing('new.switch-a.localhost', `/${link}`)).toBe(true);
     // Asking for the active one again cancels the switch.
-    expect((await settings(a, { portal_domain: 'old.switch-a.localhost' })).body.data).toMatchObject({ portal_domain_status: 'active', portal_domain_verification: null });
+    expect((await settings(a, { portal_domain: 'old.switch-a.localhost' })).body.data).toMatchObject({
+      portal_domain_status: 'active',
+      portal_domain_verification: null,
+    });
     await settings(a, { portal_domain: 'new.switch-a.localhost' });
-    expect((await settings(a, { portal_domain: null })).body.data).toMatchObject({ portal_domain: null, portal_domain_status: null, portal_domain_active: null });
+    expect((await settings(a, { portal_domain: null })).body.data).toMatchObject({
+      portal_domain: null,
+      portal_domain_status: null,
+      portal_domain_active: null,
+    });
     expect(await servesNothing('old.switch-a.localhost', `/${link}`)).toBe(false);
     expect(await servesNothing('new.switch-a.localhost', `/${link}`)).toBe(false);
   });
 
-  it('refuses IP literals and the service\'s own host name; the sandbox stand-in does not exist in production', async () => {
+  it("refuses IP literals and the service's own host name; the sandbox stand-in does not exist in production", async () => {
     const a = await createTenant('RefuseA');
     for (const name of ['10.0.0.10', '[::1]', '::ffff:10.0.0.10', '[fe80::1]', '1.2.3', '0x7f.1', '192.168.1.1.']) {
       const refused = await settings(a, { portal_domain: name });
@@ -109,10 +142,21 @@ describe('portal domain ownership', () => {
     vi.stubEnv('PUBLIC_BASE_URL', 'https://pay.travel-pay.example');
     vi.stubEnv('MODE', 'production');
     try {
-      expect(JSON.stringify((await settings(a, { portal_domain: 'PAY.travel-pay.example' })).body.errors)).toContain('own host name');
-      for (const name of ['trips.localhost', 'a.b.localhost']) expect(JSON.stringify((await settings(a, { portal_domain: name })).body.errors), name).toContain('localhost in production');
-      expect((await settings(a, { portal_domain: 'pay.refuse-a.example' })).body.data.portal_domain_status).toBe('pending');
-      expect(errorCode(await api.post(`/sandbox/organisations/${a.parentId}/portal-domain/verify`, {}, { token: a.admin.token }))).toEqual([404, 'route.not_found']);
+      expect(JSON.stringify((await settings(a, { portal_domain: 'PAY.travel-pay.example' })).body.errors)).toContain(
+        'own host name',
+      );
+      for (const name of ['trips.localhost', 'a.b.localhost'])
+        expect(JSON.stringify((await settings(a, { portal_domain: name })).body.errors), name).toContain(
+          'localhost in production',
+        );
+      expect((await settings(a, { portal_domain: 'pay.refuse-a.example' })).body.data.portal_domain_status).toBe(
+        'pending',
+      );
+      expect(
+        errorCode(
+          await api.post(`/sandbox/organisations/${a.parentId}/portal-domain/verify`, {}, { token: a.admin.token }),
+        ),
+      ).toEqual([404, 'route.not_found']);
     } finally {
       vi.unstubAllEnvs();
     }

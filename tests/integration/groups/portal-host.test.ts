@@ -19,10 +19,17 @@ withTestDatabase();
 
 /** Sets the domain and passes its ownership check with the sandbox's stand-in (a new domain serves nothing before). */
 async function setPortalDomain(tenant: Tenant, organisation: string, domain: string | null) {
-  const set = await api.post(`/agent/organisations/${organisation}/settings`, { portal_domain: domain }, { token: tenant.admin.token });
+  const set = await api.post(
+    `/agent/organisations/${organisation}/settings`,
+    { portal_domain: domain },
+    { token: tenant.admin.token },
+  );
   expect(set.status).toBe(200);
   if (set.body.data.portal_domain_status !== 'pending') return;
-  expect((await api.post(`/sandbox/organisations/${organisation}/portal-domain/verify`, {}, { token: tenant.admin.token })).status).toBe(200);
+  expect(
+    (await api.post(`/sandbox/organisations/${organisation}/portal-domain/verify`, {}, { token: tenant.admin.token }))
+      .status,
+  ).toBe(200);
 }
 
 const base = process.env.PUBLIC_BASE_URL ?? 'http://localhost:3000';
@@ -41,7 +48,9 @@ async function through(path: string, host: string, headers: Record<string, strin
      */
     organisation: response.headers.get('x-middleware-override-headers')?.split(',').includes(PORTAL_ORGANISATION_HEADER)
       ? response.headers.get(`x-middleware-request-${PORTAL_ORGANISATION_HEADER}`)
-      : response.headers.has('x-middleware-override-headers') ? null : 'headers passed unchanged',
+      : response.headers.has('x-middleware-override-headers')
+        ? null
+        : 'headers passed unchanged',
   };
 }
 
@@ -61,15 +70,32 @@ describe('custom portal domains', () => {
     const other = await paidLink(b, b.parentId);
     const host = 'Pay.Host-A.localhost:3000';
 
-    for (const path of [`/en-GB/${own.link}`, `/fr/${own.link}/success`, `/${own.link}/cancel`, `/de/receipts/${own.transaction}`, '/brand/0b5cad.css', '/favicon.ico']) {
+    for (const path of [
+      `/en-GB/${own.link}`,
+      `/fr/${own.link}/success`,
+      `/${own.link}/cancel`,
+      `/de/receipts/${own.transaction}`,
+      '/brand/0b5cad.css',
+      '/favicon.ico',
+    ]) {
       const result = await through(path, host);
       expect(result.notFound, path).toBe(false);
       expect(result.status, path).toBeLessThan(400);
     }
     expect((await through(`/${own.link}`, host)).organisation).toBe(a.parentId);
     // Another organisation's link or payment, the API, the sandbox, the home page, an unknown id: the 404 document.
-    for (const path of [`/en-GB/${other.link}`, `/receipts/${other.transaction}`, '/api/enums', '/en-GB/sandbox/mailbox', '/', '/en-GB', '/en-GB/docs/errors',
-      '/en-GB/00000000-0000-4000-8000-000000000000', '/embed-example.html', '/en-GB/status']) {
+    for (const path of [
+      `/en-GB/${other.link}`,
+      `/receipts/${other.transaction}`,
+      '/api/enums',
+      '/en-GB/sandbox/mailbox',
+      '/',
+      '/en-GB',
+      '/en-GB/docs/errors',
+      '/en-GB/00000000-0000-4000-8000-000000000000',
+      '/embed-example.html',
+      '/en-GB/status',
+    ]) {
       expect((await through(path, host)).notFound, path).toBe(true);
     }
     // On the main host (or any host that is no portal domain), everything as before.
@@ -87,16 +113,24 @@ describe('custom portal domains', () => {
     const own = await paidLink(a, a.parentId);
     const other = await paidLink(b, b.parentId);
     // The portal domain in X-Forwarded-Host does not make the main host a portal, nor the reverse.
-    const viaMain = await through(`/fr/${other.link}`, 'localhost:3000', { 'x-forwarded-host': 'pay.spoof-a.localhost' });
+    const viaMain = await through(`/fr/${other.link}`, 'localhost:3000', {
+      'x-forwarded-host': 'pay.spoof-a.localhost',
+    });
     expect(viaMain.notFound).toBe(false);
     expect(viaMain.organisation).toBeNull();
-    expect((await through(`/en-GB/${other.link}`, 'pay.spoof-a.localhost', { 'x-forwarded-host': 'localhost:3000' })).notFound).toBe(true);
+    expect(
+      (await through(`/en-GB/${other.link}`, 'pay.spoof-a.localhost', { 'x-forwarded-host': 'localhost:3000' }))
+        .notFound,
+    ).toBe(true);
     // A client's own organisation header never reaches a page: removed on the main host, replaced on a portal domain.
     const forged = await through(`/fr/${other.link}`, 'localhost:3000', { [PORTAL_ORGANISATION_HEADER]: b.parentId });
     expect(forged.organisation).toBeNull();
     const forgedApi = await through('/api/enums', 'localhost:3000', { [PORTAL_ORGANISATION_HEADER]: b.parentId });
     expect(forgedApi.organisation).toBeNull();
-    expect((await through(`/fr/${own.link}`, 'pay.spoof-a.localhost', { [PORTAL_ORGANISATION_HEADER]: b.parentId })).organisation).toBe(a.parentId);
+    expect(
+      (await through(`/fr/${own.link}`, 'pay.spoof-a.localhost', { [PORTAL_ORGANISATION_HEADER]: b.parentId }))
+        .organisation,
+    ).toBe(a.parentId);
 
     await setPortalDomain(a, a.parentId, null);
     expect((await through(`/en-GB/${other.link}`, 'pay.spoof-a.localhost')).notFound).toBe(false);
@@ -109,7 +143,8 @@ describe('custom portal domains', () => {
     const { link } = await paidLink(a, a.parentId);
     const port = new URL(base).port;
     const portalOrigin = `http://pay.origin-a.localhost${port ? `:${port}` : ''}`;
-    const post = (origin: string, host: string) => through(`/en-GB/${link}`, host, { origin, 'next-action': 'abc' }, 'POST');
+    const post = (origin: string, host: string) =>
+      through(`/en-GB/${link}`, host, { origin, 'next-action': 'abc' }, 'POST');
     expect((await post(portalOrigin, 'pay.origin-a.localhost')).status).not.toBe(403);
     expect((await post(new URL(base).origin, 'pay.origin-a.localhost')).status).toBe(403);
     expect((await post(portalOrigin, new URL(base).host)).status).toBe(403);
@@ -119,7 +154,11 @@ describe('custom portal domains', () => {
   it('ownership is checked per kind: ecommerce sessions are never served on a portal domain', async () => {
     const a = await createTenant('KindA');
     await setPortalDomain(a, a.parentId, 'pay.kind-a.localhost');
-    const session = await api.put('/agent/ecommerce', { organisation: a.parentId, customer_name: 'Ada', email: 'ada@example.com', amount: 1000 }, { token: a.admin.token });
+    const session = await api.put(
+      '/agent/ecommerce',
+      { organisation: a.parentId, customer_name: 'Ada', email: 'ada@example.com', amount: 1000 },
+      { token: a.admin.token },
+    );
     const db = await getDb();
     expect(await portalDomainServes(db, a.parentId, `/${session.body.data.id}`)).toBe(false);
     expect(await portalDomainServes(db, a.parentId, `/embed/${session.body.data.id}`)).toBe(false);

@@ -34,20 +34,38 @@ describe('hostedCardCheck / cardCheckAction', () => {
       card: { brand: 'AMEX', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB', lastFour: '0002' },
       exclusion: { reason: 'type', excluded: 'AMEX', accepted: ['VISA', 'MASTER'] },
     });
-    expect(await pay(link, cards.amex)).toMatchObject({ outcome: 'rejected', exclusion: { reason: 'type', excluded: 'AMEX' } });
+    expect(await pay(link, cards.amex)).toMatchObject({
+      outcome: 'rejected',
+      exclusion: { reason: 'type', excluded: 'AMEX' },
+    });
   });
 
   it('a surcharge and a DCC offer for the cards that carry them; nothing for a plain GB card', async () => {
     const { admin, parentId } = await createTenant();
-    const link = await createLinkVia(admin.token, parentId, { amount: 10_000, surcharging_enabled: true, dcc_enabled: true });
+    const link = await createLinkVia(admin.token, parentId, {
+      amount: 10_000,
+      surcharging_enabled: true,
+      dcc_enabled: true,
+    });
     expect(await hostedCardCheck(link, { kind: 'bin', bin: '52008300', lastFour: '0007' })).toMatchObject({
-      status: 'accepted', total: 10_150, surcharge: { amount: 150, class: 'commercial' }, dcc: null,
+      status: 'accepted',
+      total: 10_150,
+      surcharge: { amount: 150, class: 'commercial' },
+      dcc: null,
     });
     expect(await hostedCardCheck(link, { kind: 'bin', bin: bin('4400 0000 0000 0008') })).toMatchObject({
-      status: 'accepted', total: 10_250, surcharge: { amount: 250, class: 'international' }, dcc: { currency: 'USX', markupBps: 300 },
+      status: 'accepted',
+      total: 10_250,
+      surcharge: { amount: 250, class: 'international' },
+      dcc: { currency: 'USX', markupBps: 300 },
       card: { lastFour: null },
     });
-    expect(await hostedCardCheck(link, { kind: 'bin', bin: '41111111', lastFour: '1111' })).toMatchObject({ status: 'accepted', total: 10_000, surcharge: null, dcc: null });
+    expect(await hostedCardCheck(link, { kind: 'bin', bin: '41111111', lastFour: '1111' })).toMatchObject({
+      status: 'accepted',
+      total: 10_000,
+      surcharge: null,
+      dcc: null,
+    });
   });
 
   it('takes a BIN of exactly 8 digits: a full number is no lookup, and is never looked up', async () => {
@@ -55,7 +73,9 @@ describe('hostedCardCheck / cardCheckAction', () => {
     const link = await createLinkVia(admin.token, parentId, { excluded_card_types: ['AMEX'] });
     actionRequest(`/${link}`);
     expect(await cardCheckAction({ linkId: link, bin: '370000000000002' })).toEqual({ status: 'unknown' });
-    expect(await cardCheckAction({ linkId: link, bin: '37000000', number: '370000000000002' })).toEqual({ status: 'unknown' });
+    expect(await cardCheckAction({ linkId: link, bin: '37000000', number: '370000000000002' })).toEqual({
+      status: 'unknown',
+    });
     expect(await cardCheckAction({ linkId: 'not-a-link', bin: '37000000' })).toEqual({ status: 'unknown' });
   });
 

@@ -26,17 +26,30 @@ describe('the attempt a hosted checkout shows (HostedCheckout.latest)', () => {
     const second = await pay(id, cards.declined);
     expect(first.outcome).toBe('declined');
     const afterFailures = await loadHostedCheckout(db, id);
-    expect(afterFailures?.latest).toMatchObject({ id: 'transactionId' in second ? second.transactionId : '', status: 'DECLINED' });
+    expect(afterFailures?.latest).toMatchObject({
+      id: 'transactionId' in second ? second.transactionId : '',
+      status: 'DECLINED',
+    });
 
     const paid = await pay(id, cards.visa);
     expect(paid.outcome).toBe('paid');
     const paidId = 'transactionId' in paid ? paid.transactionId : '';
-    expect((await loadHostedCheckout(db, id))?.latest).toMatchObject({ id: paidId, status: 'COMPLETE', amount: 10000, cardLastFour: '1111' });
+    expect((await loadHostedCheckout(db, id))?.latest).toMatchObject({
+      id: paidId,
+      status: 'COMPLETE',
+      amount: 10000,
+      cardLastFour: '1111',
+    });
 
     // A later declined attempt (none can start on a paid link today; a row written by hand stands in) never hides the payment.
     const [row] = await db.select().from(transactions).where(eq(transactions.id, paidId));
     await db.insert(transactions).values({
-      ...row!, id: randomUUID(), status: 'DECLINED', idempotencyKey: null, providerReference: null, createdAt: new Date(row!.createdAt.getTime() + 60_000),
+      ...row!,
+      id: randomUUID(),
+      status: 'DECLINED',
+      idempotencyKey: null,
+      providerReference: null,
+      createdAt: new Date(row!.createdAt.getTime() + 60_000),
     });
     expect((await loadHostedCheckout(db, id))?.latest).toMatchObject({ id: paidId, status: 'COMPLETE' });
   });

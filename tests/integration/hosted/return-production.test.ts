@@ -21,35 +21,65 @@ import { withTestDatabase } from '../support/test-database';
 withTestDatabase();
 
 let sim: AdyenSimulator;
-const names = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY', 'ADYEN_TIMEOUT_MS'] as const;
+const names = [
+  'MODE',
+  'ADYEN_CHECKOUT_URL',
+  'ADYEN_API_KEY',
+  'ADYEN_MERCHANT_ACCOUNT',
+  'ADYEN_HMAC_KEY',
+  'ADYEN_TIMEOUT_MS',
+] as const;
 const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-beforeAll(async () => { sim = await startAdyenSimulator(); });
+beforeAll(async () => {
+  sim = await startAdyenSimulator();
+});
 afterAll(() => sim.close());
 beforeEach(() => {
   Object.assign(process.env, {
-    MODE: 'production', ADYEN_CHECKOUT_URL: sim.url, ADYEN_API_KEY: sim.apiKey, ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount, ADYEN_HMAC_KEY: sim.hmacKey, ADYEN_TIMEOUT_MS: '5000',
+    MODE: 'production',
+    ADYEN_CHECKOUT_URL: sim.url,
+    ADYEN_API_KEY: sim.apiKey,
+    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
+    ADYEN_HMAC_KEY: sim.hmacKey,
+    ADYEN_TIMEOUT_MS: '5000',
   });
   sim.omitRedirectPspReference();
 });
 afterEach(() => {
-  for (const name of names) if (saved[name] === undefined) delete process.env[name]; else process.env[name] = saved[name];
+  for (const name of names)
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
   expect(sim.violations).toEqual([]);
 });
 
 const page = { kind: 'page' } as const;
 const queryOf = (url: string) => Object.fromEntries(new URL(url).searchParams);
-const rowOf = async (id: string) => (await (await getDb()).select().from(transactions).where(eq(transactions.id, id)))[0]!;
+const rowOf = async (id: string) =>
+  (await (await getDb()).select().from(transactions).where(eq(transactions.id, id)))[0]!;
 /** Adyen's 3-D Secure 2 test card (always challenged), as adyen-web's encrypted fields the simulator reads. */
 const challengeCard = {
-  kind: 'adyen_encrypted' as const, holderName: 'Ada Lovelace',
-  fields: { encryptedCardNumber: 'test_4917610000000000', encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', bin: '49176100', lastFour: '0000' },
+  kind: 'adyen_encrypted' as const,
+  holderName: 'Ada Lovelace',
+  fields: {
+    encryptedCardNumber: 'test_4917610000000000',
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    bin: '49176100',
+    lastFour: '0000',
+  },
 };
 const detailsCalls = () => sim.requests.filter((r) => r.path === '/payments/details').length;
 /** Adyen's AUTHORISATION for our transaction, as the simulator queued it, posted to our endpoint. */
 async function deliverAuthorisation(transactionId: string) {
-  const items = sim.queuedNotifications().filter((i) => i.eventCode === 'AUTHORISATION' && i.merchantReference === transactionId);
+  const items = sim
+    .queuedNotifications()
+    .filter((i) => i.eventCode === 'AUTHORISATION' && i.merchantReference === transactionId);
   expect(items).toHaveLength(1);
-  const answer = await postNotifications({ live: 'false', notificationItems: items.map((NotificationRequestItem) => ({ NotificationRequestItem })) });
+  const answer = await postNotifications({
+    live: 'false',
+    notificationItems: items.map((NotificationRequestItem) => ({ NotificationRequestItem })),
+  });
   expect(answer.text).toBe('[accepted]');
   return items[0]!.pspReference;
 }
@@ -57,7 +87,11 @@ async function deliverAuthorisation(transactionId: string) {
 async function linkAtChallenge(overrides: Record<string, unknown> = {}) {
   const { admin, parentId } = await createTenant();
   const link = await createLinkVia(admin.token, parentId, overrides);
-  const outcome = await payByCard(await getDb(), { checkoutId: link, method: challengeCard, returnUrl: `https://pay.example.com/${link}/return` });
+  const outcome = await payByCard(await getDb(), {
+    checkoutId: link,
+    method: challengeCard,
+    returnUrl: `https://pay.example.com/${link}/return`,
+  });
   if (outcome.outcome !== 'challenge') throw new Error(`expected a challenge, got ${JSON.stringify(outcome)}`);
   return { link, outcome };
 }
@@ -65,7 +99,11 @@ async function linkAtChallenge(overrides: Record<string, unknown> = {}) {
 describe('the return from 3-D Secure and the bank in production (Adyen simulator)', () => {
   it('a challenge whose first answer named no pspReference: stored without one, finished by a return carrying only redirectResult, which records it', async () => {
     const { link, outcome } = await linkAtChallenge({ authorisation_only: true });
-    expect(await rowOf(outcome.transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'challenge', providerReference: null });
+    expect(await rowOf(outcome.transactionId)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'challenge',
+      providerReference: null,
+    });
     const back = (await sim.shopper(outcome.redirectUrl, 'pass'))!;
     expect(Object.keys(queryOf(back))).toEqual(['redirectResult']);
     const before = detailsCalls();
@@ -80,7 +118,7 @@ describe('the return from 3-D Secure and the bank in production (Adyen simulator
     expect(detailsCalls()).toBe(before + 1);
   });
 
-  it('the same return when the first answer did name its pspReference (as Adyen\'s card example does)', async () => {
+  it("the same return when the first answer did name its pspReference (as Adyen's card example does)", async () => {
     sim.omitRedirectPspReference(false);
     const { link, outcome } = await linkAtChallenge();
     const psp = (await rowOf(outcome.transactionId)).providerReference;
@@ -97,14 +135,20 @@ describe('the return from 3-D Secure and the bank in production (Adyen simulator
     expect(await rowOf(outcome.transactionId)).toMatchObject({ status: 'DECLINED', failureReason: '3ds_failed' });
   });
 
-  it('Pay by Bank: no redirectResult leaves it waiting at the bank (never FAILED); the bank\'s redirectResult finishes it and records its reference', async () => {
+  it("Pay by Bank: no redirectResult leaves it waiting at the bank (never FAILED); the bank's redirectResult finishes it and records its reference", async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { open_banking_enabled: true });
     const db = await getDb();
-    const started = await startOpenBankingPayment(db, { checkoutId: link, returnUrl: `https://pay.example.com/${link}/return` });
+    const started = await startOpenBankingPayment(db, {
+      checkoutId: link,
+      returnUrl: `https://pay.example.com/${link}/return`,
+    });
     expect(await rowOf(started.transactionId)).toMatchObject({ stage: 'bank', providerReference: null });
     expect(await returnDestination(page, 'en-GB', link, {})).toBe(`/${link}`);
-    expect(await finishOpenBankingPayment(db, started.transactionId)).toEqual({ outcome: 'pending', transactionId: started.transactionId });
+    expect(await finishOpenBankingPayment(db, started.transactionId)).toEqual({
+      outcome: 'pending',
+      transactionId: started.transactionId,
+    });
     expect(await rowOf(started.transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'bank' });
     const back = (await sim.shopper(started.redirectUrl, 'pass'))!;
     expect(await returnDestination(page, 'en-GB', link, queryOf(back))).toBe(`/${link}/success`);
@@ -118,7 +162,11 @@ describe('the return from 3-D Secure and the bank in production (Adyen simulator
     // Adyen authorises, and its answer to /payments/details is lost on the way back: the outcome is unknown here.
     sim.failNext('/payments/details', { dropConnection: true, afterProcessing: true });
     expect(await returnDestination(page, 'en-GB', link, queryOf(back))).toBe(`/${link}`);
-    expect(await rowOf(outcome.transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: null });
+    expect(await rowOf(outcome.transactionId)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      providerReference: null,
+    });
     const psp = await deliverAuthorisation(outcome.transactionId);
     expect(await rowOf(outcome.transactionId)).toMatchObject({ status: 'COMPLETE', providerReference: psp });
   });
@@ -126,11 +174,18 @@ describe('the return from 3-D Secure and the bank in production (Adyen simulator
   it('the same for a bank payment whose answer was lost: its AUTHORISATION completes it with the pspReference', async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { open_banking_enabled: true });
-    const started = await startOpenBankingPayment(await getDb(), { checkoutId: link, returnUrl: `https://pay.example.com/${link}/return` });
+    const started = await startOpenBankingPayment(await getDb(), {
+      checkoutId: link,
+      returnUrl: `https://pay.example.com/${link}/return`,
+    });
     const back = (await sim.shopper(started.redirectUrl, 'pass'))!;
     sim.failNext('/payments/details', { dropConnection: true, afterProcessing: true });
     expect(await returnDestination(page, 'en-GB', link, queryOf(back))).toBe(`/${link}`);
-    expect(await rowOf(started.transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'bank', providerReference: null });
+    expect(await rowOf(started.transactionId)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'bank',
+      providerReference: null,
+    });
     const psp = await deliverAuthorisation(started.transactionId);
     expect(await rowOf(started.transactionId)).toMatchObject({ status: 'COMPLETE', providerReference: psp });
   });

@@ -30,12 +30,18 @@ beforeAll(async () => {
   // Adyen's notifications reach the product's endpoint (POST /api/processor/adyen/notifications).
   bridge = http.createServer((req, res) => {
     let text = '';
-    req.on('data', (chunk) => (text += chunk)).on('end', () => {
-      void call('POST', '/processor/adyen/notifications', { rawBody: text }).then((answer) => res.writeHead(answer.status).end(answer.text));
-    });
+    req
+      .on('data', (chunk) => (text += chunk))
+      .on('end', () => {
+        void call('POST', '/processor/adyen/notifications', { rawBody: text }).then((answer) =>
+          res.writeHead(answer.status).end(answer.text),
+        );
+      });
   });
   await new Promise<void>((resolve) => bridge.listen(0, '127.0.0.1', resolve));
-  sim.setNotificationUrl(`http://127.0.0.1:${(bridge.address() as AddressInfo).port}/api/processor/adyen/notifications`);
+  sim.setNotificationUrl(
+    `http://127.0.0.1:${(bridge.address() as AddressInfo).port}/api/processor/adyen/notifications`,
+  );
 }, 30_000);
 afterAll(async () => {
   bridge.close();
@@ -48,7 +54,13 @@ afterEach(() => {
 
 /** The service in production mode against the simulator (switched on after the fixtures are made through the API). */
 function production(on = true) {
-  const values = { MODE: 'production', ADYEN_CHECKOUT_URL: sim.url, ADYEN_API_KEY: sim.apiKey, ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount, ADYEN_HMAC_KEY: sim.hmacKey };
+  const values = {
+    MODE: 'production',
+    ADYEN_CHECKOUT_URL: sim.url,
+    ADYEN_API_KEY: sim.apiKey,
+    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
+    ADYEN_HMAC_KEY: sim.hmacKey,
+  };
   for (const name of ENV) {
     const value = on ? values[name] : saved[name];
     if (value === undefined) delete process.env[name];
@@ -58,10 +70,19 @@ function production(on = true) {
 
 /** adyen-web's fields for one of Adyen's test cards ("test_" values), as the checkout page posts them. */
 const adyenCard = (number: string, holderName = 'Ada Lovelace') => ({
-  kind: 'adyen_encrypted' as const, holderName,
-  fields: { encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', bin: number.slice(0, 8), lastFour: number.slice(-4) },
+  kind: 'adyen_encrypted' as const,
+  holderName,
+  fields: {
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    bin: number.slice(0, 8),
+    lastFour: number.slice(-4),
+  },
 });
-const payWith = (link: string, number: string, extra: Parameters<typeof pay>[2] = {}, holderName?: string) => pay(link, undefined, { method: adyenCard(number, holderName), ...extra });
+const payWith = (link: string, number: string, extra: Parameters<typeof pay>[2] = {}, holderName?: string) =>
+  pay(link, undefined, { method: adyenCard(number, holderName), ...extra });
 
 async function rowOf(id: string) {
   const [row] = await (await getDb()).select().from(transactions).where(eq(transactions.id, id));
@@ -82,7 +103,10 @@ describe('Adyen Received (production mode)', () => {
     const psp = sim.queuedNotifications().find((n) => n.merchantReference === id)?.pspReference;
     expect(psp).toBeTruthy();
     expect(row.providerReference).toBe(psp);
-    await expect(payWith(link, '4111111111111111')).rejects.toMatchObject({ code: 'checkout.payment_in_progress', message: expect.stringMatching(/being confirmed/) });
+    await expect(payWith(link, '4111111111111111')).rejects.toMatchObject({
+      code: 'checkout.payment_in_progress',
+      message: expect.stringMatching(/being confirmed/),
+    });
 
     expect(await sim.deliverNotifications()).toEqual([200]); // [accepted]
     expect(await rowOf(id)).toMatchObject({ status: 'COMPLETE', stage: null });
@@ -91,15 +115,24 @@ describe('Adyen Received (production mode)', () => {
 });
 
 describe('a commercial card (production mode)', () => {
-  it('takes the commercial surcharge and is recorded commercial, from Adyen\'s isCardCommercial', async () => {
+  it("takes the commercial surcharge and is recorded commercial, from Adyen's isCardCommercial", async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { amount: 10000 });
     production();
     // 4444 3333 2222 1111: a GB commercial Visa in Adyen's test cards.
-    expect(await payWith(link, '4444333322221111')).toEqual({ outcome: 'confirm_surcharge', surcharge: 150, total: 10150 });
+    expect(await payWith(link, '4444333322221111')).toEqual({
+      outcome: 'confirm_surcharge',
+      surcharge: 150,
+      total: 10150,
+    });
     const paid = await payWith(link, '4444333322221111', { acceptedSurcharge: 150 });
     expect(paid).toMatchObject({ outcome: 'paid' });
-    expect(await rowOf((paid as { transactionId: string }).transactionId)).toMatchObject({ status: 'COMPLETE', amount: 10150, surcharge: 150, binType: 'commercial' });
+    expect(await rowOf((paid as { transactionId: string }).transactionId)).toMatchObject({
+      status: 'COMPLETE',
+      amount: 10150,
+      surcharge: 150,
+      binType: 'commercial',
+    });
     await sim.deliverNotifications();
   });
 });
@@ -112,22 +145,48 @@ describe('stored-card charges (production mode)', () => {
     production();
     expect(await payWith(link, '5555555555554444')).toMatchObject({ outcome: 'paid' });
     const storing = sim.requests.filter((r) => r.path === '/payments').at(-1)!.body as Record<string, unknown>;
-    expect(storing).toMatchObject({ shopperInteraction: 'Ecommerce', storePaymentMethod: true, recurringProcessingModel: 'UnscheduledCardOnFile' });
+    expect(storing).toMatchObject({
+      shopperInteraction: 'Ecommerce',
+      storePaymentMethod: true,
+      recurringProcessingModel: 'UnscheduledCardOnFile',
+    });
     const [card] = await (await getDb()).select().from(savedCards).where(eq(savedCards.bookingId, bookingId));
 
-    const charged = await api.post(`/payment/booking/${bookingId}/payment`, { token: card!.id, amount: 2500 }, { token: admin.token });
+    const charged = await api.post(
+      `/payment/booking/${bookingId}/payment`,
+      { token: card!.id, amount: 2500 },
+      { token: admin.token },
+    );
     expect(charged.status, charged.text).toBe(200);
     const adHoc = sim.requests.filter((r) => r.path === '/payments').at(-1)!;
     expect(adHoc.status).toBe(200);
-    expect(adHoc.body).toMatchObject({ shopperInteraction: 'ContAuth', recurringProcessingModel: 'UnscheduledCardOnFile', returnUrl: expect.stringMatching(/^https?:\/\//) });
+    expect(adHoc.body).toMatchObject({
+      shopperInteraction: 'ContAuth',
+      recurringProcessingModel: 'UnscheduledCardOnFile',
+      returnUrl: expect.stringMatching(/^https?:\/\//),
+    });
 
-    const scheduled = await api.post(`/payment/booking/${bookingId}/payment`, { token: card!.id, amount: 3000, date: new Date(now().getTime() - 60_000).toISOString() }, { token: admin.token });
+    const scheduled = await api.post(
+      `/payment/booking/${bookingId}/payment`,
+      { token: card!.id, amount: 3000, date: new Date(now().getTime() - 60_000).toISOString() },
+      { token: admin.token },
+    );
     expect(scheduled.status, scheduled.text).toBe(200);
     await runUntilIdle(await getDb());
     const onDate = sim.requests.filter((r) => r.path === '/payments').at(-1)!;
     expect(onDate.status).toBe(200);
-    expect(onDate.body).toMatchObject({ shopperInteraction: 'ContAuth', recurringProcessingModel: 'Subscription', returnUrl: expect.stringMatching(/^https?:\/\//), amount: { value: 3000 } });
-    const [payment] = await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.bookingId, bookingId));
+    expect(onDate.body).toMatchObject({
+      shopperInteraction: 'ContAuth',
+      recurringProcessingModel: 'Subscription',
+      returnUrl: expect.stringMatching(/^https?:\/\//),
+      amount: { value: 3000 },
+    });
+    const [payment] = await (
+      await getDb()
+    )
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.bookingId, bookingId));
     expect(payment).toMatchObject({ status: 'COMPLETE' });
     await sim.deliverNotifications();
   });

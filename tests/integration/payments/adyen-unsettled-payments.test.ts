@@ -21,12 +21,26 @@ import { withTestDatabase } from '../support/test-database';
  * /payments under the payment's key and never abandons on its own.
  */
 withTestDatabase();
-const ENV = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY', 'ADYEN_TIMEOUT_MS'] as const;
+const ENV = [
+  'MODE',
+  'ADYEN_CHECKOUT_URL',
+  'ADYEN_API_KEY',
+  'ADYEN_MERCHANT_ACCOUNT',
+  'ADYEN_HMAC_KEY',
+  'ADYEN_TIMEOUT_MS',
+] as const;
 const saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
 let sim: AdyenSimulator;
 beforeAll(async () => {
   sim = await startAdyenSimulator({ latencyMs: 0 });
-  Object.assign(process.env, { MODE: 'production', ADYEN_CHECKOUT_URL: sim.url, ADYEN_API_KEY: sim.apiKey, ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount, ADYEN_HMAC_KEY: sim.hmacKey, ADYEN_TIMEOUT_MS: '2000' });
+  Object.assign(process.env, {
+    MODE: 'production',
+    ADYEN_CHECKOUT_URL: sim.url,
+    ADYEN_API_KEY: sim.apiKey,
+    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
+    ADYEN_HMAC_KEY: sim.hmacKey,
+    ADYEN_TIMEOUT_MS: '2000',
+  });
 });
 afterAll(async () => {
   for (const name of ENV) {
@@ -43,8 +57,16 @@ afterEach(() => {
 
 const MINUTE = 60_000;
 const encrypted = (number: string): PaymentMethodInput => ({
-  kind: 'adyen_encrypted', holderName: 'Ada Lovelace',
-  fields: { encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', bin: number.slice(0, 8), lastFour: number.slice(-4) },
+  kind: 'adyen_encrypted',
+  holderName: 'Ada Lovelace',
+  fields: {
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    bin: number.slice(0, 8),
+    lastFour: number.slice(-4),
+  },
 });
 
 async function rowOf(id: string) {
@@ -66,13 +88,20 @@ async function runAt(ms: number) {
 async function deliver(psp: string, eventCode: string) {
   const items = sim.queuedNotifications().filter((item) => item.pspReference === psp && item.eventCode === eventCode);
   expect(items).toHaveLength(1);
-  const response = await postNotifications({ live: 'false', notificationItems: [{ NotificationRequestItem: items[0] }] });
+  const response = await postNotifications({
+    live: 'false',
+    notificationItems: [{ NotificationRequestItem: items[0] }],
+  });
   expect(response.text).toBe('[accepted]');
 }
 
-const paymentCallsUnder = (key: string) => sim.requests.filter((r) => r.path.startsWith('/payments') && r.headers['idempotency-key'] === key);
+const paymentCallsUnder = (key: string) =>
+  sim.requests.filter((r) => r.path.startsWith('/payments') && r.headers['idempotency-key'] === key);
 const alertsOf = async (organisationId: string) =>
-  (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, 'alert:payment_unresolved')));
+  (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, 'alert:payment_unresolved')));
 
 describe('production: an unsettled Adyen payment', () => {
   it('whose answer was lost is asked nothing, stays unsettled, alerts once past a day, and is settled by its AUTHORISATION', async () => {
@@ -81,10 +110,16 @@ describe('production: an unsettled Adyen payment', () => {
     const link = await createLinkVia(admin.token, parentId);
     // Adyen authorises, and the connection drops before its answer arrives.
     sim.failNext('/payments', { dropConnection: true, afterProcessing: true });
-    const outcome = await payByCard(await getDb(), { checkoutId: link, method: encrypted('4111111111111111'), returnUrl: 'https://pay.example.com/return' });
+    const outcome = await payByCard(await getDb(), {
+      checkoutId: link,
+      method: encrypted('4111111111111111'),
+      returnUrl: 'https://pay.example.com/return',
+    });
     expect(outcome).toMatchObject({ outcome: 'unsettled' });
     const id = (outcome as { transactionId: string }).transactionId;
-    const [authorised] = sim.queuedNotifications().filter((item) => item.merchantReference === id && item.eventCode === 'AUTHORISATION');
+    const [authorised] = sim
+      .queuedNotifications()
+      .filter((item) => item.merchantReference === id && item.eventCode === 'AUTHORISATION');
     expect(authorised).toBeDefined();
 
     await runAt(2 * MINUTE);
@@ -96,19 +131,30 @@ describe('production: an unsettled Adyen payment', () => {
     const row = await rowOf(id);
     await runAt(UNRESOLVED_AFTER_MS + 5 * MINUTE);
     await runAt(UNRESOLVED_AFTER_MS + 3 * 60 * MINUTE);
-    expect(await rowOf(id)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', failureReason: NO_PROCESSOR_ANSWER });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      failureReason: NO_PROCESSOR_ANSWER,
+    });
     expect(await alertsOf(row.organisationId)).toHaveLength(1);
     expect(paymentCallsUnder(id)).toHaveLength(1);
 
     await deliver(authorised!.pspReference, 'AUTHORISATION');
-    expect(await rowOf(id)).toMatchObject({ status: 'COMPLETE', failureReason: null, providerReference: authorised!.pspReference });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'COMPLETE',
+      failureReason: null,
+      providerReference: authorised!.pspReference,
+    });
   });
 
   it('a Pay by Bank payment the shopper abandoned: unsettled after 30 minutes (never abandoned by the runner), freed by OFFER_CLOSED', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { open_banking_enabled: true });
-    const started = await startOpenBankingPayment(await getDb(), { checkoutId: link, returnUrl: 'https://pay.example.com/return' });
+    const started = await startOpenBankingPayment(await getDb(), {
+      checkoutId: link,
+      returnUrl: 'https://pay.example.com/return',
+    });
     const row = await rowOf(started.transactionId);
     expect(row).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'bank' });
     expect(await sim.shopper(started.redirectUrl, 'abandon')).toBeNull();
@@ -121,7 +167,11 @@ describe('production: an unsettled Adyen payment', () => {
     await deliver(row.providerReference!, 'OFFER_CLOSED');
     expect(await rowOf(row.id)).toMatchObject({ status: 'ABANDONED', failureReason: 'offer_closed' });
     // The link is payable again.
-    const again = await payByCard(await getDb(), { checkoutId: link, method: encrypted('4111111111111111'), returnUrl: 'https://pay.example.com/return' });
+    const again = await payByCard(await getDb(), {
+      checkoutId: link,
+      method: encrypted('4111111111111111'),
+      returnUrl: 'https://pay.example.com/return',
+    });
     expect(again).toMatchObject({ outcome: 'paid' });
   });
 });

@@ -19,14 +19,27 @@ async function bookingAwaitingApproval() {
   await api.post(`/agent/organisations/${parentId}/settings`, { approval_links_enabled: true }, { token: admin.token });
   const { bookingId, cardToken } = await bookingWithSavedCard(admin.token, parentId);
   const schedule = (amount: number, days: number) =>
-    api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount, date: inDays(days) }, { token: admin.token });
+    api.post(
+      `/payment/booking/${bookingId}/payment`,
+      { token: cardToken, amount, date: inDays(days) },
+      { token: admin.token },
+    );
   await schedule(1000, 5);
   const sendLink = async () => {
     const sent = await api.post(`/agent/bookings/${bookingId}/approval-link`, {}, { token: admin.token });
     return /approvals\/([0-9a-f-]{36})$/.exec(sent.body.data.url)![1]!;
   };
-  const statuses = async () => (await (await getDb()).select({ amount: scheduledPayments.amount, status: scheduledPayments.status })
-    .from(scheduledPayments).where(eq(scheduledPayments.bookingId, bookingId))).map((p) => `${p.amount}:${p.status}`).sort();
+  const statuses = async () =>
+    (
+      await (
+        await getDb()
+      )
+        .select({ amount: scheduledPayments.amount, status: scheduledPayments.status })
+        .from(scheduledPayments)
+        .where(eq(scheduledPayments.bookingId, bookingId))
+    )
+      .map((p) => `${p.amount}:${p.status}`)
+      .sort();
   return { admin, bookingId, schedule, sendLink, statuses };
 }
 
@@ -39,7 +52,12 @@ describe('an approval decides only the payments its email listed', () => {
     expect(await hostedApproval(id)).toMatchObject({ changed: false, awaiting: 1 });
     // The £2,500 payment the customer never saw.
     await schedule(250000, 20);
-    expect(await hostedApproval(id)).toMatchObject({ changed: true, awaiting: 2, decided: false, payments: [expect.objectContaining({ amount: 1000 })] });
+    expect(await hostedApproval(id)).toMatchObject({
+      changed: true,
+      awaiting: 2,
+      decided: false,
+      payments: [expect.objectContaining({ amount: 1000 })],
+    });
     expect(await hostedDecideApproval(id, 'approve')).toBe('changed');
     await expect(decideApproval(await getDb(), id, 'decline')).rejects.toMatchObject({ code: 'approval.changed' });
     expect(await statuses()).toEqual(['1000:AWAITING_APPROVAL', '250000:AWAITING_APPROVAL']);

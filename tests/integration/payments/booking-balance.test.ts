@@ -10,15 +10,24 @@ withTestDatabase();
  * One balance per booking (lib/core/balance/booking-balance.ts): refunds,
  * credit notes and re-assigns together never take more than was paid.
  */
-async function paid(token: string, organisation: string, overrides: Record<string, unknown> = {}, number: string = cards.visa, acceptedSurcharge?: number) {
+async function paid(
+  token: string,
+  organisation: string,
+  overrides: Record<string, unknown> = {},
+  number: string = cards.visa,
+  acceptedSurcharge?: number,
+) {
   const outcome = await pay(await createLinkVia(token, organisation, overrides), number, { acceptedSurcharge });
   expect(outcome).toMatchObject({ outcome: 'paid' });
   return (outcome as { transactionId: string }).transactionId;
 }
 
-const refund = (token: string, id: string, amount: number) => api.post(`/agent/transactions/${id}/refund`, { amount }, { token });
-const credit = (token: string, bookingId: string, amount: number) => api.put('/agent/credit-notes', { booking_id: bookingId, amount }, { token });
-const reassign = (token: string, id: string, bookingId: string) => api.post(`/agent/transactions/${id}/re-assign`, { booking_id: bookingId }, { token });
+const refund = (token: string, id: string, amount: number) =>
+  api.post(`/agent/transactions/${id}/refund`, { amount }, { token });
+const credit = (token: string, bookingId: string, amount: number) =>
+  api.put('/agent/credit-notes', { booking_id: bookingId, amount }, { token });
+const reassign = (token: string, id: string, bookingId: string) =>
+  api.post(`/agent/transactions/${id}/re-assign`, { booking_id: bookingId }, { token });
 const codeOf = (response: Awaited<ReturnType<typeof refund>>) => [response.status, response.body.errors?.[0]?.code];
 
 describe('refunds against the booking balance', () => {
@@ -83,7 +92,11 @@ describe('re-assigning a payment', () => {
     expect((await credit(admin.token, from, 10000)).status).toBe(200);
     const refused = await reassign(admin.token, id, to);
     expect(codeOf(refused)).toEqual([409, 'transaction.reassign_overdraws_booking']);
-    expect((await api.get(`/agent/bookings/${from}`, { token: admin.token })).body.data.transactions.map((t: { id: string }) => t.id)).toEqual([id]);
+    expect(
+      (await api.get(`/agent/bookings/${from}`, { token: admin.token })).body.data.transactions.map(
+        (t: { id: string }) => t.id,
+      ),
+    ).toEqual([id]);
     // The new booking holds nothing: no second credit note from the same money.
     expect(codeOf(await credit(admin.token, to, 1))).toEqual([422, 'credit_note.exceeds_balance']);
   });
@@ -127,7 +140,15 @@ describe('re-assigning a payment', () => {
     await paid(admin.token, parentId, { booking_id: merged, amount: 10000 });
     expect((await credit(admin.token, merged, 10000)).status).toBe(200);
     const keptRef = (await api.get(`/agent/bookings/${kept}`, { token: admin.token })).body.data.booking_reference;
-    expect((await api.post(`/agent/bookings/${merged}/update-reference`, { booking_reference: keptRef }, { token: admin.token })).body.data).toMatchObject({ new_booking_id: kept });
+    expect(
+      (
+        await api.post(
+          `/agent/bookings/${merged}/update-reference`,
+          { booking_reference: keptRef },
+          { token: admin.token },
+        )
+      ).body.data,
+    ).toMatchObject({ new_booking_id: kept });
     expect(codeOf(await credit(admin.token, kept, 1))).toEqual([422, 'credit_note.exceeds_balance']);
   });
 });

@@ -13,9 +13,15 @@ withTestDatabase();
 /** Every text a row of any table holds, as one string per table. */
 async function everyTable(): Promise<string> {
   const db = await getDb();
-  const tables = await queryRows<{ table_name: string }>(db, sql`select table_name from information_schema.tables where table_schema = 'public'`);
-  const dumps = await Promise.all(tables.map(async ({ table_name }) =>
-    JSON.stringify(await queryRows(db, sql`select * from ${sql.identifier(table_name)}`))));
+  const tables = await queryRows<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public'`,
+  );
+  const dumps = await Promise.all(
+    tables.map(async ({ table_name }) =>
+      JSON.stringify(await queryRows(db, sql`select * from ${sql.identifier(table_name)}`)),
+    ),
+  );
   return dumps.join('\n');
 }
 
@@ -23,7 +29,9 @@ describe('card number data', () => {
   const logged: string[] = [];
   beforeEach(() => {
     for (const level of ['log', 'info', 'warn', 'error'] as const) {
-      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => { logged.push(args.map(String).join(' ')); });
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        logged.push(args.map(String).join(' '));
+      });
     }
   });
   afterEach(() => vi.restoreAllMocks());
@@ -32,9 +40,14 @@ describe('card number data', () => {
     const { admin, parentId } = await createTenant();
     const bookingId = await createBookingVia(admin.token, parentId);
     for (const number of Object.values(cards)) {
-      const link = await createLinkVia(admin.token, parentId, { booking_id: bookingId, store_card_forced: true, surcharging_enabled: false });
+      const link = await createLinkVia(admin.token, parentId, {
+        booking_id: bookingId,
+        store_card_forced: true,
+        surcharging_enabled: false,
+      });
       const outcome = await pay(link, number);
-      if (outcome.outcome === 'challenge') await finishCardChallenge(await getDb(), outcome.transactionId, { password: 'password' });
+      if (outcome.outcome === 'challenge')
+        await finishCardChallenge(await getDb(), outcome.transactionId, { password: 'password' });
     }
     const tokens = await api.get(`/payment/booking/${bookingId}/available-tokens`, { token: admin.token });
     expect(tokens.body.data.length).toBeGreaterThan(3);

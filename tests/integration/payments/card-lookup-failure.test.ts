@@ -21,18 +21,39 @@ describe('a card lookup the processor cannot answer (issue 15, defect 5)', () =>
   it.each([
     ['a ProcessorError', new ProcessorError('Adyen 500 on /cardDetails', true)],
     ['a timeout (outcome unknown)', new ProcessorOutcomeUnknown('/cardDetails timed out')],
-  ])('%s on a link whose rules need the facts: refused with a message, recorded FAILED, nothing sent, no throw', async (_, error) => {
-    const { admin, parentId } = await createTenant();
-    const link = await createLinkVia(admin.token, parentId, { ...noRules, surcharging_enabled: true });
-    vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockRejectedValue(error);
-    const authorise = vi.spyOn(SandboxProcessor.prototype, 'authorise');
-    const outcome = await pay(link, cards.visa, { ipAddress: '203.0.113.9' });
-    expect(outcome).toMatchObject({ outcome: 'rejected', reason: CARD_LOOKUP_FAILED, message: expect.stringMatching(/could not check this card/) });
-    const [row] = await attemptsOn(link);
-    expect(row).toMatchObject({ id: (outcome as { transactionId: string }).transactionId, status: 'FAILED', failureReason: 'card_lookup_failed', type: 'CARD', method: 'ONLINE', ipAddress: '203.0.113.9' });
-    expect(authorise).not.toHaveBeenCalled();
-    expect(await (await getDb()).select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.idempotencyKey, row!.id))).toHaveLength(0);
-  });
+  ])(
+    '%s on a link whose rules need the facts: refused with a message, recorded FAILED, nothing sent, no throw',
+    async (_, error) => {
+      const { admin, parentId } = await createTenant();
+      const link = await createLinkVia(admin.token, parentId, { ...noRules, surcharging_enabled: true });
+      vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockRejectedValue(error);
+      const authorise = vi.spyOn(SandboxProcessor.prototype, 'authorise');
+      const outcome = await pay(link, cards.visa, { ipAddress: '203.0.113.9' });
+      expect(outcome).toMatchObject({
+        outcome: 'rejected',
+        reason: CARD_LOOKUP_FAILED,
+        message: expect.stringMatching(/could not check this card/),
+      });
+      const [row] = await attemptsOn(link);
+      expect(row).toMatchObject({
+        id: (outcome as { transactionId: string }).transactionId,
+        status: 'FAILED',
+        failureReason: 'card_lookup_failed',
+        type: 'CARD',
+        method: 'ONLINE',
+        ipAddress: '203.0.113.9',
+      });
+      expect(authorise).not.toHaveBeenCalled();
+      expect(
+        await (
+          await getDb()
+        )
+          .select()
+          .from(sandboxProcessorOperations)
+          .where(eq(sandboxProcessorOperations.idempotencyKey, row!.id)),
+      ).toHaveLength(0);
+    },
+  );
 
   it('the link stays payable: the next attempt, with the processor back, is paid', async () => {
     const { admin, parentId } = await createTenant();
@@ -58,7 +79,7 @@ describe('a card lookup the processor cannot answer (issue 15, defect 5)', () =>
     expect(await pay(link, cards.visa)).toMatchObject({ outcome: 'paid' });
   });
 
-  it('an error that is not the processor\'s (a bug) still throws, for the error page', async () => {
+  it("an error that is not the processor's (a bug) still throws, for the error page", async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, noRules);
     vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockRejectedValue(new TypeError('bug'));

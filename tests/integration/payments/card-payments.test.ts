@@ -25,7 +25,16 @@ describe('card payments on a payment link', () => {
     const outcome = await pay(id, cards.visa);
     expect(outcome).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
     const row = await transactionOf((outcome as { transactionId: string }).transactionId);
-    expect(row).toMatchObject({ status: 'COMPLETE', amount: 10000, surcharge: 0, cardBrand: 'VISA', cardLastFour: '1111', cardBin: '41111111', issuingCountry: 'GB', cardholderName: 'Jane Traveller' });
+    expect(row).toMatchObject({
+      status: 'COMPLETE',
+      amount: 10000,
+      surcharge: 0,
+      cardBrand: 'VISA',
+      cardLastFour: '1111',
+      cardBin: '41111111',
+      issuingCountry: 'GB',
+      cardholderName: 'Jane Traveller',
+    });
     expect(JSON.stringify(row)).not.toContain('4111111111111111');
   });
 
@@ -55,7 +64,14 @@ describe('card payments on a payment link', () => {
 
   it('refuses excluded card types and regions before authorisation, as REJECTED, naming what is accepted', async () => {
     const { admin, parentId } = await createTenant();
-    const authorisations = async () => ((await (await getDb()).execute(sql`select count(*)::int as n from sandbox_processor_operations where kind = 'authorise'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const authorisations = async () =>
+      (
+        (await (
+          await getDb()
+        ).execute(
+          sql`select count(*)::int as n from sandbox_processor_operations where kind = 'authorise'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
     const before = await authorisations();
     const noAmex = await createLinkVia(admin.token, parentId, { excluded_card_types: ['AMEX'] });
     const rejected = await pay(noAmex, cards.amex);
@@ -75,11 +91,21 @@ describe('card payments on a payment link', () => {
     const id = await createLinkVia(admin.token, parentId, { amount: 10001 });
     const ask = await pay(id, cards.mastercardCommercial);
     expect(ask).toEqual({ outcome: 'confirm_surcharge', surcharge: 150, total: 10151 });
-    expect(await pay(id, cards.mastercardCommercial, { acceptedSurcharge: 149 })).toMatchObject({ outcome: 'confirm_surcharge' });
+    expect(await pay(id, cards.mastercardCommercial, { acceptedSurcharge: 149 })).toMatchObject({
+      outcome: 'confirm_surcharge',
+    });
     const paid = await pay(id, cards.mastercardCommercial, { acceptedSurcharge: 150 });
-    expect(await transactionOf((paid as { transactionId: string }).transactionId)).toMatchObject({ status: 'COMPLETE', amount: 10151, surcharge: 150 });
+    expect(await transactionOf((paid as { transactionId: string }).transactionId)).toMatchObject({
+      status: 'COMPLETE',
+      amount: 10151,
+      surcharge: 150,
+    });
     const international = await createLinkVia(admin.token, parentId, { amount: 10000 });
-    expect(await pay(international, cards.visaUs)).toEqual({ outcome: 'confirm_surcharge', surcharge: 250, total: 10250 });
+    expect(await pay(international, cards.visaUs)).toEqual({
+      outcome: 'confirm_surcharge',
+      surcharge: 250,
+      total: 10250,
+    });
     const uk = await createLinkVia(admin.token, parentId, { amount: 10000 });
     expect((await pay(uk, cards.visa)).outcome).toBe('paid');
     const france = await createLinkVia(admin.token, parentId, { amount: 10000 });
@@ -90,7 +116,11 @@ describe('card payments on a payment link', () => {
 
   it('respects an organisation that does not allow surcharging', async () => {
     const { admin, parentId } = await createTenant();
-    await api.post(`/agent/organisations/${parentId}/settings`, { surcharge: { enabled: false } }, { token: admin.token });
+    await api.post(
+      `/agent/organisations/${parentId}/settings`,
+      { surcharge: { enabled: false } },
+      { token: admin.token },
+    );
     const id = await createLinkVia(admin.token, parentId);
     expect((await pay(id, cards.visaUs)).outcome).toBe('paid');
   });
@@ -103,10 +133,14 @@ describe('card payments on a payment link', () => {
     expect(row.dcc).toMatchObject({ offered: true, accepted: true, card_currency: 'EUX', markup_bps: 300 });
     expect(row.dcc!.converted_amount).toBeGreaterThan(11000);
     const declinedOffer = await createLinkVia(admin.token, parentId, { dcc_enabled: true });
-    const row2 = await transactionOf(((await pay(declinedOffer, cards.visaFrance)) as { transactionId: string }).transactionId);
+    const row2 = await transactionOf(
+      ((await pay(declinedOffer, cards.visaFrance)) as { transactionId: string }).transactionId,
+    );
     expect(row2.dcc).toMatchObject({ offered: true, accepted: false });
     const uk = await createLinkVia(admin.token, parentId, { dcc_enabled: true });
-    expect((await transactionOf(((await pay(uk, cards.visa)) as { transactionId: string }).transactionId)).dcc).toBeNull();
+    expect(
+      (await transactionOf(((await pay(uk, cards.visa)) as { transactionId: string }).transactionId)).dcc,
+    ).toBeNull();
   });
 
   it('holds the amount with authorisation_only: PENDING keeps the link paid; reversed makes it active again', async () => {
@@ -115,7 +149,9 @@ describe('card payments on a payment link', () => {
     const held = await pay(id);
     expect(held).toMatchObject({ outcome: 'paid', status: 'PENDING' });
     expect((await api.get(`/agent/payment-links/${id}`, { token: admin.token })).body.data.status).toBe('paid');
-    const reversed = await api.get(`/agent/transactions/${(held as { transactionId: string }).transactionId}/reverse`, { token: admin.token });
+    const reversed = await api.get(`/agent/transactions/${(held as { transactionId: string }).transactionId}/reverse`, {
+      token: admin.token,
+    });
     expect(reversed.body.data.status).toBe('REVERSED');
     expect((await api.get(`/agent/payment-links/${id}`, { token: admin.token })).body.data.status).toBe('active');
     expect((await pay(id)).outcome).toBe('paid');
@@ -123,17 +159,28 @@ describe('card payments on a payment link', () => {
 
   it('saves the card only when asked, never when hidden, always when forced, and only with a booking', async () => {
     const { admin, parentId } = await createTenant();
-    const tokensOf = async (bookingId: string) => (await api.get(`/payment/booking/${bookingId}/available-tokens`, { token: admin.token })).body.data;
+    const tokensOf = async (bookingId: string) =>
+      (await api.get(`/payment/booking/${bookingId}/available-tokens`, { token: admin.token })).body.data;
     const b1 = await createBookingVia(admin.token, parentId);
     await pay(await createLinkVia(admin.token, parentId, { booking_id: b1 }));
     expect(await tokensOf(b1)).toEqual([]);
     const b2 = await createBookingVia(admin.token, parentId);
     await pay(await createLinkVia(admin.token, parentId, { booking_id: b2 }), cards.visa, { storeCard: true });
     const saved = await tokensOf(b2);
-    expect(saved).toEqual([expect.objectContaining({ card_brand: 'VISA', bin: '41111111', last_four: '1111', cardholder_name: 'Jane Traveller', organisation_id: parentId })]);
+    expect(saved).toEqual([
+      expect.objectContaining({
+        card_brand: 'VISA',
+        bin: '41111111',
+        last_four: '1111',
+        cardholder_name: 'Jane Traveller',
+        organisation_id: parentId,
+      }),
+    ]);
     expect(JSON.stringify(saved)).not.toMatch(/sbx_tok|4111111111111111/);
     const b3 = await createBookingVia(admin.token, parentId);
-    await pay(await createLinkVia(admin.token, parentId, { booking_id: b3, hide_store_card: true }), cards.visa, { storeCard: true });
+    await pay(await createLinkVia(admin.token, parentId, { booking_id: b3, hide_store_card: true }), cards.visa, {
+      storeCard: true,
+    });
     expect(await tokensOf(b3)).toEqual([]);
     const b4 = await createBookingVia(admin.token, parentId);
     await pay(await createLinkVia(admin.token, parentId, { booking_id: b4, store_card_forced: true }));
@@ -149,17 +196,23 @@ describe('card payments on a payment link', () => {
     const transactionId = (challenge as { transactionId: string }).transactionId;
     await expect(pay(id)).rejects.toMatchObject({ code: 'checkout.payment_in_progress' });
     expect(await finishCardChallenge(db, transactionId, { password: 'password' })).toMatchObject({ outcome: 'paid' });
-    await expect(finishCardChallenge(db, transactionId, { password: 'password' })).rejects.toMatchObject({ code: 'payment.not_in_progress' });
+    await expect(finishCardChallenge(db, transactionId, { password: 'password' })).rejects.toMatchObject({
+      code: 'payment.not_in_progress',
+    });
     const other = await createLinkVia(admin.token, parentId);
     const second = await pay(other, cards.visa3ds);
-    expect(await finishCardChallenge(db, (second as { transactionId: string }).transactionId, { password: 'nope' })).toMatchObject({ outcome: 'declined' });
+    expect(
+      await finishCardChallenge(db, (second as { transactionId: string }).transactionId, { password: 'nope' }),
+    ).toMatchObject({ outcome: 'declined' });
   });
 
   it('pays by open banking when enabled: approve pays, decline declines, abandon frees the link', async () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
     const cardOnly = await createLinkVia(admin.token, parentId);
-    await expect(startOpenBankingPayment(db, { checkoutId: cardOnly, returnUrl: 'http://localhost/r' })).rejects.toMatchObject({ code: 'checkout.method_not_accepted' });
+    await expect(
+      startOpenBankingPayment(db, { checkoutId: cardOnly, returnUrl: 'http://localhost/r' }),
+    ).rejects.toMatchObject({ code: 'checkout.method_not_accepted' });
     const id = await createLinkVia(admin.token, parentId, { open_banking_enabled: true });
     const refOf = async (transactionId: string) => (await transactionOf(transactionId)).providerReference!;
     const abandoned = await startOpenBankingPayment(db, { checkoutId: id, returnUrl: 'http://localhost/r' });

@@ -21,7 +21,10 @@ async function rowOf(id: string) {
 }
 
 async function processorCallsFor(id: string) {
-  return (await getDb()).select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.idempotencyKey, id));
+  return (await getDb())
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(eq(sandboxProcessorOperations.idempotencyKey, id));
 }
 
 async function expectRefusedUnchecked(link: string, number: string) {
@@ -36,19 +39,48 @@ async function expectRefusedUnchecked(link: string, number: string) {
 describe('card rules fail closed when the card facts cannot be established', () => {
   it('refuses an unknown card on a link with surcharging, DCC, excluded brands or excluded regions: nothing sent', async () => {
     const { admin, parentId } = await createTenant();
-    await expectRefusedUnchecked(await createLinkVia(admin.token, parentId, { ...noRules, surcharging_enabled: true }), unknownCard);
-    await expectRefusedUnchecked(await createLinkVia(admin.token, parentId, { ...noRules, dcc_enabled: true }), unknownCard);
-    await expectRefusedUnchecked(await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_types: ['AMEX'] }), unknownCard);
-    await expectRefusedUnchecked(await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_regions: ['INTER'] }), unknownCard);
+    await expectRefusedUnchecked(
+      await createLinkVia(admin.token, parentId, { ...noRules, surcharging_enabled: true }),
+      unknownCard,
+    );
+    await expectRefusedUnchecked(
+      await createLinkVia(admin.token, parentId, { ...noRules, dcc_enabled: true }),
+      unknownCard,
+    );
+    await expectRefusedUnchecked(
+      await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_types: ['AMEX'] }),
+      unknownCard,
+    );
+    await expectRefusedUnchecked(
+      await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_regions: ['INTER'] }),
+      unknownCard,
+    );
   });
 
   it('refuses facts without an issuing country or brand the same way', async () => {
     const { admin, parentId } = await createTenant();
-    const partial: CardFacts = { brand: 'VISA', bin: '41111111', lastFour: '1111', funding: 'credit', cardClass: 'consumer', issuingCountry: '' };
+    const partial: CardFacts = {
+      brand: 'VISA',
+      bin: '41111111',
+      lastFour: '1111',
+      funding: 'credit',
+      cardClass: 'consumer',
+      issuingCountry: '',
+    };
     vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockResolvedValue(partial);
-    await expectRefusedUnchecked(await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_regions: ['INTER'] }), cards.visa);
-    vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockResolvedValue({ ...partial, issuingCountry: 'GB', brand: '' as CardFacts['brand'] });
-    await expectRefusedUnchecked(await createLinkVia(admin.token, parentId, { ...noRules, dcc_enabled: true }), cards.visa);
+    await expectRefusedUnchecked(
+      await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_regions: ['INTER'] }),
+      cards.visa,
+    );
+    vi.spyOn(SandboxProcessor.prototype, 'lookupCard').mockResolvedValue({
+      ...partial,
+      issuingCountry: 'GB',
+      brand: '' as CardFacts['brand'],
+    });
+    await expectRefusedUnchecked(
+      await createLinkVia(admin.token, parentId, { ...noRules, dcc_enabled: true }),
+      cards.visa,
+    );
   });
 
   it('still takes a card it cannot check on a link with none of those rules', async () => {
@@ -60,6 +92,8 @@ describe('card rules fail closed when the card facts cannot be established', () 
 
   it('a known card is judged by the rules as before', async () => {
     const { admin, parentId } = await createTenant();
-    expect(await pay(await createLinkVia(admin.token, parentId, { surcharging_enabled: true }), cards.visa)).toMatchObject({ outcome: 'paid' });
+    expect(
+      await pay(await createLinkVia(admin.token, parentId, { surcharging_enabled: true }), cards.visa),
+    ).toMatchObject({ outcome: 'paid' });
   });
 });

@@ -11,9 +11,17 @@ import { withTestDatabase } from '../support/test-database';
 withTestDatabase();
 
 const authorisations = async () =>
-  (await queryRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from sandbox_processor_operations where kind = 'authorise'`))[0]!.n;
-const statusOf = async (id: string) => (await (await getDb()).select().from(transactions).where(eq(transactions.id, id)))[0]!;
-const move = async (n: number) => { await advanceClock(await getDb(), { seconds: n * 60 }); };
+  (
+    await queryRows<{ n: number }>(
+      await getDb(),
+      sql`select count(*)::int as n from sandbox_processor_operations where kind = 'authorise'`,
+    )
+  )[0]!.n;
+const statusOf = async (id: string) =>
+  (await (await getDb()).select().from(transactions).where(eq(transactions.id, id)))[0]!;
+const move = async (n: number) => {
+  await advanceClock(await getDb(), { seconds: n * 60 });
+};
 
 afterEach(async () => {
   await resetClock(await getDb());
@@ -32,7 +40,11 @@ describe('card testing throttle', () => {
     const refused = await pay(id, cards.visa);
     expect(refused).toMatchObject({ outcome: 'rejected', reason: 'card_testing' });
     expect((refused as { message: string }).message).toMatch(/paused until \d\d:\d\d UTC/);
-    expect(await statusOf((refused as { transactionId: string }).transactionId)).toMatchObject({ status: 'REJECTED', failureReason: 'card_testing', cardholderName: 'Jane Traveller' });
+    expect(await statusOf((refused as { transactionId: string }).transactionId)).toMatchObject({
+      status: 'REJECTED',
+      failureReason: 'card_testing',
+      cardholderName: 'Jane Traveller',
+    });
     await move(14);
     expect((await pay(id, cards.visa)).outcome).toBe('rejected');
     expect(await authorisations()).toBe(before);
@@ -59,22 +71,31 @@ describe('card testing throttle', () => {
       expect((await pay(link, cards.declined, { ipAddress: ip })).outcome).toBe('declined');
     }
     const next = await createLinkVia(admin.token, parentId);
-    expect(await pay(next, cards.visa, { ipAddress: ip })).toMatchObject({ outcome: 'rejected', reason: 'card_testing' });
+    expect(await pay(next, cards.visa, { ipAddress: ip })).toMatchObject({
+      outcome: 'rejected',
+      reason: 'card_testing',
+    });
     expect((await pay(next, cards.visa, { ipAddress: '198.51.100.9' })).outcome).toBe('paid');
   });
 
   it('lets only one of two concurrent attempts at the limit reach the processor', async () => {
     const { admin, parentId } = await createTenant();
     const ip = '203.0.113.8';
-    for (let i = 0; i < 4; i += 1) await pay(await createLinkVia(admin.token, parentId), cards.declined, { ipAddress: ip });
+    for (let i = 0; i < 4; i += 1)
+      await pay(await createLinkVia(admin.token, parentId), cards.declined, { ipAddress: ip });
     const [a, b] = [await createLinkVia(admin.token, parentId), await createLinkVia(admin.token, parentId)];
     const before = await authorisations();
-    const results = await Promise.allSettled([pay(a, cards.declined, { ipAddress: ip }), pay(b, cards.declined, { ipAddress: ip })]);
+    const results = await Promise.allSettled([
+      pay(a, cards.declined, { ipAddress: ip }),
+      pay(b, cards.declined, { ipAddress: ip }),
+    ]);
     expect(await authorisations()).toBe(before + 1);
     // The loser is refused: by the pre-check (REJECTED), or, when both passed it together, under the lock.
-    const refusals = results.filter((r) => r.status === 'rejected' ? (r.reason as { code?: string }).code === 'checkout.card_testing'
-      : (r.value as { reason?: string }).reason === 'card_testing');
+    const refusals = results.filter((r) =>
+      r.status === 'rejected'
+        ? (r.reason as { code?: string }).code === 'checkout.card_testing'
+        : (r.value as { reason?: string }).reason === 'card_testing',
+    );
     expect(refusals).toHaveLength(1);
   });
 });
-

@@ -11,14 +11,21 @@ withTestDatabase();
  * (lib/core/balance/booking-balance.ts): a charged-back payment refunded as well
  * would pay the cardholder twice.
  */
-async function paid(token: string, organisation: string, overrides: Record<string, unknown> = {}, options: Parameters<typeof pay>[2] = {}) {
+async function paid(
+  token: string,
+  organisation: string,
+  overrides: Record<string, unknown> = {},
+  options: Parameters<typeof pay>[2] = {},
+) {
   const outcome = await pay(await createLinkVia(token, organisation, overrides), cards.visa, options);
   expect(outcome).toMatchObject({ outcome: 'paid' });
   return (outcome as { transactionId: string }).transactionId;
 }
 
-const refund = (token: string, id: string, amount: number) => api.post(`/agent/transactions/${id}/refund`, { amount }, { token });
-const credit = (token: string, bookingId: string, amount: number) => api.put('/agent/credit-notes', { booking_id: bookingId, amount }, { token });
+const refund = (token: string, id: string, amount: number) =>
+  api.post(`/agent/transactions/${id}/refund`, { amount }, { token });
+const credit = (token: string, bookingId: string, amount: number) =>
+  api.put('/agent/credit-notes', { booking_id: bookingId, amount }, { token });
 const chargeback = (token: string, id: string, stage: 'notification' | 'chargeback' | 'reversed', amount?: number) =>
   api.post(`/sandbox/transactions/${id}/chargeback`, { stage, amount }, { token });
 const codeOf = (response: Awaited<ReturnType<typeof refund>>) => [response.status, response.body.errors?.[0]?.code];
@@ -28,7 +35,10 @@ describe('refunds and credit notes after a chargeback', () => {
     const { admin, parentId } = await createTenant();
     const booking = await createBookingVia(admin.token, parentId);
     const id = await paid(admin.token, parentId, { booking_id: booking, amount: 10000 });
-    expect((await chargeback(admin.token, id, 'chargeback')).body.data).toMatchObject({ status: 'CHARGED_BACK', amount: 10000 });
+    expect((await chargeback(admin.token, id, 'chargeback')).body.data).toMatchObject({
+      status: 'CHARGED_BACK',
+      amount: 10000,
+    });
     const refused = await refund(admin.token, id, 10000);
     expect(codeOf(refused)).toEqual([422, 'refund.exceeds_refundable']);
     expect(refused.body.errors[0].message).toMatch(/0 still refundable.*10000 taken back by a chargeback/);
@@ -67,9 +77,13 @@ describe('refunds and credit notes after a chargeback', () => {
     expect(refunded.body.data).toMatchObject({ amount: 10000 });
   });
 
-  it('converts a chargeback in the card currency (DCC) at the payment\'s own rate', async () => {
+  it("converts a chargeback in the card currency (DCC) at the payment's own rate", async () => {
     const { admin, parentId } = await createTenant();
-    const outcome = await pay(await createLinkVia(admin.token, parentId, { amount: 10000, dcc_enabled: true, surcharging_enabled: false }), cards.visaUs, { acceptDcc: true });
+    const outcome = await pay(
+      await createLinkVia(admin.token, parentId, { amount: 10000, dcc_enabled: true, surcharging_enabled: false }),
+      cards.visaUs,
+      { acceptDcc: true },
+    );
     const id = (outcome as { transactionId: string }).transactionId;
     const raised = (await chargeback(admin.token, id, 'chargeback')).body.data;
     // Adyen's notification carries the amount the processor took: in US dollars here, all of it.

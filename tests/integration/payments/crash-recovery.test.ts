@@ -31,10 +31,18 @@ const PAYMENTS = 12;
 /** Pays every link in a child process and kills it (SIGKILL) once the processor has answered all of them. */
 async function payInChildAndKill(links: string[]): Promise<string[]> {
   const url = database.url()!;
-  const child = spawn('npx', ['tsx', 'tests/integration/support/crash-payer.ts', url, ...links], { cwd: process.cwd(), env: { ...process.env, MODE: 'sandbox' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npx', ['tsx', 'tests/integration/support/crash-payer.ts', url, ...links], {
+    cwd: process.cwd(),
+    env: { ...process.env, MODE: 'sandbox' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  child.stderr.on('data', (chunk) => { stderr += String(chunk); });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
   const authorised: string[] = [];
   for await (const line of createInterface({ input: child.stdout })) {
     const match = /^authorised (\S+)$/.exec(line);
@@ -50,7 +58,10 @@ async function payInChildAndKill(links: string[]): Promise<string[]> {
 async function payInProcessAndLose(links: string[]): Promise<string[]> {
   const authorised: string[] = [];
   const original = SandboxProcessor.prototype.authorise;
-  const lost = vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementation(async function (this: SandboxProcessor, input) {
+  const lost = vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementation(async function (
+    this: SandboxProcessor,
+    input,
+  ) {
     await original.call(this, input);
     authorised.push(input.reference);
     return new Promise(() => {});
@@ -65,14 +76,19 @@ describe('a process killed between the processor answer and the record', () => {
   it('is recovered to the processor truth: COMPLETE, link paid, no second charge', { timeout: 120_000 }, async () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
-    const links = await Promise.all(Array.from({ length: PAYMENTS }, () => createLinkVia(admin.token, parentId, { amount: 5000 })));
-    const ids = database.current().kind === 'postgres' ? await payInChildAndKill(links) : await payInProcessAndLose(links);
+    const links = await Promise.all(
+      Array.from({ length: PAYMENTS }, () => createLinkVia(admin.token, parentId, { amount: 5000 })),
+    );
+    const ids =
+      database.current().kind === 'postgres' ? await payInChildAndKill(links) : await payInProcessAndLose(links);
     expect(ids).toHaveLength(PAYMENTS);
 
     // What the crash left: the processor took every payment, we recorded none.
     const left = await db.select().from(transactions).where(inArray(transactions.id, ids));
     expect(left.map((t) => `${t.status}/${t.stage}`)).toEqual(Array(PAYMENTS).fill('PAYMENTINPROGRESS/authorising'));
-    expect(await db.select().from(sandboxProcessorOperations).where(inArray(sandboxProcessorOperations.idempotencyKey, ids))).toHaveLength(PAYMENTS);
+    expect(
+      await db.select().from(sandboxProcessorOperations).where(inArray(sandboxProcessorOperations.idempotencyKey, ids)),
+    ).toHaveLength(PAYMENTS);
     // Meanwhile the links stay locked.
     await expect(pay(links[0]!)).rejects.toMatchObject({ code: 'checkout.payment_in_progress' });
 
@@ -86,9 +102,22 @@ describe('a process killed between the processor answer and the record', () => {
     expect(recovered.map((t) => t.status)).toEqual(Array(PAYMENTS).fill('COMPLETE'));
     for (const link of links) await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.already_paid' });
     // Exactly one charge per link at the processor.
-    const linkTransactions = await db.select({ id: transactions.id }).from(transactions).where(inArray(transactions.paymentLinkId, links));
-    const charges = await db.select().from(sandboxProcessorOperations)
-      .where(and(inArray(sandboxProcessorOperations.idempotencyKey, linkTransactions.map((t) => t.id)), eq(sandboxProcessorOperations.kind, 'authorise')));
+    const linkTransactions = await db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(inArray(transactions.paymentLinkId, links));
+    const charges = await db
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(
+        and(
+          inArray(
+            sandboxProcessorOperations.idempotencyKey,
+            linkTransactions.map((t) => t.id),
+          ),
+          eq(sandboxProcessorOperations.kind, 'authorise'),
+        ),
+      );
     expect(charges).toHaveLength(PAYMENTS);
   });
 });

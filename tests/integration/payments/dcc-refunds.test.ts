@@ -22,17 +22,34 @@ withTestDatabase();
  */
 async function dccPayment(token: string, organisation: string) {
   const db = await getDb();
-  const outcome = await pay(await createLinkVia(token, organisation, { amount: 10000, dcc_enabled: true }), cards.visaFrance, { acceptDcc: true });
+  const outcome = await pay(
+    await createLinkVia(token, organisation, { amount: 10000, dcc_enabled: true }),
+    cards.visaFrance,
+    { acceptDcc: true },
+  );
   expect(outcome).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
   const id = (outcome as { transactionId: string }).transactionId;
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
-  const [authorised] = await db.select().from(sandboxProcessorOperations)
-    .where(and(eq(sandboxProcessorOperations.providerReference, row!.providerReference!), eq(sandboxProcessorOperations.kind, 'authorise')));
+  const [authorised] = await db
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(
+      and(
+        eq(sandboxProcessorOperations.providerReference, row!.providerReference!),
+        eq(sandboxProcessorOperations.kind, 'authorise'),
+      ),
+    );
   expect(authorised).toMatchObject({ currency: 'EUR', amount: row!.dcc!.converted_amount });
   if (row!.processorAmount === null) {
-    await db.update(transactions).set({ processorAmount: authorised!.amount, processorCurrency: authorised!.currency }).where(eq(transactions.id, id));
+    await db
+      .update(transactions)
+      .set({ processorAmount: authorised!.amount, processorCurrency: authorised!.currency })
+      .where(eq(transactions.id, id));
   }
-  expect((await db.select().from(transactions).where(eq(transactions.id, id)))[0]).toMatchObject({ processorAmount: authorised!.amount, processorCurrency: 'EUR' });
+  expect((await db.select().from(transactions).where(eq(transactions.id, id)))[0]).toMatchObject({
+    processorAmount: authorised!.amount,
+    processorCurrency: 'EUR',
+  });
   return { id, providerReference: row!.providerReference!, sent: authorised!.amount! };
 }
 
@@ -46,8 +63,15 @@ async function refundAndAuthorise(token: string, id: string, amount: number) {
 
 async function processorRefunds(providerReference: string) {
   const db = await getDb();
-  return db.select().from(sandboxProcessorOperations)
-    .where(and(eq(sandboxProcessorOperations.providerReference, providerReference), eq(sandboxProcessorOperations.kind, 'refund')));
+  return db
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(
+      and(
+        eq(sandboxProcessorOperations.providerReference, providerReference),
+        eq(sandboxProcessorOperations.kind, 'refund'),
+      ),
+    );
 }
 
 describe('refunds of a DCC payment', () => {
@@ -57,8 +81,16 @@ describe('refunds of a DCC payment', () => {
     expect(payment.sent).toBe(12051); // 10000 at 1.17 plus 3% mark-up
     const refundId = await refundAndAuthorise(admin.token, payment.id, 10000);
     const [row] = await (await getDb()).select().from(refunds).where(eq(refunds.id, refundId));
-    expect(row).toMatchObject({ amount: 10000, currency: 'GBX', processorAmount: 12051, processorCurrency: 'EUR', status: 'COMPLETE' });
-    expect((await processorRefunds(payment.providerReference)).map((r) => [r.amount, r.currency])).toEqual([[12051, 'EUR']]);
+    expect(row).toMatchObject({
+      amount: 10000,
+      currency: 'GBX',
+      processorAmount: 12051,
+      processorCurrency: 'EUR',
+      status: 'COMPLETE',
+    });
+    expect((await processorRefunds(payment.providerReference)).map((r) => [r.amount, r.currency])).toEqual([
+      [12051, 'EUR'],
+    ]);
   });
 
   it('refunds in parts that add up to exactly what was taken, never more', async () => {
@@ -69,6 +101,8 @@ describe('refunds of a DCC payment', () => {
     expect(sent.map((r) => r.currency)).toEqual(['EUR', 'EUR', 'EUR']);
     expect(sent.map((r) => r.amount).sort((a, b) => a! - b!)).toEqual([4016, 4017, 4018]);
     expect(sent.reduce((sum, r) => sum + r.amount!, 0)).toBe(payment.sent);
-    expect((await api.post(`/agent/transactions/${payment.id}/refund`, { amount: 1 }, { token: admin.token })).status).toBe(422);
+    expect(
+      (await api.post(`/agent/transactions/${payment.id}/refund`, { amount: 1 }, { token: admin.token })).status,
+    ).toBe(422);
   });
 });

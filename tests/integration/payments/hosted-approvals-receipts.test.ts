@@ -19,12 +19,29 @@ async function approvalWithPayments() {
   const { admin, parentId } = await createTenant();
   await api.post(`/agent/organisations/${parentId}/settings`, { approval_links_enabled: true }, { token: admin.token });
   const { bookingId, cardToken } = await bookingWithSavedCard(admin.token, parentId);
-  await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 2500, date: inDays(10) }, { token: admin.token });
-  await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 4200, date: inDays(3) }, { token: admin.token });
+  await api.post(
+    `/payment/booking/${bookingId}/payment`,
+    { token: cardToken, amount: 2500, date: inDays(10) },
+    { token: admin.token },
+  );
+  await api.post(
+    `/payment/booking/${bookingId}/payment`,
+    { token: cardToken, amount: 4200, date: inDays(3) },
+    { token: admin.token },
+  );
   const sent = (await api.post(`/agent/bookings/${bookingId}/approval-link`, {}, { token: admin.token })).body.data;
   const id = /approvals\/([0-9a-f-]{36})$/.exec(sent.url)![1]!;
-  const statuses = async () => (await (await getDb()).select({ status: scheduledPayments.status }).from(scheduledPayments)
-    .where(eq(scheduledPayments.bookingId, bookingId))).map((p) => p.status).sort();
+  const statuses = async () =>
+    (
+      await (
+        await getDb()
+      )
+        .select({ status: scheduledPayments.status })
+        .from(scheduledPayments)
+        .where(eq(scheduledPayments.bookingId, bookingId))
+    )
+      .map((p) => p.status)
+      .sort();
   return { id, statuses };
 }
 
@@ -33,15 +50,21 @@ describe('the approval page entry (hosted-approvals)', () => {
     const { id, statuses } = await approvalWithPayments();
     const open = await hostedApproval(id);
     expect(open).toMatchObject({ decided: false, decision: null, organisation: { name: expect.any(String) } });
-    expect(open!.payments.map((p) => [p.amount, p.cardBrand, p.cardLastFour])).toEqual([[4200, 'VISA', '1111'], [2500, 'VISA', '1111']]);
+    expect(open!.payments.map((p) => [p.amount, p.cardBrand, p.cardLastFour])).toEqual([
+      [4200, 'VISA', '1111'],
+      [2500, 'VISA', '1111'],
+    ]);
     expect(await hostedDecideApproval(id, 'decline')).toBe('decided');
     // A second tab or a replayed action answers "already decided" and flips nothing.
     expect(await hostedDecideApproval(id, 'approve')).toBe('already_decided');
     const decided = await hostedApproval(id);
-    expect(decided!.decision).toEqual({ decision: 'decline', payments: [
-      expect.objectContaining({ amount: 4200, card_brand: 'VISA', card_last_four: '1111' }),
-      expect.objectContaining({ amount: 2500 }),
-    ] });
+    expect(decided!.decision).toEqual({
+      decision: 'decline',
+      payments: [
+        expect.objectContaining({ amount: 4200, card_brand: 'VISA', card_last_four: '1111' }),
+        expect.objectContaining({ amount: 2500 }),
+      ],
+    });
     // The payments it was sent for stay on it; none awaits approval any more.
     expect(decided!.payments.map((p) => p.amount)).toEqual([4200, 2500]);
     expect(decided!.awaiting).toBe(0);
@@ -53,7 +76,9 @@ describe('the approval page entry (hosted-approvals)', () => {
     const results = await Promise.all([hostedDecideApproval(id, 'approve'), hostedDecideApproval(id, 'decline')]);
     expect(results.sort()).toEqual(['already_decided', 'decided']);
     const { decision } = (await hostedApproval(id))!;
-    expect(await statuses()).toEqual(decision!.decision === 'approve' ? ['QUEUED', 'QUEUED'] : ['CANCELLED', 'CANCELLED']);
+    expect(await statuses()).toEqual(
+      decision!.decision === 'approve' ? ['QUEUED', 'QUEUED'] : ['CANCELLED', 'CANCELLED'],
+    );
   });
 
   it('treats ids that are not uuids or not ours as not found', async () => {
@@ -81,8 +106,20 @@ describe('printable receipts (hosted-receipt)', () => {
     const paid = await pay(id, cards.visaUs, { acceptedSurcharge: surcharge, acceptDcc: true });
     expect(paid.outcome).toBe('paid');
     const receipt = await hostedReceipt((paid as { transactionId: string }).transactionId);
-    expect(receipt).toMatchObject({ status: 'COMPLETE', amount: 10000 + surcharge, surcharge, cardBrand: 'VISA', cardLastFour: '0008', currency: 'GBX' });
-    expect(receipt!.dcc).toMatchObject({ cardCurrency: 'USX', markupBps: 300, rate: expect.any(Number), convertedAmount: expect.any(Number) });
+    expect(receipt).toMatchObject({
+      status: 'COMPLETE',
+      amount: 10000 + surcharge,
+      surcharge,
+      cardBrand: 'VISA',
+      cardLastFour: '0008',
+      currency: 'GBX',
+    });
+    expect(receipt!.dcc).toMatchObject({
+      cardCurrency: 'USX',
+      markupBps: 300,
+      rate: expect.any(Number),
+      convertedAmount: expect.any(Number),
+    });
     expect(receipt!.dcc!.convertedAmount).toBeGreaterThan(10000 + surcharge);
   });
 

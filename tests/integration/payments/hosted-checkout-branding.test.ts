@@ -15,8 +15,15 @@ describe('the hosted checkout shows the organisation’s branding', () => {
     const before = await loadHostedCheckout(await getDb(), id);
     expect(before).toMatchObject({ brandColour: null, organisationLogo: null });
 
-    const settings = await api.post(`/agent/organisations/${parentId}/settings`, { brand_colour: '#7a1f5c', logo_url: 'https://cdn.example.com/logo.png' }, { token: admin.token });
+    const settings = await api.post(
+      `/agent/organisations/${parentId}/settings`,
+      { brand_colour: '#7a1f5c', logo_url: 'https://cdn.example.com/logo.png' },
+      { token: admin.token },
+    );
     expect(settings.status, settings.text).toBe(200);
-    expect(await loadHostedCheckout(await getDb(), id)).toMatchObject({ brandColour: '#7a1f5c', organisationLogo: 'https://cdn.example.com/logo.png' });
+    expect(await loadHostedCheckout(await getDb(), id)).toMatchObject({
+      brandColour: '#7a1f5c',
+      organisationLogo: 'https://cdn.example.com/logo.png',
+    });
   });
 });

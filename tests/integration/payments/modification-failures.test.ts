@@ -31,7 +31,9 @@ async function rowOf(id: string) {
 
 async function held() {
   const { admin, parentId } = await createTenant();
-  const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+  const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as {
+    transactionId: string;
+  };
   // Its notifications lost: only the steps under test can settle it.
   vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
   return { admin, id: transactionId, organisationId: parentId };
@@ -43,7 +45,10 @@ const quiet = () => {
 };
 
 async function alertsOf(organisationId: string, kind: string) {
-  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, kind)));
+  return (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, kind)));
 }
 
 describe('a database failure after the processor captured', () => {
@@ -51,8 +56,14 @@ describe('a database failure after the processor captured', () => {
     const { admin, id } = await held();
     quiet();
     const db = await getDb();
-    const real = SandboxProcessor.prototype.capture as (this: SandboxProcessor, input: unknown) => Promise<ModificationResult>;
-    vi.spyOn(SandboxProcessor.prototype, 'capture').mockImplementationOnce(async function (this: SandboxProcessor, input: unknown) {
+    const real = SandboxProcessor.prototype.capture as (
+      this: SandboxProcessor,
+      input: unknown,
+    ) => Promise<ModificationResult>;
+    vi.spyOn(SandboxProcessor.prototype, 'capture').mockImplementationOnce(async function (
+      this: SandboxProcessor,
+      input: unknown,
+    ) {
       const answer = await real.call(this, input);
       // The processor captured; the database is lost before the capture is recorded.
       vi.spyOn(db, 'transaction').mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
@@ -78,10 +89,19 @@ describe('a stuck modification the processor refuses', () => {
     const db = await getDb();
     // A process died after claiming the capture; the processor now refuses it for good.
     await db.update(transactions).set({ stage: 'capturing' }).where(eq(transactions.id, id));
-    const capture = vi.spyOn(SandboxProcessor.prototype, 'capture').mockRejectedValue(new ProcessorError('Adyen /payments/X/captures answered 422: 167 Original pspReference required'));
+    const capture = vi
+      .spyOn(SandboxProcessor.prototype, 'capture')
+      .mockRejectedValue(
+        new ProcessorError('Adyen /payments/X/captures answered 422: 167 Original pspReference required'),
+      );
     await advanceClock(db, { seconds: 11 * 60 });
     expect(await finishStuckModifications(db)).toBe(0);
-    expect(await rowOf(id)).toMatchObject({ status: 'PENDING', stage: null, modificationSentAt: null, failureReason: 'capture_failed' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'PENDING',
+      stage: null,
+      modificationSentAt: null,
+      failureReason: 'capture_failed',
+    });
     expect(await alertsOf(organisationId, 'alert:capture_failed')).toHaveLength(1);
     await advanceClock(db, { seconds: 11 * 60 });
     await finishStuckModifications(db);
@@ -98,7 +118,9 @@ describe('a stuck modification the processor refuses', () => {
     quiet();
     const db = await getDb();
     await db.update(transactions).set({ stage: 'reversing' }).where(eq(transactions.id, id));
-    const reverse = vi.spyOn(SandboxProcessor.prototype, 'reverse').mockRejectedValueOnce(new ProcessorError('Adyen answered 429', true));
+    const reverse = vi
+      .spyOn(SandboxProcessor.prototype, 'reverse')
+      .mockRejectedValueOnce(new ProcessorError('Adyen answered 429', true));
     await advanceClock(db, { seconds: 11 * 60 });
     expect(await finishStuckModifications(db)).toBe(0);
     expect(await rowOf(id)).toMatchObject({ status: 'PENDING', stage: 'reversing' });

@@ -29,13 +29,18 @@ describe('when the processor fails', () => {
     outage('authorise');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await pay(link)).toMatchObject({ outcome: 'failed', reason: 'processor_error' });
-    expect((await api.get(`/agent/payment-links/${link}`, { token: admin.token })).body.data).toMatchObject({ status: 'active', transactions: [{ status: 'FAILED' }] });
+    expect((await api.get(`/agent/payment-links/${link}`, { token: admin.token })).body.data).toMatchObject({
+      status: 'active',
+      transactions: [{ status: 'FAILED' }],
+    });
     expect((await pay(link)).outcome).toBe('paid');
   });
 
   it('a capture answers 502 and leaves the authorisation PENDING to try again', async () => {
     const { admin, parentId } = await createTenant();
-    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as {
+      transactionId: string;
+    };
     outage('capture');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failed = await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token });
@@ -43,16 +48,22 @@ describe('when the processor fails', () => {
     expect(failed.body.errors[0].code).toBe('payment.processor_unavailable');
     const list = await api.post('/agent/transactions', { organisation: parentId }, { token: admin.token });
     expect(list.body.data[0].status).toBe('PENDING');
-    expect((await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token })).body.data.status).toBe('COMPLETE');
+    expect(
+      (await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token })).body.data.status,
+    ).toBe('COMPLETE');
   });
 
   it('an authorised refund stays AUTHORISED and the runner completes it later, once', async () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
     const { transactionId } = (await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string };
-    const refund = (await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 500 }, { token: admin.token })).body.data;
+    const refund = (
+      await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 500 }, { token: admin.token })
+    ).body.data;
     // Unreachable is a transient failure: retried later (a permanent one fails the refund at once).
-    vi.spyOn(SandboxProcessor.prototype, 'refund').mockRejectedValueOnce(new ProcessorError('processor unreachable', true));
+    vi.spyOn(SandboxProcessor.prototype, 'refund').mockRejectedValueOnce(
+      new ProcessorError('processor unreachable', true),
+    );
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const authorised = await api.get(`/agent/refunds/${refund.authorization_code}/authorise`, { token: admin.token });
@@ -65,7 +76,9 @@ describe('when the processor fails', () => {
     }
     const [listed] = (await api.post('/agent/refunds', { organisation: parentId }, { token: admin.token })).body.data;
     expect(listed).toMatchObject({ id: refund.id, status: 'COMPLETE' });
-    expect((await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 9501 }, { token: admin.token })).status).toBe(422);
+    expect(
+      (await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 9501 }, { token: admin.token })).status,
+    ).toBe(422);
   });
 });
 
@@ -73,22 +86,39 @@ describe('when a process dies mid-capture', () => {
   it('the runner finishes the capture with the same idempotency key: captured once', async () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
-    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as {
+      transactionId: string;
+    };
     // What a process leaves behind when it dies after claiming the capture and calling the processor;
     // the processor's CAPTURE notification is lost too, so only the runner's retry can finish it.
     vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
     const capture = vi.spyOn(SandboxProcessor.prototype, 'capture');
     await db.update(transactions).set({ stage: 'capturing' }).where(eq(transactions.id, transactionId));
     const [row] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
-    await new SandboxProcessor(db).capture({ providerReference: row!.providerReference!, amount: row!.amount, currency: 'GBP', idempotencyKey: `${transactionId}:capture` });
+    await new SandboxProcessor(db).capture({
+      providerReference: row!.providerReference!,
+      amount: row!.amount,
+      currency: 'GBP',
+      idempotencyKey: `${transactionId}:capture`,
+    });
     expect((await api.get(`/agent/transactions/${transactionId}/complete`, { token: admin.token })).status).toBe(409);
     await runAfter(db, 5 * 60);
-    expect((await db.select().from(transactions).where(eq(transactions.id, transactionId)))[0]!.stage).toBe('capturing');
+    expect((await db.select().from(transactions).where(eq(transactions.id, transactionId)))[0]!.stage).toBe(
+      'capturing',
+    );
     await runAfter(db, 11 * 60);
     const [done] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
     expect(done).toMatchObject({ status: 'COMPLETE', stage: null });
     expect(capture).toHaveBeenCalledTimes(2);
-    const captures = await db.select().from(sandboxProcessorOperations).where(and(eq(sandboxProcessorOperations.kind, 'capture'), eq(sandboxProcessorOperations.providerReference, row!.providerReference!)));
+    const captures = await db
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(
+        and(
+          eq(sandboxProcessorOperations.kind, 'capture'),
+          eq(sandboxProcessorOperations.providerReference, row!.providerReference!),
+        ),
+      );
     expect(captures).toHaveLength(1);
   });
 });

@@ -17,20 +17,36 @@ async function transactionOf(id: string) {
 }
 
 async function ledgerOf(providerReference: string, kind: string) {
-  return (await getDb()).select().from(sandboxProcessorOperations)
-    .where(and(eq(sandboxProcessorOperations.providerReference, providerReference), eq(sandboxProcessorOperations.kind, kind)));
+  return (await getDb())
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(
+      and(
+        eq(sandboxProcessorOperations.providerReference, providerReference),
+        eq(sandboxProcessorOperations.kind, kind),
+      ),
+    );
 }
 
 describe('what was sent to the processor is recorded and used to finish the payment', () => {
   it('a DCC pre-authorisation is captured in the card currency it was authorised in, and reaches COMPLETE', async () => {
     const { admin, parentId } = await createTenant();
-    const link = await createLinkVia(admin.token, parentId, { authorisation_only: true, dcc_enabled: true, amount: 10000 });
+    const link = await createLinkVia(admin.token, parentId, {
+      authorisation_only: true,
+      dcc_enabled: true,
+      amount: 10000,
+    });
     const paid = await pay(link, cards.visaFrance, { acceptDcc: true });
     expect(paid).toMatchObject({ outcome: 'paid', status: 'PENDING' });
     const id = (paid as { transactionId: string }).transactionId;
     const held = await transactionOf(id);
     const converted = held.dcc!.converted_amount!;
-    expect(held).toMatchObject({ amount: 10000, currency: 'GBX', processorAmount: converted, processorCurrency: 'EUR' });
+    expect(held).toMatchObject({
+      amount: 10000,
+      currency: 'GBX',
+      processorAmount: converted,
+      processorCurrency: 'EUR',
+    });
 
     const completed = await api.get(`/agent/transactions/${id}/complete`, { token: admin.token });
     expect(completed.status, completed.text).toBe(200);
@@ -46,17 +62,35 @@ describe('what was sent to the processor is recorded and used to finish the paym
     expect(await transactionOf(card.transactionId)).toMatchObject({ processorAmount: 2500, processorCurrency: 'GBP' });
 
     const { bookingId, cardToken } = await bookingWithSavedCard(admin.token, parentId);
-    const charged = await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 1234 }, { token: admin.token });
+    const charged = await api.post(
+      `/payment/booking/${bookingId}/payment`,
+      { token: cardToken, amount: 1234 },
+      { token: admin.token },
+    );
     expect(charged.status, charged.text).toBe(200);
-    const [saved] = await (await getDb()).select().from(transactions).where(and(eq(transactions.bookingId, bookingId), eq(transactions.amount, 1234)));
+    const [saved] = await (
+      await getDb()
+    )
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.bookingId, bookingId), eq(transactions.amount, 1234)));
     expect(saved).toMatchObject({ status: 'COMPLETE', processorAmount: 1234, processorCurrency: 'GBP' });
 
-    const bank = await startOpenBankingPayment(await getDb(), { checkoutId: await createLinkVia(admin.token, parentId, { open_banking_enabled: true, amount: 777 }), returnUrl: 'http://localhost/r' });
+    const bank = await startOpenBankingPayment(await getDb(), {
+      checkoutId: await createLinkVia(admin.token, parentId, { open_banking_enabled: true, amount: 777 }),
+      returnUrl: 'http://localhost/r',
+    });
     expect(await transactionOf(bank.transactionId)).toMatchObject({ processorAmount: 777, processorCurrency: 'GBP' });
   });
 
   it('falls back to the amount and ISO currency for rows written before processor money existed', () => {
-    expect(processorMoney({ amount: 500, currency: 'USX', processorAmount: null, processorCurrency: null })).toEqual({ amount: 500, currency: 'USD' });
-    expect(processorMoney({ amount: 500, currency: 'GBX', processorAmount: 584, processorCurrency: 'EUR' })).toEqual({ amount: 584, currency: 'EUR' });
+    expect(processorMoney({ amount: 500, currency: 'USX', processorAmount: null, processorCurrency: null })).toEqual({
+      amount: 500,
+      currency: 'USD',
+    });
+    expect(processorMoney({ amount: 500, currency: 'GBX', processorAmount: 584, processorCurrency: 'EUR' })).toEqual({
+      amount: 584,
+      currency: 'EUR',
+    });
   });
 });

@@ -29,7 +29,9 @@ withTestDatabase();
  * idempotency does, so only the notification can tell.
  */
 const savedKey = process.env.ADYEN_HMAC_KEY;
-beforeAll(() => { process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY; });
+beforeAll(() => {
+  process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY;
+});
 afterAll(() => (savedKey === undefined ? delete process.env.ADYEN_HMAC_KEY : (process.env.ADYEN_HMAC_KEY = savedKey)));
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -37,14 +39,17 @@ afterEach(async () => {
 });
 
 let pspCounter = 0;
-const newPsp = () => `RCV${Date.now().toString(36).toUpperCase()}${(pspCounter++).toString().padStart(4, '0')}`.slice(0, 16);
+const newPsp = () =>
+  `RCV${Date.now().toString(36).toUpperCase()}${(pspCounter++).toString().padStart(4, '0')}`.slice(0, 16);
 
 /** Adyen's answers: Received to every payment call, and a replay that cannot tell (findPayment). */
 function adyenReceives() {
   const psp = newPsp();
   const received = { status: 'received' as const, providerReference: psp };
   vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
-  const findPayment = vi.spyOn(SandboxProcessor.prototype, 'findPayment').mockRejectedValue(new ProcessorOutcomeUnknown(`Adyen has no final outcome yet for ${psp}`));
+  const findPayment = vi
+    .spyOn(SandboxProcessor.prototype, 'findPayment')
+    .mockRejectedValue(new ProcessorOutcomeUnknown(`Adyen has no final outcome yet for ${psp}`));
   return {
     psp,
     findPayment,
@@ -62,7 +67,17 @@ async function rowOf(id: string) {
 
 /** Adyen's AUTHORISATION notification of the payment, posted to the endpoint Adyen calls. */
 async function authorisationArrives(row: { id: string }, psp: string, amount = 10000) {
-  const response = await postNotifications(adyenBatch(adyenItem({ eventCode: 'AUTHORISATION', pspReference: psp, merchantReference: row.id, amount, additionalData: { cardSummary: '1111', paymentMethod: 'visa' } })));
+  const response = await postNotifications(
+    adyenBatch(
+      adyenItem({
+        eventCode: 'AUTHORISATION',
+        pspReference: psp,
+        merchantReference: row.id,
+        amount,
+        additionalData: { cardSummary: '1111', paymentMethod: 'visa' },
+      }),
+    ),
+  );
   expect(response.text).toBe('[accepted]');
 }
 
@@ -80,10 +95,18 @@ describe('a card payment Adyen received and decides later', () => {
     const outcome = await pay(link);
     expect(outcome).toMatchObject({ outcome: 'unsettled' });
     const id = (outcome as { transactionId: string }).transactionId;
-    expect(await rowOf(id)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: adyen.psp, failureReason: null });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      providerReference: adyen.psp,
+      failureReason: null,
+    });
 
     // Not payable again: a second payment is refused, saying the first is being confirmed; the page says so too.
-    await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.payment_in_progress', message: expect.stringMatching(/being confirmed/) });
+    await expect(pay(link)).rejects.toMatchObject({
+      code: 'checkout.payment_in_progress',
+      message: expect.stringMatching(/being confirmed/),
+    });
     expect((await hostedCheckoutState(link)).state).toBe('confirming');
     expect(adyen.authorise).toHaveBeenCalledTimes(1);
     // The runner asks, the replay cannot tell: still unsettled, never abandoned.
@@ -102,9 +125,19 @@ describe('a card payment Adyen received and decides later', () => {
     const link = await createLinkVia(admin.token, parentId);
     const { transactionId } = (await pay(link, cards.visa3ds)) as { transactionId: string };
     const adyen = adyenReceives();
-    expect(await finishCardChallenge(await getDb(), transactionId, { redirectResult: 'X6Xt...' })).toEqual({ outcome: 'unsettled', transactionId });
-    expect(await rowOf(transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: adyen.psp });
-    await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.payment_in_progress', message: expect.stringMatching(/being confirmed/) });
+    expect(await finishCardChallenge(await getDb(), transactionId, { redirectResult: 'X6Xt...' })).toEqual({
+      outcome: 'unsettled',
+      transactionId,
+    });
+    expect(await rowOf(transactionId)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      providerReference: adyen.psp,
+    });
+    await expect(pay(link)).rejects.toMatchObject({
+      code: 'checkout.payment_in_progress',
+      message: expect.stringMatching(/being confirmed/),
+    });
     await authorisationArrives({ id: transactionId }, adyen.psp);
     expect(await rowOf(transactionId)).toMatchObject({ status: 'COMPLETE' });
   });
@@ -114,10 +147,19 @@ describe('a card payment Adyen received and decides later', () => {
     const link = await createLinkVia(admin.token, parentId, { open_banking_enabled: true });
     const adyen = adyenReceives();
     const db = await getDb();
-    await expect(startOpenBankingPayment(db, { checkoutId: link, returnUrl: 'http://localhost/back' }))
-      .rejects.toMatchObject({ code: 'checkout.payment_in_progress', message: expect.stringMatching(/being confirmed/) });
+    await expect(
+      startOpenBankingPayment(db, { checkoutId: link, returnUrl: 'http://localhost/back' }),
+    ).rejects.toMatchObject({
+      code: 'checkout.payment_in_progress',
+      message: expect.stringMatching(/being confirmed/),
+    });
     const [row] = await db.select().from(transactions).where(eq(transactions.paymentLinkId, link));
-    expect(row).toMatchObject({ type: 'OPEN_BANKING', status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: adyen.psp });
+    expect(row).toMatchObject({
+      type: 'OPEN_BANKING',
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      providerReference: adyen.psp,
+    });
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.payment_in_progress' });
     await authorisationArrives(row!, adyen.psp);
     expect(await rowOf(row!.id)).toMatchObject({ status: 'COMPLETE' });
@@ -129,13 +171,23 @@ describe('a saved-card charge Adyen received', () => {
     const { admin, parentId } = await createTenant();
     const { bookingId, cardToken } = await bookingWithSavedCard(admin.token, parentId);
     const adyen = adyenReceives();
-    const charge = () => api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 4200 }, { token: admin.token, headers: { 'idempotency-key': 'received-1' } });
+    const charge = () =>
+      api.post(
+        `/payment/booking/${bookingId}/payment`,
+        { token: cardToken, amount: 4200 },
+        { token: admin.token, headers: { 'idempotency-key': 'received-1' } },
+      );
     const first = await charge();
     expect(first.status).toBe(502);
     expect(first.body.errors[0].message).toMatch(/not confirmed the payment yet.*Do not charge again/);
     // An ad-hoc charge the merchant makes now: unscheduled card-on-file.
     expect(adyen.charge).toHaveBeenCalledWith(expect.objectContaining({ use: 'unscheduled', amount: 4200 }));
-    const [row] = await (await getDb()).select().from(transactions).where(eq(transactions.idempotencyKey, `booking-payment:${admin.apiKeyId}:received-1`));
+    const [row] = await (
+      await getDb()
+    )
+      .select()
+      .from(transactions)
+      .where(eq(transactions.idempotencyKey, `booking-payment:${admin.apiKeyId}:received-1`));
     expect(row).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: adyen.psp });
 
     await authorisationArrives(row!, adyen.psp, 4200);
@@ -143,23 +195,44 @@ describe('a saved-card charge Adyen received', () => {
     const again = await charge();
     expect(again.status, again.text).toBe(200);
     // Two calls under the one key (the retry re-sent it while unsettled), never a second transaction.
-    expect((await (await getDb()).select().from(transactions).where(eq(transactions.bookingId, bookingId))).filter((t) => t.amount === 4200)).toHaveLength(1);
+    expect(
+      (await (await getDb()).select().from(transactions).where(eq(transactions.bookingId, bookingId))).filter(
+        (t) => t.amount === 4200,
+      ),
+    ).toHaveLength(1);
   });
 
   it('on its date: neither retried as failed nor marked complete; asked again under the same key; the notification completes it and the scheduled payment', async () => {
     const { admin, parentId } = await createTenant();
     const { bookingId, cardToken } = await bookingWithSavedCard(admin.token, parentId);
-    const created = await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 2500, date: new Date(now().getTime() - 60_000).toISOString() }, { token: admin.token });
+    const created = await api.post(
+      `/payment/booking/${bookingId}/payment`,
+      { token: cardToken, amount: 2500, date: new Date(now().getTime() - 60_000).toISOString() },
+      { token: admin.token },
+    );
     expect(created.status, created.text).toBe(200);
-    const [payment] = await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.bookingId, bookingId));
+    const [payment] = await (
+      await getDb()
+    )
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.bookingId, bookingId));
     const adyen = adyenReceives();
     const reports = await runUntilIdle(await getDb());
     expect(reports[0]!.scheduled).toMatchObject({ completed: 0, failed: 0, retrying: 0, unsettled: 1 });
     // Charged on its date, agreed in advance: a scheduled (Subscription) charge.
-    expect(adyen.charge).toHaveBeenCalledWith(expect.objectContaining({ use: 'scheduled', idempotencyKey: expect.any(String) }));
-    const scheduledRow = async () => (await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.id, payment!.id)))[0]!;
+    expect(adyen.charge).toHaveBeenCalledWith(
+      expect.objectContaining({ use: 'scheduled', idempotencyKey: expect.any(String) }),
+    );
+    const scheduledRow = async () =>
+      (await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.id, payment!.id)))[0]!;
     expect(await scheduledRow()).toMatchObject({ status: 'IN_PROGRESS', attempts: 1, failureReason: null });
-    const [charge] = await (await getDb()).select().from(transactions).where(eq(transactions.idempotencyKey, `scheduled:${payment!.id}`));
+    const [charge] = await (
+      await getDb()
+    )
+      .select()
+      .from(transactions)
+      .where(eq(transactions.idempotencyKey, `scheduled:${payment!.id}`));
     expect(charge).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: adyen.psp });
 
     // Its claim lapses: the runner asks again under the same transaction (same key), and hears Received again.
@@ -179,7 +252,9 @@ describe('a saved-card charge Adyen received', () => {
 
   it('a group instalment collected automatically: the link stays locked until the notification pays it', async () => {
     const { admin, parentId } = await createTenant();
-    const { members: [member] } = await createGroupFixture(admin, parentId, 1, [1000, 2000]);
+    const {
+      members: [member],
+    } = await createGroupFixture(admin, parentId, 1, [1000, 2000]);
     const [l1, l2] = member!.links as [string, string];
     const optIn = vi.spyOn(SandboxProcessor.prototype, 'authorise');
     expect(await pay(l1, cards.visa, { storeCard: true })).toMatchObject({ outcome: 'paid' });
@@ -192,7 +267,12 @@ describe('a saved-card charge Adyen received', () => {
     expect(adyen.charge).toHaveBeenCalledWith(expect.objectContaining({ use: 'scheduled', amount: 2000 }));
     const [collected] = await (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, l2));
     expect(collected).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', providerReference: adyen.psp });
-    const [collection] = await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.paymentLinkId, l2));
+    const [collection] = await (
+      await getDb()
+    )
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.paymentLinkId, l2));
     expect(collection).toMatchObject({ status: 'IN_PROGRESS' });
     // The member cannot pay it by hand meanwhile (a member's link held by a live payment says "in progress").
     await expect(pay(l2)).rejects.toMatchObject({ code: 'checkout.payment_in_progress' });
@@ -200,7 +280,9 @@ describe('a saved-card charge Adyen received', () => {
 
     await authorisationArrives(collected!, adyen.psp, 2000);
     expect(await rowOf(collected!.id)).toMatchObject({ status: 'COMPLETE' });
-    expect((await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.id, collection!.id)))[0]).toMatchObject({ status: 'COMPLETE', transactionId: collected!.id });
+    expect(
+      (await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.id, collection!.id)))[0],
+    ).toMatchObject({ status: 'COMPLETE', transactionId: collected!.id });
     await expect(pay(l2)).rejects.toMatchObject({ code: 'checkout.already_paid' });
   });
 });

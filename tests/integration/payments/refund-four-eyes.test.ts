@@ -14,10 +14,21 @@ withTestDatabase();
 async function refundRequestedByAdmin({ fourEyes }: { fourEyes: boolean }) {
   const tenant = await createTenant();
   const { admin, parentId } = tenant;
-  if (fourEyes) expect((await api.post(`/agent/organisations/${parentId}/settings`, { refunds_require_second_user: true }, { token: admin.token })).body.data.refunds_require_second_user).toBe(true);
+  if (fourEyes)
+    expect(
+      (
+        await api.post(
+          `/agent/organisations/${parentId}/settings`,
+          { refunds_require_second_user: true },
+          { token: admin.token },
+        )
+      ).body.data.refunds_require_second_user,
+    ).toBe(true);
   const colleague = await tenant.makeCaller({ roles: allRoles, organisationId: parentId });
   const { transactionId } = (await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string };
-  const refund = (await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 1000 }, { token: admin.token })).body.data;
+  const refund = (
+    await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 1000 }, { token: admin.token })
+  ).body.data;
   return { admin, colleague, refund };
 }
 

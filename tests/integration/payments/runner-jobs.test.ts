@@ -12,7 +12,12 @@ import { withTestDatabase } from '../support/test-database';
 withTestDatabase();
 
 async function statusOf(id: string) {
-  const [row] = await (await getDb()).select({ status: transactions.status, reason: transactions.failureReason }).from(transactions).where(eq(transactions.id, id));
+  const [row] = await (
+    await getDb()
+  )
+    .select({ status: transactions.status, reason: transactions.failureReason })
+    .from(transactions)
+    .where(eq(transactions.id, id));
   return row!;
 }
 

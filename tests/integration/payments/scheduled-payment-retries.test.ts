@@ -34,23 +34,57 @@ const outage = (transient: boolean) => new ProcessorError('processor unreachable
 /** A tenant whose alerts go to one address, a booking with a saved card, and a scheduled payment due a minute ago. */
 async function duePayment(card: string = cards.visa, amount = 2500) {
   const tenant = await createTenant('Retry');
-  const settings = await api.post(`/agent/organisations/${tenant.parentId}/settings`, { notification_email: alertAddress(tenant) }, { token: tenant.admin.token });
+  const settings = await api.post(
+    `/agent/organisations/${tenant.parentId}/settings`,
+    { notification_email: alertAddress(tenant) },
+    { token: tenant.admin.token },
+  );
   expect(settings.status, settings.text).toBe(200);
   const { bookingId, cardToken } = await bookingWithSavedCard(tenant.admin.token, tenant.parentId, card);
-  const created = await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount, date: new Date(Date.now() - MINUTE).toISOString() }, { token: tenant.admin.token });
+  const created = await api.post(
+    `/payment/booking/${bookingId}/payment`,
+    { token: cardToken, amount, date: new Date(Date.now() - MINUTE).toISOString() },
+    { token: tenant.admin.token },
+  );
   expect(created.status, created.text).toBe(200);
-  const [payment] = await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.bookingId, bookingId));
+  const [payment] = await (
+    await getDb()
+  )
+    .select()
+    .from(scheduledPayments)
+    .where(eq(scheduledPayments.bookingId, bookingId));
   return { tenant, bookingId, id: payment!.id, cardId: payment!.savedCardId! };
 }
 
-const row = async (id: string) => (await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.id, id)))[0]!;
+const row = async (id: string) =>
+  (await (await getDb()).select().from(scheduledPayments).where(eq(scheduledPayments.id, id)))[0]!;
 /** Every transaction an attempt of this scheduled payment made (keys scheduled:<id> and scheduled:<id>:<n>). */
-const attemptsOf = async (id: string) => (await getDb()).select().from(transactions)
-  .where(or(eq(transactions.idempotencyKey, `scheduled:${id}`), like(transactions.idempotencyKey, `scheduled:${id}:%`))).orderBy(transactions.createdAt);
+const attemptsOf = async (id: string) =>
+  (await getDb())
+    .select()
+    .from(transactions)
+    .where(
+      or(eq(transactions.idempotencyKey, `scheduled:${id}`), like(transactions.idempotencyKey, `scheduled:${id}:%`)),
+    )
+    .orderBy(transactions.createdAt);
 /** The processor's own record of saved-card charges for these transactions: the proof of how often money moved. */
-const chargesAtProcessor = async (transactionIds: string[]) => transactionIds.length === 0 ? [] : (await getDb()).select().from(sandboxProcessorOperations)
-  .where(and(eq(sandboxProcessorOperations.kind, 'charge_stored'), inArray(sandboxProcessorOperations.idempotencyKey, transactionIds)));
-const alertsOf = async (tenant: Tenant) => (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, alertAddress(tenant)));
+const chargesAtProcessor = async (transactionIds: string[]) =>
+  transactionIds.length === 0
+    ? []
+    : (await getDb())
+        .select()
+        .from(sandboxProcessorOperations)
+        .where(
+          and(
+            eq(sandboxProcessorOperations.kind, 'charge_stored'),
+            inArray(sandboxProcessorOperations.idempotencyKey, transactionIds),
+          ),
+        );
+const alertsOf = async (tenant: Tenant) =>
+  (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, alertAddress(tenant)));
 
 async function runAfter(db: Db, ms: number) {
   if (ms > 0) await advanceClock(db, { seconds: ms / 1000 });
@@ -68,7 +102,12 @@ describe('a transient processor failure', () => {
     // Never FAILED at the first transient try; a payment waiting for later does not keep the runner busy.
     expect(passes.length).toBeLessThanOrEqual(2);
     const waiting = await row(id);
-    expect(waiting).toMatchObject({ status: 'QUEUED', attempts: 1, failureReason: 'processor_unavailable', claimedAt: null });
+    expect(waiting).toMatchObject({
+      status: 'QUEUED',
+      attempts: 1,
+      failureReason: 'processor_unavailable',
+      claimedAt: null,
+    });
     expect(waiting.nextAttemptAt!.getTime() - now().getTime()).toBeGreaterThan(5 * MINUTE - 10_000);
     expect(waiting.nextAttemptAt!.getTime() - now().getTime()).toBeLessThanOrEqual(5 * MINUTE);
     // Not due yet: left alone.
@@ -101,18 +140,27 @@ describe('a transient processor failure', () => {
     for (const [i, wait] of waits.entries()) {
       const waiting = await row(id);
       expect(waiting, `after attempt ${i + 1}`).toMatchObject({ status: 'QUEUED', attempts: i + 1 });
-      expect(waiting.nextAttemptAt!.getTime() - now().getTime(), `after attempt ${i + 1}`).toBeGreaterThan(wait - 10_000);
+      expect(waiting.nextAttemptAt!.getTime() - now().getTime(), `after attempt ${i + 1}`).toBeGreaterThan(
+        wait - 10_000,
+      );
       await runAfter(db, wait);
     }
     expect(charge).toHaveBeenCalledTimes(SCHEDULED_PAYMENT_RETRY.maxAttempts);
     const failed = await row(id);
-    expect(failed).toMatchObject({ status: 'FAILED', attempts: SCHEDULED_PAYMENT_RETRY.maxAttempts, failureReason: 'processor_unavailable', nextAttemptAt: null });
+    expect(failed).toMatchObject({
+      status: 'FAILED',
+      attempts: SCHEDULED_PAYMENT_RETRY.maxAttempts,
+      failureReason: 'processor_unavailable',
+      nextAttemptAt: null,
+    });
     const attempts = await attemptsOf(id);
     // Each attempt had a key of its own, so each really asked the processor.
     expect(new Set(attempts.map((t) => t.idempotencyKey)).size).toBe(SCHEDULED_PAYMENT_RETRY.maxAttempts);
     expect(failed.transactionId).toBe(attempts.at(-1)!.id);
     const alerts = await alertsOf(tenant);
-    expect(alerts).toEqual([expect.objectContaining({ kind: 'alert:scheduled-payment-failed', status: expect.any(String) })]);
+    expect(alerts).toEqual([
+      expect.objectContaining({ kind: 'alert:scheduled-payment-failed', status: expect.any(String) }),
+    ]);
     expect(alerts[0]!.textBody).toContain('£25.00');
     // Nothing more to do, ever.
     await runAfter(db, 24 * 60 * MINUTE);
@@ -124,10 +172,18 @@ describe('a definite failure', () => {
   it('a decline is FAILED at the first attempt, with its reason and an alert to the organisation', async () => {
     const { tenant, id } = await duePayment(cards.declinesLater);
     await runUntilIdle(await getDb());
-    expect(await row(id)).toMatchObject({ status: 'FAILED', attempts: 1, failureReason: 'insufficient_funds', nextAttemptAt: null });
+    expect(await row(id)).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+      failureReason: 'insufficient_funds',
+      nextAttemptAt: null,
+    });
     const alerts = await alertsOf(tenant);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ kind: 'alert:scheduled-payment-failed', subject: expect.stringContaining('failed') });
+    expect(alerts[0]).toMatchObject({
+      kind: 'alert:scheduled-payment-failed',
+      subject: expect.stringContaining('failed'),
+    });
     expect(alerts[0]!.textBody).toContain('insufficient_funds');
     expect(alerts[0]!.textBody).toContain(id);
   });
@@ -159,7 +215,10 @@ describe('a worker that dies', () => {
     const db = await getDb();
     const { id } = await duePayment();
     // What a worker leaves when it dies right after its claim (attempt 1 started, nothing charged).
-    await db.update(scheduledPayments).set({ status: 'IN_PROGRESS', attempts: 1, claimedAt: now() }).where(eq(scheduledPayments.id, id));
+    await db
+      .update(scheduledPayments)
+      .set({ status: 'IN_PROGRESS', attempts: 1, claimedAt: now() })
+      .where(eq(scheduledPayments.id, id));
     await runAfter(db, 5 * MINUTE);
     expect(await row(id)).toMatchObject({ status: 'IN_PROGRESS', attempts: 1 });
     await runAfter(db, 6 * MINUTE);
@@ -174,12 +233,34 @@ describe('a worker that dies', () => {
     const { id, cardId, bookingId } = await duePayment(cards.visa, 3100);
     const [card] = await db.select().from(savedCards).where(eq(savedCards.id, cardId));
     // The attempt's transaction was written and the processor charged; the worker died before settling.
-    await db.update(scheduledPayments).set({ status: 'IN_PROGRESS', attempts: 1, claimedAt: now() }).where(eq(scheduledPayments.id, id));
-    const [inFlight] = await db.insert(transactions).values({
-      organisationId: card!.organisationId, bookingId, savedCardId: card!.id, amount: 3100, currency: 'GBX', status: 'PAYMENTINPROGRESS',
-      stage: 'authorising', type: 'CARD', method: 'MOTO_OTHER', idempotencyKey: `scheduled:${id}`,
-    }).returning();
-    await new SandboxProcessor(db).chargeStoredCard({ token: card!.processorToken, reference: inFlight!.id, amount: 3100, currency: 'GBP', capture: true, use: 'scheduled', idempotencyKey: inFlight!.id });
+    await db
+      .update(scheduledPayments)
+      .set({ status: 'IN_PROGRESS', attempts: 1, claimedAt: now() })
+      .where(eq(scheduledPayments.id, id));
+    const [inFlight] = await db
+      .insert(transactions)
+      .values({
+        organisationId: card!.organisationId,
+        bookingId,
+        savedCardId: card!.id,
+        amount: 3100,
+        currency: 'GBX',
+        status: 'PAYMENTINPROGRESS',
+        stage: 'authorising',
+        type: 'CARD',
+        method: 'MOTO_OTHER',
+        idempotencyKey: `scheduled:${id}`,
+      })
+      .returning();
+    await new SandboxProcessor(db).chargeStoredCard({
+      token: card!.processorToken,
+      reference: inFlight!.id,
+      amount: 3100,
+      currency: 'GBP',
+      capture: true,
+      use: 'scheduled',
+      idempotencyKey: inFlight!.id,
+    });
     const charge = vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard');
 
     // An unsettled attempt waits for its claim to lapse, without keeping the runner busy.
@@ -198,10 +279,21 @@ describe('a worker that dies', () => {
     const db = await getDb();
     const { id, cardId, bookingId } = await duePayment();
     const [card] = await db.select().from(savedCards).where(eq(savedCards.id, cardId));
-    await db.update(scheduledPayments).set({ status: 'IN_PROGRESS', attempts: 1, claimedAt: now() }).where(eq(scheduledPayments.id, id));
+    await db
+      .update(scheduledPayments)
+      .set({ status: 'IN_PROGRESS', attempts: 1, claimedAt: now() })
+      .where(eq(scheduledPayments.id, id));
     await db.insert(transactions).values({
-      organisationId: card!.organisationId, bookingId, savedCardId: card!.id, amount: 2500, currency: 'GBX', status: 'FAILED',
-      failureReason: 'processor_unavailable', type: 'CARD', method: 'MOTO_OTHER', idempotencyKey: `scheduled:${id}`,
+      organisationId: card!.organisationId,
+      bookingId,
+      savedCardId: card!.id,
+      amount: 2500,
+      currency: 'GBX',
+      status: 'FAILED',
+      failureReason: 'processor_unavailable',
+      type: 'CARD',
+      method: 'MOTO_OTHER',
+      idempotencyKey: `scheduled:${id}`,
     });
     await runAfter(db, 11 * MINUTE);
     expect(await row(id)).toMatchObject({ status: 'QUEUED', attempts: 1, failureReason: 'processor_unavailable' });

@@ -1,6 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NO_PROCESSOR_ANSWER, raiseUnresolvedPayment, UNRESOLVED_AFTER_MS } from '@/lib/core/payments/unresolved-payment';
+import {
+  NO_PROCESSOR_ANSWER,
+  raiseUnresolvedPayment,
+  UNRESOLVED_AFTER_MS,
+} from '@/lib/core/payments/unresolved-payment';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox, transactions } from '@/lib/db/schema';
 import { ProcessorOutcomeUnknown, SandboxProcessor } from '@/lib/payments/processor';
@@ -14,7 +18,9 @@ import { withTestDatabase } from '../support/test-database';
 
 withTestDatabase();
 const savedKey = process.env.ADYEN_HMAC_KEY;
-beforeAll(() => { process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY; });
+beforeAll(() => {
+  process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY;
+});
 afterAll(() => (savedKey === undefined ? delete process.env.ADYEN_HMAC_KEY : (process.env.ADYEN_HMAC_KEY = savedKey)));
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,7 +44,10 @@ async function runAt(seconds: number) {
 }
 
 const alertsOf = async (organisationId: string) =>
-  (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, 'alert:payment_unresolved')));
+  (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, 'alert:payment_unresolved')));
 
 /**
  * A payment whose call timed out before the processor acted, at a processor
@@ -49,9 +58,13 @@ async function unansweredPayment() {
   const { admin, parentId } = await createTenant();
   const link = await createLinkVia(admin.token, parentId);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(new ProcessorOutcomeUnknown('timed out after sending'));
+  vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(
+    new ProcessorOutcomeUnknown('timed out after sending'),
+  );
   const { transactionId } = (await pay(link)) as { transactionId: string };
-  const findPayment = vi.spyOn(SandboxProcessor.prototype, 'findPayment').mockRejectedValue(new ProcessorOutcomeUnknown('no status query'));
+  const findPayment = vi
+    .spyOn(SandboxProcessor.prototype, 'findPayment')
+    .mockRejectedValue(new ProcessorOutcomeUnknown('no status query'));
   return { admin, link, transactionId, findPayment };
 }
 
@@ -70,18 +83,31 @@ describe('an unsettled payment the processor never answers', () => {
     expect(findPayment).toHaveBeenCalledTimes(2);
     await runAt((BOUND_HOURS - 1) * HOUR + 60);
     expect(findPayment).toHaveBeenCalledTimes(3);
-    expect(await rowOf(transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', failureReason: null });
+    expect(await rowOf(transactionId)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      failureReason: null,
+    });
     expect(await alertsOf(row.organisationId)).toHaveLength(0);
 
     // Past the bound: asked one last time, then one alert to the organisation and the marker.
     const log = vi.mocked(console.error);
     await runAt(BOUND_HOURS * HOUR + 2 * 60);
     expect(findPayment).toHaveBeenCalledTimes(4);
-    expect(await rowOf(transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled', failureReason: NO_PROCESSOR_ANSWER });
+    expect(await rowOf(transactionId)).toMatchObject({
+      status: 'PAYMENTINPROGRESS',
+      stage: 'unsettled',
+      failureReason: NO_PROCESSOR_ANSWER,
+    });
     const alerts = await alertsOf(row.organisationId);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.textBody).toContain(transactionId);
-    expect(log.mock.calls.some(([line]) => String(line).includes('"transaction_id":"' + transactionId) && String(line).includes('no longer asked'))).toBe(true);
+    expect(
+      log.mock.calls.some(
+        ([line]) =>
+          String(line).includes('"transaction_id":"' + transactionId) && String(line).includes('no longer asked'),
+      ),
+    ).toBe(true);
     // An operator sees it on the transaction.
     const shown = (await api.get(`/agent/transactions/${transactionId}`, { token: admin.token })).body.data;
     expect(shown).toMatchObject({ status: 'PAYMENTINPROGRESS', failure_reason: NO_PROCESSOR_ANSWER });
@@ -95,20 +121,33 @@ describe('an unsettled payment the processor never answers', () => {
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.payment_in_progress' });
   });
 
-  it('is still settled by the processor\'s notification after the alert, which clears the marker', async () => {
+  it("is still settled by the processor's notification after the alert, which clears the marker", async () => {
     const { link, transactionId } = await unansweredPayment();
     await runAt(BOUND_HOURS * HOUR + 60);
     expect((await rowOf(transactionId)).failureReason).toBe(NO_PROCESSOR_ANSWER);
-    const item = adyenItem({ eventCode: 'AUTHORISATION', pspReference: 'LATEPSP000000001', merchantReference: transactionId, additionalData: { cardSummary: '1111', cardBin: '41111111', paymentMethod: 'visa' } });
+    const item = adyenItem({
+      eventCode: 'AUTHORISATION',
+      pspReference: 'LATEPSP000000001',
+      merchantReference: transactionId,
+      additionalData: { cardSummary: '1111', cardBin: '41111111', paymentMethod: 'visa' },
+    });
     expect((await postNotifications(adyenBatch(item))).text).toBe('[accepted]');
-    expect(await rowOf(transactionId)).toMatchObject({ status: 'COMPLETE', stage: null, failureReason: null, providerReference: 'LATEPSP000000001' });
+    expect(await rowOf(transactionId)).toMatchObject({
+      status: 'COMPLETE',
+      stage: null,
+      failureReason: null,
+      providerReference: 'LATEPSP000000001',
+    });
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.already_paid' });
   });
 
   it('raises its alert once when two runners reach the bound together', async () => {
     const { transactionId } = await unansweredPayment();
     const db = await getDb();
-    const raised = await Promise.all([raiseUnresolvedPayment(db, { id: transactionId }), raiseUnresolvedPayment(db, { id: transactionId })]);
+    const raised = await Promise.all([
+      raiseUnresolvedPayment(db, { id: transactionId }),
+      raiseUnresolvedPayment(db, { id: transactionId }),
+    ]);
     expect(raised.filter(Boolean)).toHaveLength(1);
     expect(await alertsOf((await rowOf(transactionId)).organisationId)).toHaveLength(1);
   });

@@ -26,7 +26,10 @@ const originalCharge = SandboxProcessor.prototype.chargeStoredCard;
  */
 function timeoutAfterProcessorActed() {
   vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
-  return vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementationOnce(async function (this: SandboxProcessor, input) {
+  return vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementationOnce(async function (
+    this: SandboxProcessor,
+    input,
+  ) {
     await originalAuthorise.call(this, input);
     throw new ProcessorOutcomeUnknown('Adyen /payments failed after sending: timed out; it may have acted');
   });
@@ -48,7 +51,10 @@ async function runAfter(seconds: number) {
 }
 
 async function authorisationsOf(transactionIds: string[]) {
-  return (await getDb()).select().from(sandboxProcessorOperations).where(inArray(sandboxProcessorOperations.idempotencyKey, transactionIds));
+  return (await getDb())
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(inArray(sandboxProcessorOperations.idempotencyKey, transactionIds));
 }
 
 async function transactionsOfLink(link: string) {
@@ -68,17 +74,28 @@ describe('a processor call with an unknown outcome', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled' });
 
     // The link is locked: a second payment is refused with the in-progress code, saying the payment is being confirmed.
-    await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.payment_in_progress', message: expect.stringMatching(/being confirmed/) });
+    await expect(pay(link)).rejects.toMatchObject({
+      code: 'checkout.payment_in_progress',
+      message: expect.stringMatching(/being confirmed/),
+    });
     // Not asked before a minute has passed.
     await runAfter(30);
     expect(await rowOf(id)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled' });
 
     const findPayment = vi.spyOn(SandboxProcessor.prototype, 'findPayment');
     const reports = await runAfter(120);
-    expect(findPayment).toHaveBeenCalledWith(expect.objectContaining({ idempotencyKey: id, amount: 10000, currency: 'GBP' }));
+    expect(findPayment).toHaveBeenCalledWith(
+      expect.objectContaining({ idempotencyKey: id, amount: 10000, currency: 'GBP' }),
+    );
     expect(reports[0]).toMatchObject({ reconciled: 1, abandoned: 0 });
     const settled = await rowOf(id);
-    expect(settled).toMatchObject({ status: 'COMPLETE', stage: null, cardBrand: 'VISA', cardLastFour: '1111', issuingCountry: 'GB' });
+    expect(settled).toMatchObject({
+      status: 'COMPLETE',
+      stage: null,
+      cardBrand: 'VISA',
+      cardLastFour: '1111',
+      issuingCountry: 'GB',
+    });
     expect(settled.providerReference).toMatch(/^SBX-/);
     expect(await auditCount(await getDb(), 'transaction:payment', id)).toBe(1);
     // The card the processor stored is saved, as if the answer had arrived.
@@ -93,7 +110,9 @@ describe('a processor call with an unknown outcome', () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId);
     quiet();
-    vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(new ProcessorOutcomeUnknown('timed out before Adyen acted'));
+    vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(
+      new ProcessorOutcomeUnknown('timed out before Adyen acted'),
+    );
     const { transactionId } = (await pay(link)) as { transactionId: string };
     expect((await rowOf(transactionId)).stage).toBe('unsettled');
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.payment_in_progress' });
@@ -108,7 +127,9 @@ describe('a processor call with an unknown outcome', () => {
     quiet();
     timeoutAfterProcessorActed();
     const { transactionId } = (await pay(link)) as { transactionId: string };
-    const findPayment = vi.spyOn(SandboxProcessor.prototype, 'findPayment').mockRejectedValue(new ProcessorOutcomeUnknown('processor still unreachable'));
+    const findPayment = vi
+      .spyOn(SandboxProcessor.prototype, 'findPayment')
+      .mockRejectedValue(new ProcessorOutcomeUnknown('processor still unreachable'));
     await runAfter(90);
     expect(findPayment).toHaveBeenCalledTimes(1);
     expect(await rowOf(transactionId)).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'unsettled' });
@@ -133,18 +154,27 @@ describe('a processor call with an unknown outcome', () => {
     await runAfter(90);
     expect(await rowOf(declined.transactionId)).toMatchObject({ status: 'DECLINED', failureReason: 'declined' });
     expect(await rowOf(held.transactionId)).toMatchObject({ status: 'PENDING', stage: null });
-    expect((await api.get(`/agent/transactions/${held.transactionId}/complete`, { token: admin.token })).body.data.status).toBe('COMPLETE');
+    expect(
+      (await api.get(`/agent/transactions/${held.transactionId}/complete`, { token: admin.token })).body.data.status,
+    ).toBe('COMPLETE');
   });
 
   it('a saved-card charge that times out is unsettled (never reported as nothing charged) and then settled once', async () => {
     const { admin, parentId } = await createTenant();
     const { bookingId, cardToken } = await bookingWithSavedCard(admin.token, parentId);
     quiet();
-    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockImplementationOnce(async function (this: SandboxProcessor, input) {
+    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockImplementationOnce(async function (
+      this: SandboxProcessor,
+      input,
+    ) {
       await originalCharge.call(this, input);
       throw new ProcessorOutcomeUnknown('timed out');
     });
-    const answer = await api.post(`/payment/booking/${bookingId}/payment`, { token: cardToken, amount: 4321 }, { token: admin.token });
+    const answer = await api.post(
+      `/payment/booking/${bookingId}/payment`,
+      { token: cardToken, amount: 4321 },
+      { token: admin.token },
+    );
     expect(answer.status).toBe(502);
     expect(answer.body.errors[0].message).toMatch(/being confirmed/);
     const [charge] = await (await getDb()).select().from(transactions).where(eq(transactions.amount, 4321));
@@ -158,10 +188,15 @@ describe('a processor call with an unknown outcome', () => {
 describe('a capture with an unknown outcome', () => {
   it('keeps the claim (no reverse can cross it) and the runner finishes it under the same key, captured once', async () => {
     const { admin, parentId } = await createTenant();
-    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as { transactionId: string };
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId, { authorisation_only: true }))) as {
+      transactionId: string;
+    };
     quiet();
     const originalCapture = SandboxProcessor.prototype.capture;
-    vi.spyOn(SandboxProcessor.prototype, 'capture').mockImplementationOnce(async function (this: SandboxProcessor, input) {
+    vi.spyOn(SandboxProcessor.prototype, 'capture').mockImplementationOnce(async function (
+      this: SandboxProcessor,
+      input,
+    ) {
       await originalCapture.call(this, input);
       throw new ProcessorOutcomeUnknown('timed out');
     });
@@ -173,7 +208,12 @@ describe('a capture with an unknown outcome', () => {
     await runAfter(11 * 60);
     const done = await rowOf(transactionId);
     expect(done).toMatchObject({ status: 'COMPLETE', stage: null });
-    const captures = await (await getDb()).select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.providerReference, done.providerReference!));
+    const captures = await (
+      await getDb()
+    )
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(eq(sandboxProcessorOperations.providerReference, done.providerReference!));
     expect(captures.filter((row) => row.kind === 'capture')).toHaveLength(1);
   });
 });
@@ -183,9 +223,13 @@ describe('a processor that says it failed', () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId);
     quiet();
-    vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(new ProcessorError('Adyen answered 503', true));
+    vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(
+      new ProcessorError('Adyen answered 503', true),
+    );
     expect(await pay(link)).toMatchObject({ outcome: 'failed', reason: 'processor_unavailable', retryable: true });
-    vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(new ProcessorError('Adyen answered 422: validation'));
+    vi.spyOn(SandboxProcessor.prototype, 'authorise').mockRejectedValueOnce(
+      new ProcessorError('Adyen answered 422: validation'),
+    );
     expect(await pay(link)).toMatchObject({ outcome: 'failed', retryable: false });
     expect(await pay(link)).toMatchObject({ outcome: 'paid' });
   });
@@ -196,10 +240,23 @@ describe('a processor that says it failed', () => {
     const [card] = await (await getDb()).select().from(savedCards).where(eq(savedCards.bookingId, bookingId));
     quiet();
     const db = await getDb();
-    const charge = (key: string) => chargeSavedCard(db, { savedCard: card!, amount: 100, currency: 'GBX', capture: true, idempotencyKey: key, method: 'MOTO_OTHER', use: 'unscheduled' });
-    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(new ProcessorError('Adyen unreachable', true));
+    const charge = (key: string) =>
+      chargeSavedCard(db, {
+        savedCard: card!,
+        amount: 100,
+        currency: 'GBX',
+        capture: true,
+        idempotencyKey: key,
+        method: 'MOTO_OTHER',
+        use: 'unscheduled',
+      });
+    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(
+      new ProcessorError('Adyen unreachable', true),
+    );
     expect(await charge(`t-${transientKey++}`)).toMatchObject({ outcome: 'failed', retryable: true });
-    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(new ProcessorError('Adyen answered 422'));
+    vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard').mockRejectedValueOnce(
+      new ProcessorError('Adyen answered 422'),
+    );
     expect(await charge(`t-${transientKey++}`)).toMatchObject({ outcome: 'failed', retryable: false });
   });
 });
@@ -223,7 +280,10 @@ describe('a payment left at 3-D Secure', () => {
     const link = await createLinkVia(admin.token, parentId);
     const { transactionId } = (await pay(link, cards.visa3ds)) as { transactionId: string };
     const row = await rowOf(transactionId);
-    await new SandboxProcessor(await getDb()).finishChallenge({ providerReference: row.providerReference!, payload: { password: 'password' } });
+    await new SandboxProcessor(await getDb()).finishChallenge({
+      providerReference: row.providerReference!,
+      payload: { password: 'password' },
+    });
     await runAfter(31 * 60);
     expect(await rowOf(transactionId)).toMatchObject({ status: 'COMPLETE' });
     await expect(pay(link)).rejects.toMatchObject({ code: 'checkout.already_paid' });
@@ -232,13 +292,24 @@ describe('a payment left at 3-D Secure', () => {
   it('if the processor takes it after all once it was abandoned, the money is given back: captured is refunded, not kept', async () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
-    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as { transactionId: string };
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as {
+      transactionId: string;
+    };
     const row = await rowOf(transactionId);
     // The runner abandoned it while the customer's challenge answer was on its way.
     await db.update(transactions).set({ status: 'ABANDONED', stage: null }).where(eq(transactions.id, transactionId));
-    const late = await new SandboxProcessor(db).finishChallenge({ providerReference: row.providerReference!, payload: { password: 'password' } });
-    expect(await settleAuthorisation(db, transactionId, late)).toMatchObject({ outcome: 'failed', reason: 'payment_no_longer_in_progress' });
-    const operations = await db.select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.providerReference, row.providerReference!));
+    const late = await new SandboxProcessor(db).finishChallenge({
+      providerReference: row.providerReference!,
+      payload: { password: 'password' },
+    });
+    expect(await settleAuthorisation(db, transactionId, late)).toMatchObject({
+      outcome: 'failed',
+      reason: 'payment_no_longer_in_progress',
+    });
+    const operations = await db
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(eq(sandboxProcessorOperations.providerReference, row.providerReference!));
     expect(operations.filter((op) => op.kind === 'refund')).toMatchObject([{ amount: 10000, currency: 'GBP' }]);
   });
 });

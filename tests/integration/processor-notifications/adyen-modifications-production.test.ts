@@ -22,10 +22,18 @@ const keys = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACC
 const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
 beforeAll(async () => {
   sim = await startAdyenSimulator({ latencyMs: 0 });
-  Object.assign(process.env, { MODE: 'production', ADYEN_CHECKOUT_URL: sim.url, ADYEN_API_KEY: sim.apiKey, ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount, ADYEN_HMAC_KEY: sim.hmacKey });
+  Object.assign(process.env, {
+    MODE: 'production',
+    ADYEN_CHECKOUT_URL: sim.url,
+    ADYEN_API_KEY: sim.apiKey,
+    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
+    ADYEN_HMAC_KEY: sim.hmacKey,
+  });
 });
 afterAll(async () => {
-  for (const k of keys) if (saved[k] === undefined) delete process.env[k]; else process.env[k] = saved[k];
+  for (const k of keys)
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
   await sim.close();
 });
 afterEach(() => {
@@ -35,8 +43,16 @@ afterEach(() => {
 
 const number = '4111111111111111';
 const encrypted = {
-  kind: 'adyen_encrypted' as const, holderName: 'Ada Lovelace',
-  fields: { encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', bin: number.slice(0, 8), lastFour: number.slice(-4) },
+  kind: 'adyen_encrypted' as const,
+  holderName: 'Ada Lovelace',
+  fields: {
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    bin: number.slice(0, 8),
+    lastFour: number.slice(-4),
+  },
 };
 
 async function rowOf(id: string) {
@@ -47,7 +63,9 @@ async function rowOf(id: string) {
 async function held(linkOverrides: Record<string, unknown> = { authorisation_only: true }) {
   const { admin, parentId } = await createTenant();
   await subscribe(parentId);
-  const outcome = await pay(await createLinkVia(admin.token, parentId, linkOverrides), undefined, { method: encrypted });
+  const outcome = await pay(await createLinkVia(admin.token, parentId, linkOverrides), undefined, {
+    method: encrypted,
+  });
   expect(outcome).toMatchObject({ transactionId: expect.any(String) });
   const row = await rowOf((outcome as { transactionId: string }).transactionId);
   expect(row.status).toBe(linkOverrides.authorisation_only ? 'PENDING' : 'COMPLETE');
@@ -58,7 +76,10 @@ async function held(linkOverrides: Record<string, unknown> = { authorisation_onl
 async function deliver(psp: string, eventCode: string) {
   const items = sim.queuedNotifications().filter((i) => i.eventCode === eventCode && i.originalReference === psp);
   expect(items.length).toBeGreaterThan(0);
-  const answer = await postNotifications({ live: 'false', notificationItems: items.map((NotificationRequestItem) => ({ NotificationRequestItem })) });
+  const answer = await postNotifications({
+    live: 'false',
+    notificationItems: items.map((NotificationRequestItem) => ({ NotificationRequestItem })),
+  });
   expect(answer.status).toBe(200);
   return items;
 }
@@ -74,8 +95,13 @@ describe('Adyen modifications settle on their notifications (MODE=production)', 
     expect(await eventsOf(row.id, 'transaction.completed')).toHaveLength(1);
 
     const requested = await api.post(`/agent/transactions/${row.id}/refund`, { amount: 2345 }, { token: admin.token });
-    const authorised = await api.get(`/agent/refunds/${requested.body.data.authorization_code}/authorise`, { token: admin.token });
-    expect(authorised.body.data).toMatchObject({ status: 'AUTHORISED', provider_reference: expect.stringMatching(/^[A-Z0-9]{16}$/) });
+    const authorised = await api.get(`/agent/refunds/${requested.body.data.authorization_code}/authorise`, {
+      token: admin.token,
+    });
+    expect(authorised.body.data).toMatchObject({
+      status: 'AUTHORISED',
+      provider_reference: expect.stringMatching(/^[A-Z0-9]{16}$/),
+    });
     expect(await eventsOf(authorised.body.data.id, 'refund.completed')).toEqual([]);
     await deliver(row.providerReference!, 'REFUND');
     const [refund] = await (await getDb()).select().from(refunds).where(eq(refunds.id, authorised.body.data.id));
@@ -86,10 +112,17 @@ describe('Adyen modifications settle on their notifications (MODE=production)', 
   it('a failed CANCEL_OR_REFUND leaves the money held (PENDING, alerted); reversed again under a new key, it is REVERSED', async () => {
     const { admin, row } = await held();
     sim.failModification(row.providerReference!, 'CANCEL_OR_REFUND', 'Transaction not found');
-    expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).body.data.status).toBe('PENDING');
+    expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).body.data.status).toBe(
+      'PENDING',
+    );
     await deliver(row.providerReference!, 'CANCEL_OR_REFUND');
     expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: null, failureReason: 'reverse_failed' });
-    const alerts = await (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, row.organisationId), eq(emailOutbox.kind, 'alert:reverse_failed')));
+    const alerts = await (
+      await getDb()
+    )
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.organisationId, row.organisationId), eq(emailOutbox.kind, 'alert:reverse_failed')));
     expect(alerts).toHaveLength(1);
 
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(200);
@@ -104,7 +137,9 @@ describe('Adyen modifications settle on their notifications (MODE=production)', 
     const { admin, row } = await held({});
     sim.failModification(row.providerReference!, 'REFUND', 'Insufficient balance on payment');
     const requested = await api.post(`/agent/transactions/${row.id}/refund`, { amount: 1000 }, { token: admin.token });
-    const authorised = await api.get(`/agent/refunds/${requested.body.data.authorization_code}/authorise`, { token: admin.token });
+    const authorised = await api.get(`/agent/refunds/${requested.body.data.authorization_code}/authorise`, {
+      token: admin.token,
+    });
     expect(authorised.body.data.status).toBe('AUTHORISED');
     await deliver(row.providerReference!, 'REFUND');
     const [refund] = await (await getDb()).select().from(refunds).where(eq(refunds.id, authorised.body.data.id));

@@ -15,8 +15,13 @@ import { withTestDatabase } from '../support/test-database';
 
 withTestDatabase();
 const savedKey = process.env.ADYEN_HMAC_KEY;
-beforeAll(() => { process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY; });
-afterAll(() => { if (savedKey === undefined) delete process.env.ADYEN_HMAC_KEY; else process.env.ADYEN_HMAC_KEY = savedKey; });
+beforeAll(() => {
+  process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY;
+});
+afterAll(() => {
+  if (savedKey === undefined) delete process.env.ADYEN_HMAC_KEY;
+  else process.env.ADYEN_HMAC_KEY = savedKey;
+});
 afterEach(() => vi.restoreAllMocks());
 
 async function rowOf(id: string) {
@@ -40,7 +45,10 @@ async function paid(linkOverrides: Record<string, unknown> = {}) {
 const adyenOnly = () => vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
 
 async function alertsOf(organisationId: string, kind: string) {
-  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, kind)));
+  return (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, kind)));
 }
 
 describe('CAPTURE and CANCELLATION', () => {
@@ -50,15 +58,35 @@ describe('CAPTURE and CANCELLATION', () => {
     const db = await getDb();
     // The process claimed the capture, the processor captured, and the process died before recording it.
     await db.update(transactions).set({ stage: 'capturing' }).where(eq(transactions.id, row.id));
-    await new SandboxProcessor(db).capture({ providerReference: row.providerReference!, ...processorMoney(row), idempotencyKey: `${row.id}:capture` });
+    await new SandboxProcessor(db).capture({
+      providerReference: row.providerReference!,
+      ...processorMoney(row),
+      idempotencyKey: `${row.id}:capture`,
+    });
     await runUntilIdle(db);
     expect(await rowOf(row.id)).toMatchObject({ status: 'COMPLETE', stage: null });
     expect(await auditCount(db, 'transaction:complete', row.id)).toBe(1);
     expect(await ledgerRows(db, [`${row.id}:capture`])).toHaveLength(1);
-    expect((await notificationsOf(`${row.providerReference}-CAPTURE`))[0]).toMatchObject({ processor: 'sandbox', status: 'applied', outcome: 'payment COMPLETE' });
+    expect((await notificationsOf(`${row.providerReference}-CAPTURE`))[0]).toMatchObject({
+      processor: 'sandbox',
+      status: 'applied',
+      outcome: 'payment COMPLETE',
+    });
     // Adyen's own CAPTURE for the same payment only confirms.
-    await postNotifications(adyenBatch(adyenItem({ eventCode: 'CAPTURE', pspReference: 'CAPTUREPSP000001', originalReference: row.providerReference!, merchantReference: row.id })));
-    expect((await notificationsOf('CAPTUREPSP000001'))[0]).toMatchObject({ status: 'ignored', outcome: 'capture confirmed: already COMPLETE' });
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'CAPTURE',
+          pspReference: 'CAPTUREPSP000001',
+          originalReference: row.providerReference!,
+          merchantReference: row.id,
+        }),
+      ),
+    );
+    expect((await notificationsOf('CAPTUREPSP000001'))[0]).toMatchObject({
+      status: 'ignored',
+      outcome: 'capture confirmed: already COMPLETE',
+    });
     expect(await auditCount(db, 'transaction:complete', row.id)).toBe(1);
   });
 
@@ -67,31 +95,66 @@ describe('CAPTURE and CANCELLATION', () => {
     const { admin, row } = await paid({ authorisation_only: true });
     expect((await api.get(`/agent/transactions/${row.id}/complete`, { token: admin.token })).status).toBe(200);
     expect(await rowOf(row.id)).toMatchObject({ status: 'COMPLETE' });
-    const capture = { pspReference: 'CAPTUREPSP000002', originalReference: row.providerReference!, merchantReference: row.id };
-    await postNotifications(adyenBatch(adyenItem({ eventCode: 'CAPTURE_FAILED', ...capture, reason: 'Authorisation expired' })));
-    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: null, completedAt: null, failureReason: 'capture_failed' });
+    const capture = {
+      pspReference: 'CAPTUREPSP000002',
+      originalReference: row.providerReference!,
+      merchantReference: row.id,
+    };
+    await postNotifications(
+      adyenBatch(adyenItem({ eventCode: 'CAPTURE_FAILED', ...capture, reason: 'Authorisation expired' })),
+    );
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'PENDING',
+      stage: null,
+      completedAt: null,
+      failureReason: 'capture_failed',
+    });
     expect(await alertsOf(row.organisationId, 'alert:capture_failed')).toHaveLength(1);
     await postNotifications(adyenBatch(adyenItem({ eventCode: 'CAPTURE', ...capture })));
     expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING' });
-    expect((await notificationsOf('CAPTUREPSP000002')).find((n) => n.eventCode === 'CAPTURE')).toMatchObject({ status: 'ignored', outcome: 'capture already failed at the processor' });
+    expect((await notificationsOf('CAPTUREPSP000002')).find((n) => n.eventCode === 'CAPTURE')).toMatchObject({
+      status: 'ignored',
+      outcome: 'capture already failed at the processor',
+    });
     // Repeated, the failure changes nothing twice.
-    await postNotifications(adyenBatch(adyenItem({ eventCode: 'CAPTURE_FAILED', ...capture, reason: 'Authorisation expired' })));
+    await postNotifications(
+      adyenBatch(adyenItem({ eventCode: 'CAPTURE_FAILED', ...capture, reason: 'Authorisation expired' })),
+    );
     expect(await alertsOf(row.organisationId, 'alert:capture_failed')).toHaveLength(1);
   });
 
   it('CANCELLATION records an authorisation released at the processor as REVERSED, once', async () => {
     adyenOnly();
     const { row } = await paid({ authorisation_only: true });
-    const body = adyenBatch(adyenItem({ eventCode: 'CANCELLATION', pspReference: 'CANCELPSP0000001', originalReference: row.providerReference!, merchantReference: row.id }));
+    const body = adyenBatch(
+      adyenItem({
+        eventCode: 'CANCELLATION',
+        pspReference: 'CANCELPSP0000001',
+        originalReference: row.providerReference!,
+        merchantReference: row.id,
+      }),
+    );
     await postNotifications(body);
     await postNotifications(body);
     expect(await rowOf(row.id)).toMatchObject({ status: 'REVERSED', stage: null });
     expect(await auditCount(await getDb(), 'transaction:reverse', row.id)).toBe(1);
     // A COMPLETE payment cannot be cancelled: its CANCELLATION is ignored.
     const done = await paid();
-    await postNotifications(adyenBatch(adyenItem({ eventCode: 'CANCELLATION', pspReference: 'CANCELPSP0000002', originalReference: done.row.providerReference!, merchantReference: done.row.id })));
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'CANCELLATION',
+          pspReference: 'CANCELPSP0000002',
+          originalReference: done.row.providerReference!,
+          merchantReference: done.row.id,
+        }),
+      ),
+    );
     expect(await rowOf(done.row.id)).toMatchObject({ status: 'COMPLETE' });
-    expect((await notificationsOf('CANCELPSP0000002'))[0]).toMatchObject({ status: 'ignored', outcome: 'cancellation confirmed: payment is COMPLETE' });
+    expect((await notificationsOf('CANCELPSP0000002'))[0]).toMatchObject({
+      status: 'ignored',
+      outcome: 'cancellation confirmed: payment is COMPLETE',
+    });
   });
 });
 
@@ -100,7 +163,10 @@ async function authorisedRefund(admin: { token: string }, transactionId: string,
   const requested = await api.post(`/agent/transactions/${transactionId}/refund`, { amount }, { token: admin.token });
   expect(requested.status).toBe(200);
   const db = await getDb();
-  await db.update(refunds).set({ status: 'AUTHORISED', nextAttemptAt: new Date(Date.now() + 60_000) }).where(eq(refunds.id, requested.body.data.id));
+  await db
+    .update(refunds)
+    .set({ status: 'AUTHORISED', nextAttemptAt: new Date(Date.now() + 60_000) })
+    .where(eq(refunds.id, requested.body.data.id));
   return refundOf(requested.body.data.id);
 }
 
@@ -110,7 +176,12 @@ describe('REFUND and REFUND_FAILED', () => {
     const refund = await authorisedRefund(admin, row.id, 4000);
     const db = await getDb();
     // The processor took the refund; the process died before recording it. Its notification arrives.
-    const sent = await new SandboxProcessor(db).refund({ providerReference: row.providerReference!, amount: 4000, currency: 'GBP', idempotencyKey: `${refund.id}:refund` });
+    const sent = await new SandboxProcessor(db).refund({
+      providerReference: row.providerReference!,
+      amount: 4000,
+      currency: 'GBP',
+      idempotencyKey: `${refund.id}:refund`,
+    });
     await runOnce(db);
     expect(await refundOf(refund.id)).toMatchObject({ status: 'COMPLETE', providerReference: sent.providerReference });
     try {
@@ -127,27 +198,48 @@ describe('REFUND and REFUND_FAILED', () => {
     adyenOnly();
     const { admin, row } = await paid();
     const refund = await authorisedRefund(admin, row.id, 2500);
-    const item = { pspReference: 'REFUNDPSP0000001', originalReference: row.providerReference!, merchantReference: null, amount: 2500 };
+    const item = {
+      pspReference: 'REFUNDPSP0000001',
+      originalReference: row.providerReference!,
+      merchantReference: null,
+      amount: 2500,
+    };
     await postNotifications(adyenBatch(adyenItem({ eventCode: 'REFUND', ...item })));
-    expect((await notificationsOf('REFUNDPSP0000001'))[0]).toMatchObject({ status: 'failed', outcome: 'refund not yet recorded as sent; tried again later', attempts: 1 });
+    expect((await notificationsOf('REFUNDPSP0000001'))[0]).toMatchObject({
+      status: 'failed',
+      outcome: 'refund not yet recorded as sent; tried again later',
+      attempts: 1,
+    });
     const db = await getDb();
     // The sender records what the processor answered.
-    await db.update(refunds).set({ status: 'COMPLETE', providerReference: 'REFUNDPSP0000001', completedAt: new Date() }).where(eq(refunds.id, refund.id));
+    await db
+      .update(refunds)
+      .set({ status: 'COMPLETE', providerReference: 'REFUNDPSP0000001', completedAt: new Date() })
+      .where(eq(refunds.id, refund.id));
     try {
       await advanceClock(db, { seconds: 120 });
       await runOnce(db);
     } finally {
       await resetClock(db);
     }
-    expect((await notificationsOf('REFUNDPSP0000001'))[0]).toMatchObject({ status: 'ignored', outcome: 'refund confirmed: refund is COMPLETE', attempts: 2 });
+    expect((await notificationsOf('REFUNDPSP0000001'))[0]).toMatchObject({
+      status: 'ignored',
+      outcome: 'refund confirmed: refund is COMPLETE',
+      attempts: 2,
+    });
 
     const failed = adyenBatch(adyenItem({ eventCode: 'REFUND_FAILED', ...item, reason: 'Account closed' }));
     await postNotifications(failed);
     await postNotifications(failed);
-    expect(await refundOf(refund.id)).toMatchObject({ status: 'FAILED', failureReason: 'refund_failed: Account closed' });
+    expect(await refundOf(refund.id)).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'refund_failed: Account closed',
+    });
     expect(await auditCount(db, 'refund:fail', refund.id)).toBe(1);
     expect(await alertsOf(row.organisationId, 'alert:refund_failed')).toHaveLength(1);
     // The amount is refundable again.
-    expect((await api.post(`/agent/transactions/${row.id}/refund`, { amount: 10000 }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await api.post(`/agent/transactions/${row.id}/refund`, { amount: 10000 }, { token: admin.token })).status,
+    ).toBe(200);
   });
 });

@@ -14,7 +14,9 @@ import { withTestDatabase } from '../support/test-database';
 
 withTestDatabase();
 const savedKey = process.env.ADYEN_HMAC_KEY;
-beforeAll(() => { process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY; });
+beforeAll(() => {
+  process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY;
+});
 afterAll(() => (savedKey === undefined ? delete process.env.ADYEN_HMAC_KEY : (process.env.ADYEN_HMAC_KEY = savedKey)));
 afterEach(() => vi.restoreAllMocks());
 
@@ -32,7 +34,9 @@ async function bankPayment() {
 
 /** Adyen's OFFER_CLOSED for a payment: its PSP reference, our reference (the transaction id). */
 const offerClosed = (row: { id: string; providerReference: string | null }, success = true) =>
-  adyenBatch(adyenItem({ eventCode: 'OFFER_CLOSED', pspReference: row.providerReference!, merchantReference: row.id, success }));
+  adyenBatch(
+    adyenItem({ eventCode: 'OFFER_CLOSED', pspReference: row.providerReference!, merchantReference: row.id, success }),
+  );
 
 describe('OFFER_CLOSED', () => {
   it('abandons a Pay by Bank payment waiting at the bank and frees its link, once; a repeat changes nothing', async () => {
@@ -40,7 +44,9 @@ describe('OFFER_CLOSED', () => {
     expect(row).toMatchObject({ status: 'PAYMENTINPROGRESS', stage: 'bank' });
     expect((await postNotifications(offerClosed(row))).text).toBe('[accepted]');
     expect(await rowOf(row.id)).toMatchObject({ status: 'ABANDONED', stage: null, failureReason: 'offer_closed' });
-    expect(await notificationsOf(row.providerReference!)).toMatchObject([{ eventCode: 'OFFER_CLOSED', status: 'applied', outcome: 'payment ABANDONED: offer closed' }]);
+    expect(await notificationsOf(row.providerReference!)).toMatchObject([
+      { eventCode: 'OFFER_CLOSED', status: 'applied', outcome: 'payment ABANDONED: offer closed' },
+    ]);
 
     // The link is free: a new payment is taken; the same item again moves nothing (stored once, the new payment untouched).
     const next = (await pay(link)) as { outcome: string; transactionId: string };
@@ -55,7 +61,9 @@ describe('OFFER_CLOSED', () => {
     const { link, row } = await bankPayment();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Adyen has no status query: asked after 30 minutes, it cannot tell.
-    vi.spyOn(SandboxProcessor.prototype, 'findPayment').mockRejectedValue(new ProcessorOutcomeUnknown('no status query'));
+    vi.spyOn(SandboxProcessor.prototype, 'findPayment').mockRejectedValue(
+      new ProcessorOutcomeUnknown('no status query'),
+    );
     const db = await getDb();
     try {
       await advanceClock(db, { seconds: 31 * 60 });
@@ -76,7 +84,9 @@ describe('OFFER_CLOSED', () => {
 
   it('a card payment left at 3-D Secure is abandoned; an AUTHORISATION that still comes for it gives the money back', async () => {
     const { admin, parentId } = await createTenant();
-    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as { transactionId: string };
+    const { transactionId } = (await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as {
+      transactionId: string;
+    };
     const row = await rowOf(transactionId);
     expect(row.stage).toBe('challenge');
     await postNotifications(offerClosed(row));
@@ -84,11 +94,25 @@ describe('OFFER_CLOSED', () => {
 
     const db = await getDb();
     vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
-    await new SandboxProcessor(db).finishChallenge({ providerReference: row.providerReference!, payload: { password: 'password' } });
-    await postNotifications(adyenBatch(adyenItem({ eventCode: 'AUTHORISATION', pspReference: row.providerReference!, merchantReference: row.id })));
+    await new SandboxProcessor(db).finishChallenge({
+      providerReference: row.providerReference!,
+      payload: { password: 'password' },
+    });
+    await postNotifications(
+      adyenBatch(
+        adyenItem({ eventCode: 'AUTHORISATION', pspReference: row.providerReference!, merchantReference: row.id }),
+      ),
+    );
     expect(await rowOf(row.id)).toMatchObject({ status: 'ABANDONED' });
-    const released = await db.select().from(sandboxProcessorOperations)
-      .where(and(eq(sandboxProcessorOperations.providerReference, row.providerReference!), eq(sandboxProcessorOperations.kind, 'refund')));
+    const released = await db
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(
+        and(
+          eq(sandboxProcessorOperations.providerReference, row.providerReference!),
+          eq(sandboxProcessorOperations.kind, 'refund'),
+        ),
+      );
     expect(released).toMatchObject([{ idempotencyKey: `${row.id}:release`, amount: 10000 }]);
   });
 
@@ -104,6 +128,8 @@ describe('OFFER_CLOSED', () => {
     expect(await rowOf(row.id)).toMatchObject({ status: 'COMPLETE' });
     await postNotifications(offerClosed(row));
     expect(await rowOf(row.id)).toMatchObject({ status: 'COMPLETE', failureReason: null });
-    expect((await notificationsOf(row.providerReference!)).find((n) => n.eventCode === 'OFFER_CLOSED' && n.success)).toMatchObject({ status: 'ignored' });
+    expect(
+      (await notificationsOf(row.providerReference!)).find((n) => n.eventCode === 'OFFER_CLOSED' && n.success),
+    ).toMatchObject({ status: 'ignored' });
   });
 });

@@ -23,8 +23,13 @@ import { eventsOf, subscribe } from '../events/event-support';
  */
 withTestDatabase();
 const savedKey = process.env.ADYEN_HMAC_KEY;
-beforeAll(() => { process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY; });
-afterAll(() => { if (savedKey === undefined) delete process.env.ADYEN_HMAC_KEY; else process.env.ADYEN_HMAC_KEY = savedKey; });
+beforeAll(() => {
+  process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY;
+});
+afterAll(() => {
+  if (savedKey === undefined) delete process.env.ADYEN_HMAC_KEY;
+  else process.env.ADYEN_HMAC_KEY = savedKey;
+});
 afterEach(async () => {
   vi.restoreAllMocks();
   await resetClock(await getDb());
@@ -36,8 +41,14 @@ type Method = 'capture' | 'reverse' | 'refund';
 function answerReceived() {
   vi.spyOn(SandboxProcessor.prototype, 'notify').mockResolvedValue(undefined);
   for (const method of ['capture', 'reverse', 'refund'] as const satisfies Method[]) {
-    const real = SandboxProcessor.prototype[method] as (this: SandboxProcessor, input: unknown) => Promise<ModificationResult>;
-    vi.spyOn(SandboxProcessor.prototype, method).mockImplementation(async function (this: SandboxProcessor, input: unknown) {
+    const real = SandboxProcessor.prototype[method] as (
+      this: SandboxProcessor,
+      input: unknown,
+    ) => Promise<ModificationResult>;
+    vi.spyOn(SandboxProcessor.prototype, method).mockImplementation(async function (
+      this: SandboxProcessor,
+      input: unknown,
+    ) {
       const { providerReference } = await real.call(this, input);
       return { status: 'received', providerReference };
     } as never);
@@ -65,7 +76,10 @@ async function refundOf(id: string) {
 }
 
 async function alertsOf(organisationId: string, kind: string) {
-  return (await getDb()).select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, kind)));
+  return (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.organisationId, organisationId), eq(emailOutbox.kind, kind)));
 }
 
 async function paid(linkOverrides: Record<string, unknown> = {}) {
@@ -97,19 +111,34 @@ describe('a refund Adyen received', () => {
     const answered = await authorisedRefund(admin.token, row.id, 4000);
     // Received is not paid out: not COMPLETE, no refund.completed.
     expect(answered).toMatchObject({ status: 'AUTHORISED', provider_reference: expect.any(String) });
-    expect(await refundOf(answered.id)).toMatchObject({ status: 'AUTHORISED', sentAt: expect.any(Date), completedAt: null, nextAttemptAt: null, attempts: 1 });
+    expect(await refundOf(answered.id)).toMatchObject({
+      status: 'AUTHORISED',
+      sentAt: expect.any(Date),
+      completedAt: null,
+      nextAttemptAt: null,
+      attempts: 1,
+    });
     expect(await eventsOf(answered.id, 'refund.completed')).toEqual([]);
     // The retry step leaves a received refund alone: one request under its key, however long the notification takes.
     await later(3 * 3600);
     expect(await ledgerRows(await getDb(), [`${answered.id}:refund`])).toHaveLength(1);
     expect(await refundOf(answered.id)).toMatchObject({ status: 'AUTHORISED' });
 
-    const body = adyenBatch(adyenItem({ eventCode: 'REFUND', pspReference: answered.provider_reference!, originalReference: row.providerReference!, amount: 4000 }));
+    const body = adyenBatch(
+      adyenItem({
+        eventCode: 'REFUND',
+        pspReference: answered.provider_reference!,
+        originalReference: row.providerReference!,
+        amount: 4000,
+      }),
+    );
     await postNotifications(body);
     await postNotifications(body);
     expect(await refundOf(answered.id)).toMatchObject({ status: 'COMPLETE', completedAt: expect.any(Date) });
     expect(await eventsOf(answered.id, 'refund.completed')).toHaveLength(1);
-    const listed = (await api.post('/agent/refunds', { organisation: row.organisationId }, { token: admin.token })).body.data.find((r: { id: string }) => r.id === answered.id);
+    const listed = (
+      await api.post('/agent/refunds', { organisation: row.organisationId }, { token: admin.token })
+    ).body.data.find((r: { id: string }) => r.id === answered.id);
     expect(listed).toMatchObject({ status: 'COMPLETE' });
   });
 
@@ -117,14 +146,28 @@ describe('a refund Adyen received', () => {
     answerReceived();
     const { admin, row } = await paid();
     const answered = await authorisedRefund(admin.token, row.id, 10_000);
-    await postNotifications(adyenBatch(adyenItem({
-      eventCode: 'REFUND_FAILED', pspReference: answered.provider_reference!, originalReference: row.providerReference!, amount: 10_000, reason: 'Account closed',
-    })));
-    expect(await refundOf(answered.id)).toMatchObject({ status: 'FAILED', failureReason: 'refund_failed: Account closed', completedAt: null });
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'REFUND_FAILED',
+          pspReference: answered.provider_reference!,
+          originalReference: row.providerReference!,
+          amount: 10_000,
+          reason: 'Account closed',
+        }),
+      ),
+    );
+    expect(await refundOf(answered.id)).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'refund_failed: Account closed',
+      completedAt: null,
+    });
     expect(await eventsOf(answered.id, 'refund.completed')).toEqual([]);
     expect(await eventsOf(answered.id, 'refund.declined')).toHaveLength(1);
     expect(await alertsOf(row.organisationId, 'alert:refund_failed')).toHaveLength(1);
-    expect((await api.post(`/agent/transactions/${row.id}/refund`, { amount: 10_000 }, { token: admin.token })).status).toBe(200);
+    expect(
+      (await api.post(`/agent/transactions/${row.id}/refund`, { amount: 10_000 }, { token: admin.token })).status,
+    ).toBe(200);
   });
 });
 
@@ -135,7 +178,12 @@ describe('a capture Adyen received', () => {
     const answer = await api.get(`/agent/transactions/${row.id}/complete`, { token: admin.token });
     expect(answer.status).toBe(200);
     expect(answer.body.data.status).toBe('PENDING');
-    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: 'capturing', modificationSentAt: expect.any(Date), completedAt: null });
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'PENDING',
+      stage: 'capturing',
+      modificationSentAt: expect.any(Date),
+      completedAt: null,
+    });
     expect(await eventsOf(row.id, 'transaction.completed')).toEqual([]);
     // Nothing crosses it: a reverse or a second capture is refused while the capture is with the processor.
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(409);
@@ -145,10 +193,22 @@ describe('a capture Adyen received', () => {
     expect(await ledgerRows(await getDb(), [`${row.id}:capture`])).toHaveLength(1);
     expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: 'capturing' });
 
-    const body = adyenBatch(adyenItem({ eventCode: 'CAPTURE', pspReference: `${row.providerReference}-CAPTURE`, originalReference: row.providerReference!, merchantReference: row.id }));
+    const body = adyenBatch(
+      adyenItem({
+        eventCode: 'CAPTURE',
+        pspReference: `${row.providerReference}-CAPTURE`,
+        originalReference: row.providerReference!,
+        merchantReference: row.id,
+      }),
+    );
     await postNotifications(body);
     await postNotifications(body);
-    expect(await rowOf(row.id)).toMatchObject({ status: 'COMPLETE', stage: null, modificationSentAt: null, completedAt: expect.any(Date) });
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'COMPLETE',
+      stage: null,
+      modificationSentAt: null,
+      completedAt: expect.any(Date),
+    });
     expect(await eventsOf(row.id, 'transaction.completed')).toHaveLength(1);
     expect(await auditCount(await getDb(), 'transaction:complete', row.id)).toBe(1);
   });
@@ -158,10 +218,23 @@ describe('a capture Adyen received', () => {
     const keys = sentKeys('capture');
     const { admin, row } = await paid({ authorisation_only: true });
     expect((await api.get(`/agent/transactions/${row.id}/complete`, { token: admin.token })).status).toBe(200);
-    await postNotifications(adyenBatch(adyenItem({
-      eventCode: 'CAPTURE_FAILED', pspReference: 'CAPTUREPSP000011', originalReference: row.providerReference!, merchantReference: row.id, reason: 'Insufficient balance',
-    })));
-    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: null, modificationSentAt: null, failureReason: 'capture_failed' });
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'CAPTURE_FAILED',
+          pspReference: 'CAPTUREPSP000011',
+          originalReference: row.providerReference!,
+          merchantReference: row.id,
+          reason: 'Insufficient balance',
+        }),
+      ),
+    );
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'PENDING',
+      stage: null,
+      modificationSentAt: null,
+      failureReason: 'capture_failed',
+    });
     expect(await alertsOf(row.organisationId, 'alert:capture_failed')).toHaveLength(1);
     expect((await api.get(`/agent/transactions/${row.id}/complete`, { token: admin.token })).status).toBe(200);
     // Adyen answers a reused Idempotency-Key with its first answer, without trying again: the new attempt has its own.
@@ -176,28 +249,52 @@ describe('a reverse Adyen received (/reversals), settled by CANCEL_OR_REFUND', (
     const answer = await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token });
     expect(answer.status).toBe(200);
     expect(answer.body.data.status).toBe('PENDING');
-    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: 'reversing', modificationSentAt: expect.any(Date) });
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'PENDING',
+      stage: 'reversing',
+      modificationSentAt: expect.any(Date),
+    });
     expect(await eventsOf(row.id, 'transaction.reversed')).toEqual([]);
-    await postNotifications(adyenBatch(adyenItem({
-      eventCode: 'CANCEL_OR_REFUND', pspReference: 'REVERSALPSP00001', originalReference: row.providerReference!, merchantReference: row.id,
-      additionalData: { 'modification.action': 'cancel' },
-    })));
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'CANCEL_OR_REFUND',
+          pspReference: 'REVERSALPSP00001',
+          originalReference: row.providerReference!,
+          merchantReference: row.id,
+          additionalData: { 'modification.action': 'cancel' },
+        }),
+      ),
+    );
     expect(await rowOf(row.id)).toMatchObject({ status: 'REVERSED', stage: null, modificationSentAt: null });
     expect(await eventsOf(row.id, 'transaction.reversed')).toHaveLength(1);
     expect(await auditCount(await getDb(), 'transaction:reverse', row.id)).toBe(1);
-    expect((await notificationsOf('REVERSALPSP00001'))[0]).toMatchObject({ status: 'applied', outcome: 'payment REVERSED' });
+    expect((await notificationsOf('REVERSALPSP00001'))[0]).toMatchObject({
+      status: 'applied',
+      outcome: 'payment REVERSED',
+    });
   });
 
   it('success as a refund (the payment had been captured) is REVERSED too, and says so', async () => {
     answerReceived();
     const { admin, row } = await paid({ authorisation_only: true });
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(200);
-    await postNotifications(adyenBatch(adyenItem({
-      eventCode: 'CANCEL_OR_REFUND', pspReference: 'REVERSALPSP00002', originalReference: row.providerReference!, merchantReference: row.id,
-      additionalData: { 'modification.action': 'refund' },
-    })));
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'CANCEL_OR_REFUND',
+          pspReference: 'REVERSALPSP00002',
+          originalReference: row.providerReference!,
+          merchantReference: row.id,
+          additionalData: { 'modification.action': 'refund' },
+        }),
+      ),
+    );
     expect(await rowOf(row.id)).toMatchObject({ status: 'REVERSED' });
-    expect((await notificationsOf('REVERSALPSP00002'))[0]).toMatchObject({ status: 'applied', outcome: 'payment REVERSED (the processor refunded it: it had been captured)' });
+    expect((await notificationsOf('REVERSALPSP00002'))[0]).toMatchObject({
+      status: 'applied',
+      outcome: 'payment REVERSED (the processor refunded it: it had been captured)',
+    });
   });
 
   it('failure puts it back to PENDING, the money still held, alerts the organisation; reversed again under a new key', async () => {
@@ -205,13 +302,24 @@ describe('a reverse Adyen received (/reversals), settled by CANCEL_OR_REFUND', (
     const keys = sentKeys('reverse');
     const { admin, row } = await paid({ authorisation_only: true });
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(200);
-    const failed = adyenBatch(adyenItem({
-      eventCode: 'CANCEL_OR_REFUND', success: false, pspReference: 'REVERSALPSP00003', originalReference: row.providerReference!, merchantReference: row.id,
-      reason: 'Transaction not found',
-    }));
+    const failed = adyenBatch(
+      adyenItem({
+        eventCode: 'CANCEL_OR_REFUND',
+        success: false,
+        pspReference: 'REVERSALPSP00003',
+        originalReference: row.providerReference!,
+        merchantReference: row.id,
+        reason: 'Transaction not found',
+      }),
+    );
     await postNotifications(failed);
     await postNotifications(failed);
-    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: null, modificationSentAt: null, failureReason: 'reverse_failed' });
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'PENDING',
+      stage: null,
+      modificationSentAt: null,
+      failureReason: 'reverse_failed',
+    });
     expect(await eventsOf(row.id, 'transaction.reversed')).toEqual([]);
     expect(await alertsOf(row.organisationId, 'alert:reverse_failed')).toHaveLength(1);
     expect((await api.get(`/agent/transactions/${row.id}/reverse`, { token: admin.token })).status).toBe(200);
@@ -224,11 +332,23 @@ describe('a reverse Adyen received (/reversals), settled by CANCEL_OR_REFUND', (
     answerReceived();
     const { row } = await paid({ authorisation_only: true });
     await later(8 * 24 * 3600);
-    expect(await rowOf(row.id)).toMatchObject({ status: 'PENDING', stage: 'reversing', modificationSentAt: expect.any(Date), failureReason: 'authorisation_expired' });
-    await postNotifications(adyenBatch(adyenItem({
-      eventCode: 'CANCEL_OR_REFUND', pspReference: 'REVERSALPSP00004', originalReference: row.providerReference!, merchantReference: row.id,
-      additionalData: { 'modification.action': 'cancel' },
-    })));
+    expect(await rowOf(row.id)).toMatchObject({
+      status: 'PENDING',
+      stage: 'reversing',
+      modificationSentAt: expect.any(Date),
+      failureReason: 'authorisation_expired',
+    });
+    await postNotifications(
+      adyenBatch(
+        adyenItem({
+          eventCode: 'CANCEL_OR_REFUND',
+          pspReference: 'REVERSALPSP00004',
+          originalReference: row.providerReference!,
+          merchantReference: row.id,
+          additionalData: { 'modification.action': 'cancel' },
+        }),
+      ),
+    );
     expect(await rowOf(row.id)).toMatchObject({ status: 'REVERSED', failureReason: 'authorisation_expired' });
   });
 });

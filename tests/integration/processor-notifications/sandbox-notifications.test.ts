@@ -16,8 +16,13 @@ import { withTestDatabase } from '../support/test-database';
 
 withTestDatabase();
 const savedKey = process.env.ADYEN_HMAC_KEY;
-beforeAll(() => { process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY; });
-afterAll(() => { if (savedKey === undefined) delete process.env.ADYEN_HMAC_KEY; else process.env.ADYEN_HMAC_KEY = savedKey; });
+beforeAll(() => {
+  process.env.ADYEN_HMAC_KEY = TEST_HMAC_KEY;
+});
+afterAll(() => {
+  if (savedKey === undefined) delete process.env.ADYEN_HMAC_KEY;
+  else process.env.ADYEN_HMAC_KEY = savedKey;
+});
 
 async function rowOf(id: string) {
   const [row] = await (await getDb()).select().from(transactions).where(eq(transactions.id, id));
@@ -37,17 +42,31 @@ describe('the sandbox processor notifies through the same path', () => {
     const outcome = await pay(await createLinkVia(admin.token, parentId), cards.visa3ds);
     const id = (outcome as { transactionId: string }).transactionId;
     const db = await getDb();
-    const result = await new SandboxProcessor(db).finishChallenge({ providerReference: (await rowOf(id)).providerReference!, payload: { password: 'password' } });
+    const result = await new SandboxProcessor(db).finishChallenge({
+      providerReference: (await rowOf(id)).providerReference!,
+      payload: { password: 'password' },
+    });
     expect(result.status).toBe('authorised');
     const [item] = await notificationsOf(result.providerReference);
-    expect(item).toMatchObject({ processor: 'sandbox', eventCode: 'AUTHORISATION', success: true, status: 'received', merchantReference: id, amount: 10000, currency: 'GBP' });
+    expect(item).toMatchObject({
+      processor: 'sandbox',
+      eventCode: 'AUTHORISATION',
+      success: true,
+      status: 'received',
+      merchantReference: id,
+      amount: 10000,
+      currency: 'GBP',
+    });
     await runUntilIdle(db);
     expect(await rowOf(id)).toMatchObject({ status: 'COMPLETE', stage: null, cardLastFour: '0006' });
-    expect((await notificationsOf(result.providerReference))[0]).toMatchObject({ status: 'applied', outcome: 'payment COMPLETE' });
+    expect((await notificationsOf(result.providerReference))[0]).toMatchObject({
+      status: 'applied',
+      outcome: 'payment COMPLETE',
+    });
     expect(await auditCount(db, 'transaction:payment', id)).toBe(1);
   });
 
-  it("a bank payment approved or declined at the bank is settled though the customer never comes back; a second decision sends nothing", async () => {
+  it('a bank payment approved or declined at the bank is settled though the customer never comes back; a second decision sends nothing', async () => {
     const db = await getDb();
     const approved = await bankPayment();
     await decideSandboxBankPayment(db, approved.providerReference!, 'approve');
@@ -68,8 +87,15 @@ describe('the sandbox processor notifies through the same path', () => {
     await runUntilIdle(db);
     await runUntilIdle(db);
     expect(await rowOf(row.id)).toMatchObject({ status: 'ABANDONED' });
-    const released = await db.select().from(sandboxProcessorOperations)
-      .where(and(eq(sandboxProcessorOperations.providerReference, row.providerReference!), eq(sandboxProcessorOperations.kind, 'refund')));
+    const released = await db
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(
+        and(
+          eq(sandboxProcessorOperations.providerReference, row.providerReference!),
+          eq(sandboxProcessorOperations.kind, 'refund'),
+        ),
+      );
     expect(released).toHaveLength(1);
     expect(released[0]).toMatchObject({ idempotencyKey: `${row.id}:release`, amount: 10000 });
   });
@@ -78,7 +104,9 @@ describe('the sandbox processor notifies through the same path', () => {
     const { admin, parentId } = await createTenant();
     const outcome = await pay(await createLinkVia(admin.token, parentId), cards.visa3ds);
     const row = await rowOf((outcome as { transactionId: string }).transactionId);
-    const body = adyenBatch(adyenItem({ eventCode: 'AUTHORISATION', pspReference: row.providerReference!, merchantReference: row.id }));
+    const body = adyenBatch(
+      adyenItem({ eventCode: 'AUTHORISATION', pspReference: row.providerReference!, merchantReference: row.id }),
+    );
     const answers = await Promise.all(Array.from({ length: 4 }, () => postNotifications(body)));
     expect(answers.map((a) => a.text)).toEqual(Array(4).fill('[accepted]'));
     await runUntilIdle(await getDb());
@@ -94,17 +122,33 @@ describe('the sandbox processor notifies through the same path', () => {
     await runUntilIdle(db);
     const { admin, parentId } = await createTenant();
     const paid = [];
-    for (let i = 0; i < 6; i += 1) paid.push(await rowOf(((await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string }).transactionId));
+    for (let i = 0; i < 6; i += 1)
+      paid.push(
+        await rowOf(
+          ((await pay(await createLinkVia(admin.token, parentId))) as { transactionId: string }).transactionId,
+        ),
+      );
     // A 3-D Secure payment finished at the processor whose answer was lost: still waiting, its item settles it.
-    const waiting = await rowOf(((await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as { transactionId: string }).transactionId);
-    await new SandboxProcessor(db).finishChallenge({ providerReference: waiting.providerReference!, payload: { password: 'password' } });
+    const waiting = await rowOf(
+      ((await pay(await createLinkVia(admin.token, parentId), cards.visa3ds)) as { transactionId: string })
+        .transactionId,
+    );
+    await new SandboxProcessor(db).finishChallenge({
+      providerReference: waiting.providerReference!,
+      payload: { password: 'password' },
+    });
 
     // Claim, read, one statement for the six confirmations; the waiting payment's item goes the long way.
     const statements = await countStatements(db, async () => expect(await applyPendingNotifications(db)).toBe(7));
     for (const row of paid) {
-      expect(await notificationsOf(row.providerReference!)).toMatchObject([{ eventCode: 'AUTHORISATION', status: 'ignored', outcome: 'payment already COMPLETE', attempts: 1 }]);
+      expect(await notificationsOf(row.providerReference!)).toMatchObject([
+        { eventCode: 'AUTHORISATION', status: 'ignored', outcome: 'payment already COMPLETE', attempts: 1 },
+      ]);
     }
-    expect((await notificationsOf(waiting.providerReference!))[0]).toMatchObject({ status: 'applied', outcome: 'payment COMPLETE' });
+    expect((await notificationsOf(waiting.providerReference!))[0]).toMatchObject({
+      status: 'applied',
+      outcome: 'payment COMPLETE',
+    });
     expect(await rowOf(waiting.id)).toMatchObject({ status: 'COMPLETE' });
 
     // Six confirmations alone: the same three statements (two each, one by one).

@@ -32,20 +32,41 @@ function production() {
   vi.stubEnv('ADYEN_TIMEOUT_MS', '3000');
 }
 
-const browserInfo = { acceptHeader: 'text/html', colorDepth: 24, javaEnabled: false, language: 'fr-FR', screenHeight: 900, screenWidth: 1440, timeZoneOffset: -60, userAgent: 'Mozilla/5.0' };
+const browserInfo = {
+  acceptHeader: 'text/html',
+  colorDepth: 24,
+  javaEnabled: false,
+  language: 'fr-FR',
+  screenHeight: 900,
+  screenWidth: 1440,
+  timeZoneOffset: -60,
+  userAgent: 'Mozilla/5.0',
+};
 const encrypted = (number: string, extra: Record<string, string> = {}): PaymentMethodInput => ({
-  kind: 'adyen_encrypted', holderName: 'Ada Lovelace',
+  kind: 'adyen_encrypted',
+  holderName: 'Ada Lovelace',
   fields: {
-    encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737',
-    bin: number.slice(0, 8), lastFour: number.slice(-4), ...extra,
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    bin: number.slice(0, 8),
+    lastFour: number.slice(-4),
+    ...extra,
   },
 });
 const noRules = { surcharging_enabled: false, dcc_enabled: false, excluded_card_types: [], excluded_card_regions: [] };
-const paymentsSentFor = (reference: string) => sim.requests.filter((r) => r.path === '/payments' && (r.body as { reference?: string }).reference === reference);
-const attemptsOn = async (id: string) => (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, id));
+const paymentsSentFor = (reference: string) =>
+  sim.requests.filter((r) => r.path === '/payments' && (r.body as { reference?: string }).reference === reference);
+const attemptsOn = async (id: string) =>
+  (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, id));
 
 async function createSession(token: string, organisation: string, extra: Record<string, unknown> = {}) {
-  const response = await api.put('/agent/ecommerce', { organisation, customer_name: 'Eve', email: 'eve@example.com', amount: 4999, ...extra }, { token });
+  const response = await api.put(
+    '/agent/ecommerce',
+    { organisation, customer_name: 'Eve', email: 'eve@example.com', amount: 4999, ...extra },
+    { token },
+  );
   expect(response.status, response.text).toBe(200);
   return response.body.data.id as string;
 }
@@ -56,13 +77,22 @@ describe('card payments in production, against the Adyen simulator (issue 15)', 
     const link = await createLinkVia(admin.token, parentId, { ...noRules, email: 'payer@example.com' });
     production();
     const outcome = await pay(link, undefined, {
-      method: encrypted('4111111111111111', { browserInfo: JSON.stringify(browserInfo) }), ipAddress: '203.0.113.5', returnUrl: 'https://pay.example.com/fr/x/return',
+      method: encrypted('4111111111111111', { browserInfo: JSON.stringify(browserInfo) }),
+      ipAddress: '203.0.113.5',
+      returnUrl: 'https://pay.example.com/fr/x/return',
     });
     expect(outcome).toMatchObject({ outcome: 'paid' });
     const [sent] = paymentsSentFor((outcome as { transactionId: string }).transactionId);
     expect(sent!.body).toMatchObject({
-      shopperInteraction: 'Ecommerce', channel: 'Web', shopperEmail: 'payer@example.com', shopperIP: '203.0.113.5', origin: 'https://pay.example.com', browserInfo,
-      authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } }, redirectToIssuerMethod: 'GET', redirectFromIssuerMethod: 'GET',
+      shopperInteraction: 'Ecommerce',
+      channel: 'Web',
+      shopperEmail: 'payer@example.com',
+      shopperIP: '203.0.113.5',
+      origin: 'https://pay.example.com',
+      browserInfo,
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'disabled' } },
+      redirectToIssuerMethod: 'GET',
+      redirectFromIssuerMethod: 'GET',
     });
   });
 
@@ -70,11 +100,23 @@ describe('card payments in production, against the Adyen simulator (issue 15)', 
     const { admin, parentId } = await createTenant();
     const id = await createSession(admin.token, parentId, { moto_enabled: true });
     production();
-    const outcome = await pay(id, undefined, { method: encrypted('4111111111111111', { browserInfo: JSON.stringify(browserInfo) }), transactionMethod: 'MOTO_IN_PERSON', ipAddress: '198.51.100.7' });
+    const outcome = await pay(id, undefined, {
+      method: encrypted('4111111111111111', { browserInfo: JSON.stringify(browserInfo) }),
+      transactionMethod: 'MOTO_IN_PERSON',
+      ipAddress: '198.51.100.7',
+    });
     expect(outcome).toMatchObject({ outcome: 'paid' });
     const [sent] = paymentsSentFor((outcome as { transactionId: string }).transactionId);
     expect(sent!.body).toMatchObject({ shopperInteraction: 'Moto', shopperEmail: 'eve@example.com' });
-    for (const name of ['authenticationData', 'redirectToIssuerMethod', 'redirectFromIssuerMethod', 'browserInfo', 'shopperIP', 'origin']) expect(sent!.body).not.toHaveProperty(name);
+    for (const name of [
+      'authenticationData',
+      'redirectToIssuerMethod',
+      'redirectFromIssuerMethod',
+      'browserInfo',
+      'shopperIP',
+      'origin',
+    ])
+      expect(sent!.body).not.toHaveProperty(name);
     expect(await attemptsOn(id)).toEqual([expect.objectContaining({ status: 'COMPLETE', method: 'MOTO_IN_PERSON' })]);
   });
 
@@ -83,7 +125,9 @@ describe('card payments in production, against the Adyen simulator (issue 15)', 
     const id = await createSession(admin.token, parentId);
     production();
     const before = sim.requests.length;
-    expect(await pay(id, undefined, { method: encrypted('4111111111111111'), transactionMethod: 'MOTO_IN_PERSON' })).toMatchObject({ outcome: 'not_allowed' });
+    expect(
+      await pay(id, undefined, { method: encrypted('4111111111111111'), transactionMethod: 'MOTO_IN_PERSON' }),
+    ).toMatchObject({ outcome: 'not_allowed' });
     expect(sim.requests.length).toBe(before);
     expect(await attemptsOn(id)).toEqual([]);
   });
@@ -96,7 +140,9 @@ describe('card payments in production, against the Adyen simulator (issue 15)', 
     const outcome = await pay(link, undefined, { method: encrypted('4111111111111111') });
     expect(outcome).toMatchObject({ outcome: 'rejected', reason: 'card_lookup_failed' });
     expect(paymentsSentFor((outcome as { transactionId: string }).transactionId)).toEqual([]);
-    expect(await attemptsOn(link)).toEqual([expect.objectContaining({ status: 'FAILED', failureReason: 'card_lookup_failed' })]);
+    expect(await attemptsOn(link)).toEqual([
+      expect.objectContaining({ status: 'FAILED', failureReason: 'card_lookup_failed' }),
+    ]);
     // Adyen back: the same link is paid.
     expect(await pay(link, undefined, { method: encrypted('4111111111111111') })).toMatchObject({ outcome: 'paid' });
   });
@@ -107,7 +153,11 @@ describe('card payments in production, against the Adyen simulator (issue 15)', 
     production();
     const outcome = await pay(link, undefined, { method: encrypted('4988438843884305'), acceptDcc: true });
     expect(outcome).toMatchObject({ outcome: 'paid' });
-    expect(await attemptsOn(link)).toEqual([expect.objectContaining({ status: 'COMPLETE', dcc: null, processorCurrency: 'GBP', processorAmount: 10_000 })]);
-    expect(paymentsSentFor((outcome as { transactionId: string }).transactionId)[0]!.body).toMatchObject({ amount: { currency: 'GBP', value: 10_000 } });
+    expect(await attemptsOn(link)).toEqual([
+      expect.objectContaining({ status: 'COMPLETE', dcc: null, processorCurrency: 'GBP', processorAmount: 10_000 }),
+    ]);
+    expect(paymentsSentFor((outcome as { transactionId: string }).transactionId)[0]!.body).toMatchObject({
+      amount: { currency: 'GBP', value: 10_000 },
+    });
   });
 });

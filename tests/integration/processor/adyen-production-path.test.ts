@@ -16,35 +16,73 @@ let sim: AdyenSimulator;
 let adyen: AdyenProcessor;
 beforeAll(async () => {
   sim = await startAdyenSimulator();
-  adyen = new AdyenProcessor({ apiKey: sim.apiKey, merchantAccount: sim.merchantAccount, checkoutUrl: sim.url, timeoutMs: 8_000 });
+  adyen = new AdyenProcessor({
+    apiKey: sim.apiKey,
+    merchantAccount: sim.merchantAccount,
+    checkoutUrl: sim.url,
+    timeoutMs: 8_000,
+  });
 });
 afterAll(() => sim.close());
 afterEach(() => expect(sim.violations).toEqual([]));
 
 let n = 0;
 const encrypted = (number: string, holderName = 'Ada Lovelace'): PaymentMethodInput => ({
-  kind: 'adyen_encrypted', holderName,
-  fields: { encryptedCardNumber: `test_${number}`, encryptedExpiryMonth: 'test_03', encryptedExpiryYear: 'test_2030', encryptedSecurityCode: 'test_737', bin: number.slice(0, 8), lastFour: number.slice(-4) },
+  kind: 'adyen_encrypted',
+  holderName,
+  fields: {
+    encryptedCardNumber: `test_${number}`,
+    encryptedExpiryMonth: 'test_03',
+    encryptedExpiryYear: 'test_2030',
+    encryptedSecurityCode: 'test_737',
+    bin: number.slice(0, 8),
+    lastFour: number.slice(-4),
+  },
 });
 const order = (method: PaymentMethodInput, extra: { capture?: boolean; storeCard?: boolean } = {}) => {
   const reference = `txn_${Date.now()}_${++n}`;
   return {
-    reference, amount: 12345, currency: 'GBP', method, capture: extra.capture ?? true, storeCard: extra.storeCard ?? false,
-    returnUrl: `https://pay.example.com/en/link_1/return`, idempotencyKey: `auth-${reference}`,
+    reference,
+    amount: 12345,
+    currency: 'GBP',
+    method,
+    capture: extra.capture ?? true,
+    storeCard: extra.storeCard ?? false,
+    returnUrl: `https://pay.example.com/en/link_1/return`,
+    idempotencyKey: `auth-${reference}`,
   };
 };
-const notificationsOf = (psp: string | null) => sim.queuedNotifications().filter((i) => i.pspReference === psp || i.originalReference === psp).map((i) => [i.eventCode, i.success]);
+const notificationsOf = (psp: string | null) =>
+  sim
+    .queuedNotifications()
+    .filter((i) => i.pspReference === psp || i.originalReference === psp)
+    .map((i) => [i.eventCode, i.success]);
 
 describe('AdyenProcessor against the Adyen simulator', () => {
   it('authorises a card sent as adyen-web encrypted fields, with its facts from additionalData', async () => {
     const input = order(encrypted('4111111111111111'));
     const result = await adyen.authorise(input);
     expect(result).toMatchObject({
-      status: 'authorised', captured: true,
-      card: { brand: 'VISA', bin: '41111111', lastFour: '1111', funding: 'credit', cardClass: 'consumer', issuingCountry: 'NL', expiryMonth: 3, expiryYear: 2030, holderName: 'Ada Lovelace' },
+      status: 'authorised',
+      captured: true,
+      card: {
+        brand: 'VISA',
+        bin: '41111111',
+        lastFour: '1111',
+        funding: 'credit',
+        cardClass: 'consumer',
+        issuingCountry: 'NL',
+        expiryMonth: 3,
+        expiryYear: 2030,
+        holderName: 'Ada Lovelace',
+      },
     });
     const sent = sim.requests.at(-1)!;
-    expect(sent).toMatchObject({ path: '/payments', status: 200, headers: { 'idempotency-key': input.idempotencyKey, 'x-api-key': sim.apiKey } });
+    expect(sent).toMatchObject({
+      path: '/payments',
+      status: 200,
+      headers: { 'idempotency-key': input.idempotencyKey, 'x-api-key': sim.apiKey },
+    });
     expect(notificationsOf(result.providerReference)).toEqual([['AUTHORISATION', 'true']]);
   });
 
@@ -65,15 +103,30 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     const psp = held.providerReference!;
     expect(sim.requests.at(-1)!.body).toMatchObject({ additionalData: { manualCapture: 'true' } });
     await adyen.capture({ providerReference: psp, amount: 12345, currency: 'GBP', idempotencyKey: `capture-${psp}` });
-    const refund = await adyen.refund({ providerReference: psp, amount: 2345, currency: 'GBP', idempotencyKey: `refund-${psp}` });
+    const refund = await adyen.refund({
+      providerReference: psp,
+      amount: 2345,
+      currency: 'GBP',
+      idempotencyKey: `refund-${psp}`,
+    });
     expect(refund.providerReference).toMatch(/^[A-Z0-9]{16}$/);
     expect(refund.providerReference).not.toBe(psp);
     await adyen.reverse({ providerReference: psp, idempotencyKey: `reverse-${psp}` });
-    expect(notificationsOf(psp)).toEqual([['AUTHORISATION', 'true'], ['CAPTURE', 'true'], ['REFUND', 'true'], ['CANCEL_OR_REFUND', 'true']]);
+    expect(notificationsOf(psp)).toEqual([
+      ['AUTHORISATION', 'true'],
+      ['CAPTURE', 'true'],
+      ['REFUND', 'true'],
+      ['CANCEL_OR_REFUND', 'true'],
+    ]);
   });
 
   it('a refund of a payment Adyen does not know is a permanent error (422 errorCode 167)', async () => {
-    const refund = adyen.refund({ providerReference: 'UNKNOWNPSP000000', amount: 100, currency: 'GBP', idempotencyKey: 'refund-unknown' });
+    const refund = adyen.refund({
+      providerReference: 'UNKNOWNPSP000000',
+      amount: 100,
+      currency: 'GBP',
+      idempotencyKey: 'refund-unknown',
+    });
     await expect(refund).rejects.toBeInstanceOf(AdyenRequestError);
     await expect(refund).rejects.toMatchObject({ transient: false, status: 422, body: { errorCode: '167' } });
   });
@@ -85,8 +138,11 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     const token = (result as { storedCardToken?: string }).storedCardToken!;
     const stored = decodeStoredCardToken(token);
     expect(stored.shopperReference).toBe(`tp-${input.reference}`);
-    expect(sim.queuedNotifications().find((i) => i.pspReference === result.providerReference)?.additionalData).toMatchObject({
-      'recurring.recurringDetailReference': stored.storedPaymentMethodId, 'recurring.shopperReference': stored.shopperReference,
+    expect(
+      sim.queuedNotifications().find((i) => i.pspReference === result.providerReference)?.additionalData,
+    ).toMatchObject({
+      'recurring.recurringDetailReference': stored.storedPaymentMethodId,
+      'recurring.shopperReference': stored.shopperReference,
     });
   });
 
@@ -99,28 +155,60 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     const payload = Object.fromEntries(back.searchParams);
     expect(Object.keys(payload)).toEqual(['redirectResult']);
     const finished = await adyen.finishChallenge({ providerReference, payload });
-    expect(finished).toMatchObject({ status: 'authorised', captured: false, card: { brand: 'VISA', lastFour: '0000' } });
-    expect(sim.requests.at(-1)!.headers['idempotency-key']).toBe(`details-${providerReference.replace(/:manual$/, '')}`);
+    expect(finished).toMatchObject({
+      status: 'authorised',
+      captured: false,
+      card: { brand: 'VISA', lastFour: '0000' },
+    });
+    expect(sim.requests.at(-1)!.headers['idempotency-key']).toBe(
+      `details-${providerReference.replace(/:manual$/, '')}`,
+    );
 
     const failing = await adyen.authorise(order(encrypted('5454545454545454')));
     const returned = new URL((await sim.shopper((failing as { redirectUrl: string }).redirectUrl, 'fail'))!);
-    const refused = await adyen.finishChallenge({ providerReference: failing.providerReference, payload: Object.fromEntries(returned.searchParams) });
+    const refused = await adyen.finishChallenge({
+      providerReference: failing.providerReference,
+      payload: Object.fromEntries(returned.searchParams),
+    });
     expect(refused).toMatchObject({ status: 'declined', reason: '3ds_failed' });
   });
 
   it('looks the card up with /cardDetails', async () => {
-    expect(await adyen.lookupCard(encrypted('2222400070000005'))).toMatchObject({ brand: 'MASTER', funding: 'debit', cardClass: 'commercial', issuingCountry: 'US', bin: '22224000', lastFour: '0005' });
+    expect(await adyen.lookupCard(encrypted('2222400070000005'))).toMatchObject({
+      brand: 'MASTER',
+      funding: 'debit',
+      cardClass: 'commercial',
+      issuingCountry: 'US',
+      bin: '22224000',
+      lastFour: '0005',
+    });
   });
 
   it('Pay by Bank: the bank page, back with redirectResult, authorised; an abandoned one ends in OFFER_CLOSED', async () => {
     const input = order({ kind: 'adyen_encrypted', holderName: '', fields: {} });
-    const started = await adyen.startOpenBanking({ reference: input.reference, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}` });
+    const started = await adyen.startOpenBanking({
+      reference: input.reference,
+      amount: 150000,
+      currency: 'GBP',
+      returnUrl: input.returnUrl,
+      idempotencyKey: `ob-${input.reference}`,
+    });
     if (started.status !== 'redirect') throw new Error(`no bank redirect: ${started.status}`);
     const back = new URL((await sim.shopper(started.redirectUrl, 'pass'))!);
-    expect(await adyen.finishOpenBanking({ providerReference: started.providerReference, payload: Object.fromEntries(back.searchParams) }))
-      .toEqual({ status: 'authorised', providerReference: started.providerReference });
+    expect(
+      await adyen.finishOpenBanking({
+        providerReference: started.providerReference,
+        payload: Object.fromEntries(back.searchParams),
+      }),
+    ).toEqual({ status: 'authorised', providerReference: started.providerReference });
 
-    const left = await adyen.startOpenBanking({ reference: `${input.reference}b`, amount: 150000, currency: 'GBP', returnUrl: input.returnUrl, idempotencyKey: `ob-${input.reference}b` });
+    const left = await adyen.startOpenBanking({
+      reference: `${input.reference}b`,
+      amount: 150000,
+      currency: 'GBP',
+      returnUrl: input.returnUrl,
+      idempotencyKey: `ob-${input.reference}b`,
+    });
     if (left.status !== 'redirect') throw new Error(`no bank redirect: ${left.status}`);
     expect(await sim.shopper(left.redirectUrl, 'abandon')).toBeNull();
     expect(notificationsOf(left.providerReference)).toEqual([['OFFER_CLOSED', 'true']]);
@@ -134,7 +222,9 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     const sent = sim.requests.length;
     const lookup = { reference: input.reference, idempotencyKey: input.idempotencyKey };
     await expect(adyen.findPayment(lookup)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
-    await expect(adyen.findPayment({ ...lookup, idempotencyKey: 'never-sent' })).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    await expect(adyen.findPayment({ ...lookup, idempotencyKey: 'never-sent' })).rejects.toBeInstanceOf(
+      ProcessorOutcomeUnknown,
+    );
     // No replay of /payments under the payment's live key: the AUTHORISATION notification is the answer.
     expect(sim.requests.length).toBe(sent);
     expect(sim.mismatchedReplays).not.toContain(input.idempotencyKey);
@@ -155,13 +245,18 @@ describe('AdyenProcessor against the Adyen simulator', () => {
     await expect(adyen.authorise(slow)).rejects.toBeInstanceOf(ProcessorOutcomeUnknown); // timed out after 8 s
     await expect(adyen.authorise(slow)).rejects.toThrow(/704/); // still in progress at Adyen
     // Once Adyen finished the first request (recorded with status 0: its client had left), the retry gets its answer.
-    const finished = () => sim.requests.filter((r) => r.headers['idempotency-key'] === slow.idempotencyKey && r.status === 0);
+    const finished = () =>
+      sim.requests.filter((r) => r.headers['idempotency-key'] === slow.idempotencyKey && r.status === 0);
     await vi.waitFor(() => expect(finished()).toHaveLength(1), { timeout: 20_000, interval: 100 });
     expect((await adyen.authorise(slow)).status).toBe('authorised');
   });
 
   it('a wrong API key is a permanent error (401)', async () => {
-    const wrong = new AdyenProcessor({ apiKey: 'AQE_wrong', merchantAccount: sim.merchantAccount, checkoutUrl: sim.url });
+    const wrong = new AdyenProcessor({
+      apiKey: 'AQE_wrong',
+      merchantAccount: sim.merchantAccount,
+      checkoutUrl: sim.url,
+    });
     const attempt = wrong.authorise(order(encrypted('4111111111111111')));
     await expect(attempt).rejects.toBeInstanceOf(ProcessorError);
     await expect(attempt).rejects.toMatchObject({ transient: false, status: 401 });

@@ -18,11 +18,22 @@ describe('sandbox findPayment', () => {
     const processor = await sandbox();
     const taken = pay(card('4111 1111 1111 1111'));
     const { providerReference } = authorised(await processor.authorise(taken));
-    expect(await find(taken.idempotencyKey)).toMatchObject({ status: 'captured', providerReference, amount: 10_000, currency: 'GBP', card: { brand: 'VISA', lastFour: '1111' } });
+    expect(await find(taken.idempotencyKey)).toMatchObject({
+      status: 'captured',
+      providerReference,
+      amount: 10_000,
+      currency: 'GBP',
+      card: { brand: 'VISA', lastFour: '1111' },
+    });
     const held = pay(card('4111 1111 1111 1111'), { capture: false });
     const heldRef = authorised(await processor.authorise(held)).providerReference;
     expect(await find(held.idempotencyKey)).toMatchObject({ status: 'authorised', providerReference: heldRef });
-    await processor.capture({ providerReference: heldRef, amount: 10_000, currency: 'GBP', idempotencyKey: key('cap') });
+    await processor.capture({
+      providerReference: heldRef,
+      amount: 10_000,
+      currency: 'GBP',
+      idempotencyKey: key('cap'),
+    });
     expect(await find(held.idempotencyKey)).toMatchObject({ status: 'captured' });
     const declined = pay(card('4000 0000 0000 0002'));
     await processor.authorise(declined);
@@ -41,16 +52,33 @@ describe('sandbox findPayment', () => {
     const processor = await sandbox();
     const challenged = pay(card('4212 3456 7891 0006'));
     const started = await processor.authorise(challenged);
-    expect(await find(challenged.idempotencyKey)).toEqual({ status: 'awaiting_shopper', providerReference: started.providerReference });
-    await processor.finishChallenge({ providerReference: started.providerReference, payload: { password: 'password' } });
-    expect(await find(challenged.idempotencyKey)).toMatchObject({ status: 'captured', providerReference: started.providerReference });
+    expect(await find(challenged.idempotencyKey)).toEqual({
+      status: 'awaiting_shopper',
+      providerReference: started.providerReference,
+    });
+    await processor.finishChallenge({
+      providerReference: started.providerReference,
+      payload: { password: 'password' },
+    });
+    expect(await find(challenged.idempotencyKey)).toMatchObject({
+      status: 'captured',
+      providerReference: started.providerReference,
+    });
   });
 
   it('a saved-card charge is found by its key too', async () => {
     const processor = await sandbox();
     const stored = authorised(await processor.authorise(pay(card('4111 1111 1111 1111'), { storeCard: true })));
     const chargeKey = key('charge');
-    await processor.chargeStoredCard({ token: stored.storedCardToken!, reference: 'txn-2', amount: 500, currency: 'GBP', capture: true, use: 'unscheduled', idempotencyKey: chargeKey });
+    await processor.chargeStoredCard({
+      token: stored.storedCardToken!,
+      reference: 'txn-2',
+      amount: 500,
+      currency: 'GBP',
+      capture: true,
+      use: 'unscheduled',
+      idempotencyKey: chargeKey,
+    });
     expect(await find(chargeKey)).toMatchObject({ status: 'captured', amount: 500 });
   });
 
@@ -59,7 +87,13 @@ describe('sandbox findPayment', () => {
     const outcomes = { approve: 'captured', decline: 'declined', abandon: 'not_found' } as const;
     for (const [decision, status] of Object.entries(outcomes) as [keyof typeof outcomes, string][]) {
       const bankKey = key('bank');
-      const started = await processor.startOpenBanking({ reference: 'txn-3', amount: 10_000, currency: 'GBP', returnUrl: 'http://localhost/r', idempotencyKey: bankKey });
+      const started = await processor.startOpenBanking({
+        reference: 'txn-3',
+        amount: 10_000,
+        currency: 'GBP',
+        returnUrl: 'http://localhost/r',
+        idempotencyKey: bankKey,
+      });
       expect(await find(bankKey)).toMatchObject({ status: 'awaiting_shopper' });
       await decideSandboxBankPayment(await getDb(), started.providerReference, decision);
       expect(await find(bankKey)).toMatchObject({ status });

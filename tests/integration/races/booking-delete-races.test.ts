@@ -26,11 +26,20 @@ const primaryDb = () => dbs.primary().db;
 
 async function duePaymentOnNewBooking() {
   const { bookingId, cardToken } = await bookingWithSavedCard(tenant.admin.token, tenant.parentId);
-  const created = await api.post(`/payment/booking/${bookingId}/payment`, {
-    token: cardToken, amount: 1800, date: new Date(Date.now() - 60_000).toISOString(),
-  }, { token: tenant.admin.token });
+  const created = await api.post(
+    `/payment/booking/${bookingId}/payment`,
+    {
+      token: cardToken,
+      amount: 1800,
+      date: new Date(Date.now() - 60_000).toISOString(),
+    },
+    { token: tenant.admin.token },
+  );
   expect(created.status, created.text).toBe(200);
-  const [payment] = await primaryDb().select().from(scheduledPayments).where(eq(scheduledPayments.bookingId, bookingId));
+  const [payment] = await primaryDb()
+    .select()
+    .from(scheduledPayments)
+    .where(eq(scheduledPayments.bookingId, bookingId));
   return { bookingId, id: payment!.id };
 }
 
@@ -57,12 +66,18 @@ describe('race 8: deleting a booking while its scheduled payment is run', () => 
         })(),
       ]);
       const [payment] = await primaryDb().select().from(scheduledPayments).where(eq(scheduledPayments.id, id));
-      const charges = await primaryDb().select().from(transactions).where(eq(transactions.idempotencyKey, `scheduled:${id}`));
+      const charges = await primaryDb()
+        .select()
+        .from(transactions)
+        .where(eq(transactions.idempotencyKey, `scheduled:${id}`));
       const stored = (await ledgerRowsOfKind(primaryDb(), 'charge_stored')).length - storedBefore;
       const story = `round ${round}: delete ${JSON.stringify(deleted)} runner ${JSON.stringify(run)} status ${payment!.status} charges ${charges.length} ledger ${stored}`;
 
       expect(deleted, story).toMatchObject({ status: 200 });
-      const [booking] = await primaryDb().select({ deletedAt: bookings.deletedAt }).from(bookings).where(eq(bookings.id, bookingId));
+      const [booking] = await primaryDb()
+        .select({ deletedAt: bookings.deletedAt })
+        .from(bookings)
+        .where(eq(bookings.id, bookingId));
       expect(booking!.deletedAt, story).not.toBeNull();
       // A runner that starts after the delete committed (and answered) never charges.
       if (runnerStartedAt > deleteAnsweredAt) {
@@ -78,15 +93,22 @@ describe('race 8: deleting a booking while its scheduled payment is run', () => 
       } else {
         seen.chargeWon += 1;
         expect(payment, story).toMatchObject({ status: 'COMPLETE', attempts: 1 });
-        expect(charges.map((t) => t.status), story).toEqual(['COMPLETE']);
+        expect(
+          charges.map((t) => t.status),
+          story,
+        ).toEqual(['COMPLETE']);
         expect(await ledgerRows(primaryDb(), [charges[0]!.id], 'charge_stored'), story).toHaveLength(1);
         expect(stored, story).toBe(1);
       }
     }
     // Nothing is left on any deleted booking for a later runner.
-    const left = await primaryDb().select({ n: sql<number>`count(*)::int` }).from(scheduledPayments)
+    const left = await primaryDb()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(scheduledPayments)
       .innerJoin(bookings, eq(bookings.id, scheduledPayments.bookingId))
-      .where(sql`${bookings.deletedAt} is not null and ${scheduledPayments.status} in ('QUEUED', 'AWAITING_APPROVAL', 'IN_PROGRESS')`);
+      .where(
+        sql`${bookings.deletedAt} is not null and ${scheduledPayments.status} in ('QUEUED', 'AWAITING_APPROVAL', 'IN_PROGRESS')`,
+      );
     expect(left[0]!.n).toBe(0);
     expect(seen.deleteWon + seen.chargeWon).toBe(ROUNDS);
     expect(seen.runnerAfterDelete, JSON.stringify(seen)).toBeGreaterThan(0);

@@ -6,7 +6,17 @@ import type { Db } from '@/lib/db/types';
 import { api } from '../support/api-client';
 import { createTenant, type Tenant } from '../support/fixtures';
 import { card, cards, createLinkVia } from '../support/payments';
-import { expectOneWinner, jitter, ledgerRows, ledgerRowsOfKind, tally, viaApi, viaService, withRaceDatabases, type Outcome } from '../support/races';
+import {
+  expectOneWinner,
+  jitter,
+  ledgerRows,
+  ledgerRowsOfKind,
+  tally,
+  viaApi,
+  viaService,
+  withRaceDatabases,
+  type Outcome,
+} from '../support/races';
 
 /*
  * A payment link takes one payment, and a link with a payment is never deleted.
@@ -26,8 +36,10 @@ const PAYERS = 5;
 const DELETE_ROUNDS = 20;
 
 const poolFor = (i: number): Db => (i % 2 === 0 ? dbs.primary() : dbs.secondary()).db;
-const payOn = (db: Db, checkoutId: string) => payByCard(db, { checkoutId, method: card(cards.visa), returnUrl: 'http://localhost/return' });
-const linkTransactions = async (linkId: string) => dbs.primary().db.select().from(transactions).where(eq(transactions.paymentLinkId, linkId));
+const payOn = (db: Db, checkoutId: string) =>
+  payByCard(db, { checkoutId, method: card(cards.visa), returnUrl: 'http://localhost/return' });
+const linkTransactions = async (linkId: string) =>
+  dbs.primary().db.select().from(transactions).where(eq(transactions.paymentLinkId, linkId));
 
 describe('race 1: several payments on one link at once', () => {
   it(`takes exactly one payment; the others are refused (${PAYMENT_ROUNDS} rounds × ${PAYERS} payers)`, async () => {
@@ -35,17 +47,32 @@ describe('race 1: several payments on one link at once', () => {
     for (let round = 0; round < PAYMENT_ROUNDS; round++) {
       const linkId = await createLinkVia(tenant.admin.token, tenant.parentId);
       const authorisedBefore = (await ledgerRowsOfKind(db, 'authorise')).length;
-      const outcomes = await Promise.all(Array.from({ length: PAYERS }, async (_, i) => {
-        await jitter(round, i);
-        return viaService(() => payOn(poolFor(i), linkId));
-      }));
-      const winner = expectOneWinner(outcomes, { status: 409, codes: ['checkout.payment_in_progress', 'checkout.already_paid'] });
-      expect(winner.data, `round ${round}: ${JSON.stringify(tally(outcomes))}`).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
+      const outcomes = await Promise.all(
+        Array.from({ length: PAYERS }, async (_, i) => {
+          await jitter(round, i);
+          return viaService(() => payOn(poolFor(i), linkId));
+        }),
+      );
+      const winner = expectOneWinner(outcomes, {
+        status: 409,
+        codes: ['checkout.payment_in_progress', 'checkout.already_paid'],
+      });
+      expect(winner.data, `round ${round}: ${JSON.stringify(tally(outcomes))}`).toMatchObject({
+        outcome: 'paid',
+        status: 'COMPLETE',
+      });
 
       const rows = await linkTransactions(linkId);
-      expect(rows.map((t) => t.status), `round ${round}`).toEqual(['COMPLETE']);
+      expect(
+        rows.map((t) => t.status),
+        `round ${round}`,
+      ).toEqual(['COMPLETE']);
       expect(rows[0]!.id).toBe(winner.data.transactionId);
-      const authorisations = await ledgerRows(db, rows.map((t) => t.id), 'authorise');
+      const authorisations = await ledgerRows(
+        db,
+        rows.map((t) => t.id),
+        'authorise',
+      );
       expect(authorisations).toHaveLength(1);
       expect(JSON.parse(authorisations[0]!.outcome).result.status).toBe('authorised');
       // No loser reached the processor under any key: one authorisation in the whole ledger.
@@ -90,7 +117,10 @@ describe('race 8: deleting a link while it is being paid', () => {
         expect(deletion, story).toMatchObject({ status: 409, code: 'checkout.has_transactions' });
         expect(payment.data, story).toMatchObject({ outcome: 'paid', status: 'COMPLETE' });
         expect(link!.deletedAt, story).toBeNull();
-        expect(rows.map((t) => t.status), story).toEqual(['COMPLETE']);
+        expect(
+          rows.map((t) => t.status),
+          story,
+        ).toEqual(['COMPLETE']);
         expect(authorised, story).toBe(1);
       }
     }

@@ -24,10 +24,15 @@ const LOST = 30;
 
 describe('race: runners reconciling the same unsettled payments', () => {
   it('asks about and records each payment exactly once', { timeout: 120_000 }, async () => {
-    const links = await Promise.all(Array.from({ length: LOST }, () => createLinkVia(tenant.admin.token, tenant.parentId, { amount: 3000 })));
+    const links = await Promise.all(
+      Array.from({ length: LOST }, () => createLinkVia(tenant.admin.token, tenant.parentId, { amount: 3000 })),
+    );
     const original = SandboxProcessor.prototype.authorise;
     const lost: string[] = [];
-    const authorise = vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementation(async function (this: SandboxProcessor, input) {
+    const authorise = vi.spyOn(SandboxProcessor.prototype, 'authorise').mockImplementation(async function (
+      this: SandboxProcessor,
+      input,
+    ) {
       await original.call(this, input);
       lost.push(input.reference);
       return new Promise(() => {});
@@ -48,7 +53,12 @@ describe('race: runners reconciling the same unsettled payments', () => {
           total += resolved;
         }
       };
-      const totals = await Promise.all([runner(primary), runner(dbs.secondary().db), runner(primary), runner(dbs.secondary().db)]);
+      const totals = await Promise.all([
+        runner(primary),
+        runner(dbs.secondary().db),
+        runner(primary),
+        runner(dbs.secondary().db),
+      ]);
       expect(totals.reduce((a, b) => a + b, 0)).toBe(LOST);
     } finally {
       await resetClock(primary);

@@ -29,13 +29,23 @@ describe('race: runners retrying the same due refunds', () => {
     const db = dbs.primary().db;
     const ids: string[] = [];
     for (let i = 0; i < REFUNDS; i++) {
-      const { transactionId } = (await pay(await createLinkVia(tenant.admin.token, tenant.parentId, { amount: 1000 }))) as { transactionId: string };
-      ids.push((await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 1000 }, { token: tenant.admin.token })).body.data.id);
+      const { transactionId } = (await pay(
+        await createLinkVia(tenant.admin.token, tenant.parentId, { amount: 1000 }),
+      )) as { transactionId: string };
+      ids.push(
+        (await api.post(`/agent/transactions/${transactionId}/refund`, { amount: 1000 }, { token: tenant.admin.token }))
+          .body.data.id,
+      );
     }
     // What a process leaves when it dies between authorising the refunds and sending them.
-    await db.update(refunds).set({ status: 'AUTHORISED', nextAttemptAt: new Date(now().getTime() - 1000) }).where(inArray(refunds.id, ids));
+    await db
+      .update(refunds)
+      .set({ status: 'AUTHORISED', nextAttemptAt: new Date(now().getTime() - 1000) })
+      .where(inArray(refunds.id, ids));
     const send = vi.spyOn(SandboxProcessor.prototype, 'refund');
-    const settled = await Promise.all(Array.from({ length: WORKERS }, (_, w) => retryAuthorisedRefunds(w % 2 === 0 ? db : dbs.secondary().db, 10)));
+    const settled = await Promise.all(
+      Array.from({ length: WORKERS }, (_, w) => retryAuthorisedRefunds(w % 2 === 0 ? db : dbs.secondary().db, 10)),
+    );
     let more = 0;
     while ((more = await retryAuthorisedRefunds(db)) > 0) settled.push(more);
     expect(settled.reduce((a, b) => a + b, 0)).toBe(REFUNDS);
@@ -43,6 +53,8 @@ describe('race: runners retrying the same due refunds', () => {
     expect(keys).toEqual(ids.map((id) => `${id}:refund`).sort());
     const rows = await db.select().from(refunds).where(inArray(refunds.id, ids));
     expect(rows.every((r) => r.status === 'COMPLETE' && r.attempts === 1)).toBe(true);
-    expect((await ledgerRowsOfKind(db, 'refund')).filter((r) => ids.some((id) => r.idempotencyKey === `${id}:refund`))).toHaveLength(REFUNDS);
+    expect(
+      (await ledgerRowsOfKind(db, 'refund')).filter((r) => ids.some((id) => r.idempotencyKey === `${id}:refund`)),
+    ).toHaveLength(REFUNDS);
   });
 });

@@ -39,11 +39,20 @@ async function scheduledPaymentOn(cardNumber: string, amount: number): Promise<{
   expect(await pay(linkId, cardNumber, { storeCard: true })).toMatchObject({ outcome: 'paid' });
   const tokens = await api.get(`/payment/booking/${bookingId}/available-tokens`, { token: token() });
   expect(tokens.body.data).toHaveLength(1);
-  const created = await api.post(`/payment/booking/${bookingId}/payment`, {
-    token: tokens.body.data[0].id, amount, date: new Date(Date.now() - 60_000).toISOString(),
-  }, { token: token() });
+  const created = await api.post(
+    `/payment/booking/${bookingId}/payment`,
+    {
+      token: tokens.body.data[0].id,
+      amount,
+      date: new Date(Date.now() - 60_000).toISOString(),
+    },
+    { token: token() },
+  );
   expect(created.status, created.text).toBe(200);
-  const [payment] = await primaryDb().select().from(scheduledPayments).where(eq(scheduledPayments.bookingId, bookingId));
+  const [payment] = await primaryDb()
+    .select()
+    .from(scheduledPayments)
+    .where(eq(scheduledPayments.bookingId, bookingId));
   expect(payment).toMatchObject({ status: 'QUEUED', amount });
   return { id: payment!.id, bookingId };
 }
@@ -74,7 +83,10 @@ async function scheduledRows(ids: string[]) {
 }
 
 async function chargesOf(scheduledId: string) {
-  return primaryDb().select().from(transactions).where(eq(transactions.idempotencyKey, `scheduled:${scheduledId}`));
+  return primaryDb()
+    .select()
+    .from(transactions)
+    .where(eq(transactions.idempotencyKey, `scheduled:${scheduledId}`));
 }
 
 describe('race 6: several runners over the same due scheduled payments', () => {
@@ -85,12 +97,27 @@ describe('race 6: several runners over the same due scheduled payments', () => {
       const ids = [declining.id, ...approved.map((p) => p.id)];
       const storedBefore = (await ledgerRowsOfKind(primaryDb(), 'charge_stored')).length;
 
-      const reports = await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker((w % 2 === 0 ? dbs.primary() : dbs.secondary()).db)));
-      console.info(JSON.stringify({ race: 'runners', db: dbs.kind(), round, ranPerWorker: reports.map((r) => r.completed + r.failed) }));
+      const reports = await Promise.all(
+        Array.from({ length: WORKERS }, (_, w) => worker((w % 2 === 0 ? dbs.primary() : dbs.secondary()).db)),
+      );
+      console.info(
+        JSON.stringify({
+          race: 'runners',
+          db: dbs.kind(),
+          round,
+          ranPerWorker: reports.map((r) => r.completed + r.failed),
+        }),
+      );
 
       // What the workers say they did adds up to one run per payment.
-      expect(reports.reduce((n, r) => n + r.completed, 0), JSON.stringify(reports)).toBe(PAYMENTS_PER_ROUND - 1);
-      expect(reports.reduce((n, r) => n + r.failed, 0), JSON.stringify(reports)).toBe(1);
+      expect(
+        reports.reduce((n, r) => n + r.completed, 0),
+        JSON.stringify(reports),
+      ).toBe(PAYMENTS_PER_ROUND - 1);
+      expect(
+        reports.reduce((n, r) => n + r.failed, 0),
+        JSON.stringify(reports),
+      ).toBe(1);
 
       const rows = new Map((await scheduledRows(ids)).map((row) => [row.id, row]));
       for (const id of ids) {
@@ -110,11 +137,17 @@ describe('race 6: several runners over the same due scheduled payments', () => {
         }
       }
       // Each booking has its link payment and exactly one saved-card charge, and the processor charged 40 times in all.
-      const bookingCharges = await primaryDb().select().from(transactions).where(inArray(transactions.bookingId, [declining.bookingId, ...approved.map((p) => p.bookingId)]));
+      const bookingCharges = await primaryDb()
+        .select()
+        .from(transactions)
+        .where(inArray(transactions.bookingId, [declining.bookingId, ...approved.map((p) => p.bookingId)]));
       expect(bookingCharges.filter((t) => t.paymentLinkId === null)).toHaveLength(PAYMENTS_PER_ROUND);
       expect((await ledgerRowsOfKind(primaryDb(), 'charge_stored')).length - storedBefore).toBe(PAYMENTS_PER_ROUND);
       // Nothing is left to do: one more pass from each pool takes nothing.
-      expect((await runDueScheduledPayments(primaryDb())).completed + (await runDueScheduledPayments(dbs.secondary().db)).completed).toBe(0);
+      expect(
+        (await runDueScheduledPayments(primaryDb())).completed +
+          (await runDueScheduledPayments(dbs.secondary().db)).completed,
+      ).toBe(0);
     }
   });
 });
@@ -154,7 +187,10 @@ describe('race 7: a cancel racing the runner', () => {
         seen.runner += 1;
         expect(cancel, story).toMatchObject({ status: 400, code: 'scheduled_payment.not_cancellable' });
         expect(row, story).toMatchObject({ status: 'COMPLETE', attempts: 1 });
-        expect(charges.map((t) => t.status), story).toEqual(['COMPLETE']);
+        expect(
+          charges.map((t) => t.status),
+          story,
+        ).toEqual(['COMPLETE']);
         expect(stored, story).toBe(1);
         expect(completed, story).toBe(1);
       }

@@ -14,7 +14,9 @@ describe('a key of a user who left the organisation', () => {
     const tenant = await createTenant('Leaver');
     const caller = await tenant.makeCaller({ roles, organisationId: tenant.parentId });
     expect((await api.get('/user/organisations', { token: caller.token })).status).toBe(200);
-    expect(await removeUserFromOrganisation(await getDb(), { userId: caller.userId, organisationId: tenant.parentId })).toBe(true);
+    expect(
+      await removeUserFromOrganisation(await getDb(), { userId: caller.userId, organisationId: tenant.parentId }),
+    ).toBe(true);
     const after = await api.get('/user/organisations', { token: caller.token });
     expect(after.status).toBe(403);
     expect(after.body.errors[0].code).toBe('auth.invalid_token');
@@ -27,7 +29,12 @@ describe('a key of a user who left the organisation', () => {
   it('keeps working for a key on a child organisation while the user belongs to the parent', async () => {
     const tenant = await createTenant('Parent');
     const db = await getDb();
-    const user = await createUser(db, { email: `p-${Date.now()}@example.com`, name: 'Parent user', roles, organisationIds: [tenant.parentId] });
+    const user = await createUser(db, {
+      email: `p-${Date.now()}@example.com`,
+      name: 'Parent user',
+      roles,
+      organisationIds: [tenant.parentId],
+    });
     const key = await insertApiKey(db, { userId: user.id, organisationId: tenant.childId, name: 'child key', roles });
     const token = await tokenFor(key.public_key, key.private_key);
     expect((await api.get('/user/organisations', { token })).status).toBe(200);

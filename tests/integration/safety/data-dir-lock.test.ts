@@ -23,8 +23,16 @@ function dataFolder(): string {
 /** `npm run operator -- list-organisations` on that folder, as an operator would run it next to the server. */
 function operator(dataDir: string) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'list-organisations'], {
-    cwd: root, encoding: 'utf8', timeout: 60_000,
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: dataDir, MODE: 'sandbox', NODE_ENV: 'test' } as NodeJS.ProcessEnv,
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: {
+      PATH: process.env.PATH!,
+      HOME: process.env.HOME ?? os.tmpdir(),
+      DATA_DIR: dataDir,
+      MODE: 'sandbox',
+      NODE_ENV: 'test',
+    } as NodeJS.ProcessEnv,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr.trim() };
 }
@@ -34,32 +42,44 @@ const SLOW = 240_000;
 
 // Process starts take seconds and no test database is used: vitest.config.mts runs this file in the PGlite project only.
 describe('one process per embedded data folder', () => {
-  it('a second process (the operator next to a running server) refuses with one line and changes nothing; once the first closes, it runs', async () => {
-    const dataDir = dataFolder();
-    const server = await openDatabase({ dataDir });
-    opened.push(server);
-    const refused = operator(dataDir);
-    expect(refused.status).toBe(1);
-    expect(refused.stderr.split('\n')).toHaveLength(1);
-    expect(refused.stderr).toContain(`operator: the embedded database in ${dataDir} is in use by process ${process.pid}`);
-    expect(refused.stdout).toBe('');
-    // The first process still owns its folder, and its database is intact.
-    expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
-    await server.db.execute('select 1');
-    await opened.pop()!.close();
-    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
-    const after = operator(dataDir);
-    expect(after.stderr).toBe('');
-    expect(after.status).toBe(0);
-    expect(JSON.parse(after.stdout)).toEqual(expect.any(Array));
-  }, SLOW);
+  it(
+    'a second process (the operator next to a running server) refuses with one line and changes nothing; once the first closes, it runs',
+    async () => {
+      const dataDir = dataFolder();
+      const server = await openDatabase({ dataDir });
+      opened.push(server);
+      const refused = operator(dataDir);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr.split('\n')).toHaveLength(1);
+      expect(refused.stderr).toContain(
+        `operator: the embedded database in ${dataDir} is in use by process ${process.pid}`,
+      );
+      expect(refused.stdout).toBe('');
+      // The first process still owns its folder, and its database is intact.
+      expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+      await server.db.execute('select 1');
+      await opened.pop()!.close();
+      expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+      const after = operator(dataDir);
+      expect(after.stderr).toBe('');
+      expect(after.status).toBe(0);
+      expect(JSON.parse(after.stdout)).toEqual(expect.any(Array));
+    },
+    SLOW,
+  );
 
-  it("a dead process's lock is taken over", async () => {
-    const dataDir = dataFolder();
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
-    fs.writeFileSync(path.join(dataDir, 'pglite.lock'), gone.stdout);
-    const database = await openDatabase({ dataDir });
-    opened.push(database);
-    expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
-  }, SLOW);
+  it(
+    "a dead process's lock is taken over",
+    async () => {
+      const dataDir = dataFolder();
+      const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+        encoding: 'utf8',
+      });
+      fs.writeFileSync(path.join(dataDir, 'pglite.lock'), gone.stdout);
+      const database = await openDatabase({ dataDir });
+      opened.push(database);
+      expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    },
+    SLOW,
+  );
 });

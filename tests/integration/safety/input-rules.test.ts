@@ -8,9 +8,14 @@ import { withTestDatabase } from '../support/test-database';
 withTestDatabase();
 
 const booking = (organisation: string, extra: Record<string, unknown> = {}) => ({
-  organisation, booking_reference: `REF-${randomUUID().slice(0, 8)}`, customer_name: 'Jane Traveller', email: 'jane@example.com', ...extra,
+  organisation,
+  booking_reference: `REF-${randomUUID().slice(0, 8)}`,
+  customer_name: 'Jane Traveller',
+  email: 'jane@example.com',
+  ...extra,
 });
-const codesOf = (response: { body: { errors: { code: string; message: string }[] } }) => response.body.errors.map((e) => e.code);
+const codesOf = (response: { body: { errors: { code: string; message: string }[] } }) =>
+  response.body.errors.map((e) => e.code);
 
 describe('control characters', () => {
   it('answer 422 naming the field, wherever text is accepted', async () => {
@@ -22,8 +27,18 @@ describe('control characters', () => {
       ['POST', `/agent/bookings/${bookingId}`, { customer_name: 'A\u0007' }, 'customer_name'],
       ['POST', `/agent/bookings/${bookingId}/update-reference`, { booking_reference: 'X\u0000' }, 'booking_reference'],
       ['POST', '/agent/bookings', { organisation: parentId, keyword: 'a\u0000' }, 'keyword'],
-      ['PUT', '/agent/payment-links', { organisation: parentId, customer_name: 'J', email: 'j@example.com', amount: 100, description: 'line\u0085' }, 'description'],
-      ['PUT', '/agent/customers', { organisation: parentId, customer_name: 'J\u0000', email: 'j@example.com' }, 'customer_name'],
+      [
+        'PUT',
+        '/agent/payment-links',
+        { organisation: parentId, customer_name: 'J', email: 'j@example.com', amount: 100, description: 'line\u0085' },
+        'description',
+      ],
+      [
+        'PUT',
+        '/agent/customers',
+        { organisation: parentId, customer_name: 'J\u0000', email: 'j@example.com' },
+        'customer_name',
+      ],
       ['POST', '/token', { public_key: 'pk\u0000', private_key: 'sk' }, 'public_key'],
       ['PUT', '/agent/bookings', booking(parentId, { customer_name: 'broken \ud800 surrogate' }), 'customer_name'],
     ] as const;
@@ -34,13 +49,25 @@ describe('control characters', () => {
       expect(response.body.errors[0].message).toMatch(new RegExp(`^${field} must not contain control characters`));
     }
     // A path parameter goes through the same check.
-    const inPath = await api.get(`/agent/refunds/${encodeURIComponent('code\u0000')}/authorise`, { token: admin.token });
+    const inPath = await api.get(`/agent/refunds/${encodeURIComponent('code\u0000')}/authorise`, {
+      token: admin.token,
+    });
     expect(inPath.status).toBe(422);
   });
 
   it('allows tab, line feed and carriage return', async () => {
     const { admin, parentId } = await createTenant();
-    const response = await api.put('/agent/payment-links', { organisation: parentId, customer_name: 'J', email: 'j@example.com', amount: 100, description: 'two\r\nlines\tand a tab' }, { token: admin.token });
+    const response = await api.put(
+      '/agent/payment-links',
+      {
+        organisation: parentId,
+        customer_name: 'J',
+        email: 'j@example.com',
+        amount: 100,
+        description: 'two\r\nlines\tand a tab',
+      },
+      { token: admin.token },
+    );
     expect(response.status).toBe(200);
   });
 });
@@ -48,14 +75,22 @@ describe('control characters', () => {
 describe('package_type', () => {
   it('is one of the known types (any case); anything else is a 422, not a new type', async () => {
     const { admin, parentId } = await createTenant();
-    const known = await api.put('/agent/bookings', booking(parentId, { package_type: 'flight_only' }), { token: admin.token });
+    const known = await api.put('/agent/bookings', booking(parentId, { package_type: 'flight_only' }), {
+      token: admin.token,
+    });
     expect(known.status).toBe(200);
     expect(known.body.data.package_type.id).toBe('FLIGHT_ONLY');
-    const unknown = await api.put('/agent/bookings', booking(parentId, { package_type: 'SPACE_TRIP' }), { token: admin.token });
+    const unknown = await api.put('/agent/bookings', booking(parentId, { package_type: 'SPACE_TRIP' }), {
+      token: admin.token,
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'validation.invalid_value' });
     expect(unknown.body.errors[0].message).toMatch(/^package_type must be one of: PACKAGE, FLIGHT_ONLY/);
-    const update = await api.post(`/agent/bookings/${known.body.data.id}`, { package_type: 'SPACE_TRIP' }, { token: admin.token });
+    const update = await api.post(
+      `/agent/bookings/${known.body.data.id}`,
+      { package_type: 'SPACE_TRIP' },
+      { token: admin.token },
+    );
     expect(update.status).toBe(422);
   });
 });
@@ -80,9 +115,16 @@ describe('money fields', () => {
     for (const [method, path, body, field] of cases) {
       const response = await call(method, path, { token: admin.token, body });
       expect(response.status, `${method} ${path}`).toBe(422);
-      expect(response.body.errors.find((e: { message: string }) => e.message.startsWith(`${field} `)), `${method} ${path}`).toMatchObject({ code: 'validation.too_big' });
+      expect(
+        response.body.errors.find((e: { message: string }) => e.message.startsWith(`${field} `)),
+        `${method} ${path}`,
+      ).toMatchObject({ code: 'validation.too_big' });
     }
-    expect(codesOf(await api.put('/agent/payment-links', { ...link, amount: MAX_MINOR_UNITS }, { token: admin.token }))).toEqual([]);
-    expect((await api.post(`/agent/bookings/${bookingId}`, { gross_value: MAX_MINOR_UNITS }, { token: admin.token })).status).toBe(200);
+    expect(
+      codesOf(await api.put('/agent/payment-links', { ...link, amount: MAX_MINOR_UNITS }, { token: admin.token })),
+    ).toEqual([]);
+    expect(
+      (await api.post(`/agent/bookings/${bookingId}`, { gross_value: MAX_MINOR_UNITS }, { token: admin.token })).status,
+    ).toBe(200);
   });
 });

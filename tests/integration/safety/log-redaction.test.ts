@@ -24,7 +24,10 @@ withTestDatabase();
 async function captureLog(run: () => Promise<unknown>): Promise<string> {
   const lines: string[] = [];
   const spies = (['error', 'warn', 'info', 'log', 'debug'] as const).map((name) =>
-    vi.spyOn(console, name).mockImplementation((...args: unknown[]) => { lines.push(formatWithOptions({ depth: 10 }, ...args)); }));
+    vi.spyOn(console, name).mockImplementation((...args: unknown[]) => {
+      lines.push(formatWithOptions({ depth: 10 }, ...args));
+    }),
+  );
   try {
     await run();
   } finally {
@@ -50,12 +53,22 @@ describe('a query error’s parameters never reach the log', () => {
     const second = await createLinkVia(admin.token, parentId, { email: 'zebedee.quillfeather@example.com' });
     let outcome: unknown;
     const log = await captureLog(async () => {
-      outcome = await pay(second, '5555 5555 5555 4444', { method: { kind: 'card', number: '5555 5555 5555 4444', expiryMonth: 12, expiryYear: 2034, cvc: '123', holderName: 'Zebedee Quillfeather' } });
+      outcome = await pay(second, '5555 5555 5555 4444', {
+        method: {
+          kind: 'card',
+          number: '5555 5555 5555 4444',
+          expiryMonth: 12,
+          expiryYear: 2034,
+          cvc: '123',
+          holderName: 'Zebedee Quillfeather',
+        },
+      });
     });
     // The real path ran: the answer could not be recorded, the payment is left for the runner, and that was logged.
     expect(outcome).toMatchObject({ outcome: 'unsettled' });
     expect(log).toContain('processor outcome unknown; payment left unsettled');
-    for (const secret of ['Zebedee', 'Quillfeather', '555555', '4444', 'zebedee.quillfeather']) expect(log, secret).not.toContain(secret);
+    for (const secret of ['Zebedee', 'Quillfeather', '555555', '4444', 'zebedee.quillfeather'])
+      expect(log, secret).not.toContain(secret);
     // What it does say: the kind of error, its SQLSTATE (a unique violation) and where it was thrown.
     expect(log).toContain('"code":"23505"');
   });
@@ -65,22 +78,34 @@ describe('a query error’s parameters never reach the log', () => {
     const db = await getDb();
     await db.execute(sql`create unique index log_test_one_email on customers (email)`);
     const actor = (await loadActor(db, admin.apiKeyId))!;
-    const input = { organisation: parentId, customer_name: 'Philippa Featherstonehaugh', email: 'philippa.f@example.com' };
+    const input = {
+      organisation: parentId,
+      customer_name: 'Philippa Featherstonehaugh',
+      email: 'philippa.f@example.com',
+    };
     await createCustomer(db, actor, input);
-    const thrown = await createCustomer(db, actor, input).then(() => null, (error: unknown) => error);
+    const thrown = await createCustomer(db, actor, input).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(Error);
     // Unguarded, this is what Next.js's console.error(error) would print: the name and the email.
     expect(formatWithOptions({ depth: 10 }, thrown)).toContain('philippa.f@example.com');
 
     const written: string[] = [];
-    const sink = { error: (...args: unknown[]) => { written.push(formatWithOptions({ depth: 10 }, ...args)); } };
+    const sink = {
+      error: (...args: unknown[]) => {
+        written.push(formatWithOptions({ depth: 10 }, ...args));
+      },
+    };
     guardConsole(sink);
     sink.error('⨯', thrown);
     sink.error(`${String(thrown)}`);
     const log = written.join('\n');
     expect(log).toContain('[database error');
     expect(log).toContain('params: [withheld]');
-    for (const secret of ['Philippa', 'Featherstonehaugh', 'philippa.f@example.com']) expect(log, secret).not.toContain(secret);
+    for (const secret of ['Philippa', 'Featherstonehaugh', 'philippa.f@example.com'])
+      expect(log, secret).not.toContain(secret);
 
     // And through the API: a 500 whose log line is the safe description.
     const apiLog = await captureLog(async () => {
@@ -88,6 +113,7 @@ describe('a query error’s parameters never reach the log', () => {
       expect(response.status).toBe(500);
     });
     expect(apiLog).toContain('"code":"23505"');
-    for (const secret of ['Philippa', 'Featherstonehaugh', 'philippa.f@example.com']) expect(apiLog, secret).not.toContain(secret);
+    for (const secret of ['Philippa', 'Featherstonehaugh', 'philippa.f@example.com'])
+      expect(apiLog, secret).not.toContain(secret);
   });
 });

@@ -26,9 +26,12 @@ describe('every route file answers every HTTP method', () => {
 
   it.each(routes.map((route) => [`/api/${route.segments.join('/')}`, route] as const))('%s', async (_name, route) => {
     const routeModule = (await import(route.file)) as Record<string, Handler | undefined>;
-    const params = Object.fromEntries(route.segments.filter((s) => s.startsWith('[')).map((s) => [s.slice(1, -1), sampleId]));
+    const params = Object.fromEntries(
+      route.segments.filter((s) => s.startsWith('[')).map((s) => [s.slice(1, -1), sampleId]),
+    );
     const url = `http://localhost/api/${route.segments.map((s) => (s.startsWith('[') ? sampleId : s)).join('/')}`;
-    const send = (method: string) => routeModule[method]!(new Request(url, { method }), { params: Promise.resolve(params) });
+    const send = (method: string) =>
+      routeModule[method]!(new Request(url, { method }), { params: Promise.resolve(params) });
 
     // A verb the file does not export would get Next.js's own empty 405.
     for (const verb of [...httpVerbs, 'OPTIONS']) expect(routeModule[verb], `${verb} exported`).toBeTypeOf('function');

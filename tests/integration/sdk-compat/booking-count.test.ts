@@ -10,7 +10,10 @@ withTestDatabase();
 
 /** count(*) of the live bookings, straight from the table. */
 async function liveInTable(organisation: string): Promise<number> {
-  const [row] = await queryRows<{ n: string | number }>(await getDb(), sql`select count(*) as n from bookings where organisation_id = ${organisation} and deleted_at is null`);
+  const [row] = await queryRows<{ n: string | number }>(
+    await getDb(),
+    sql`select count(*) as n from bookings where organisation_id = ${organisation} and deleted_at is null`,
+  );
   return Number(row!.n);
 }
 
@@ -19,11 +22,18 @@ describe('the unfiltered bookings meta.count (booking_counts, kept by a trigger)
     const { admin, parentId, childId } = await createTenant();
     const client = sdk(admin.token);
     const book = (reference: string, organisation = parentId) =>
-      client.bookings.create({ organisation, booking_reference: reference, customer_name: 'Jane', email: 'jane@example.com' });
+      client.bookings.create({
+        organisation,
+        booking_reference: reference,
+        customer_name: 'Jane',
+        email: 'jane@example.com',
+      });
     // 30 creates at once (concurrent on PostgreSQL), 10 of them repeating a reference: 20 bookings.
     const created = await Promise.all(Array.from({ length: 30 }, (_, i) => book(`RACE-${i % 20}`)));
     await book('CHILD-1', childId);
-    const total = async (children = false) => (await client.bookings.list({ organisation: parentId, take: 1, 'show-child-organisations': children })).meta.count;
+    const total = async (children = false) =>
+      (await client.bookings.list({ organisation: parentId, take: 1, 'show-child-organisations': children })).meta
+        .count;
     expect([await total(), await liveInTable(parentId)]).toEqual([20, 20]);
     expect(await total(true)).toBe(21);
 

@@ -21,7 +21,16 @@ describe('Felloh SDK: token and bookings', () => {
     const client = sdk(admin.token);
     const created: string[] = [];
     for (let i = 0; i < 27; i++) {
-      created.push((await client.bookings.create({ organisation: parentId, booking_reference: `ALL-${i}`, customer_name: 'Jane Traveller', email: 'jane@example.com' })).data.id);
+      created.push(
+        (
+          await client.bookings.create({
+            organisation: parentId,
+            booking_reference: `ALL-${i}`,
+            customer_name: 'Jane Traveller',
+            email: 'jane@example.com',
+          })
+        ).data.id,
+      );
     }
     const first = await client.bookings.list({ organisation: parentId });
     expect(first.data).toHaveLength(25);
@@ -34,23 +43,46 @@ describe('Felloh SDK: token and bookings', () => {
     const { admin, parentId } = await createTenant();
     const client = sdk(admin.token);
     const created = await client.bookings.create({
-      organisation: parentId, booking_reference: 'SDK-1', customer_name: 'SDK Integration Test', email: 'sdk-test@example.com',
-      currency: 'GBX', gross_amount: 100000, departure_date: '2027-05-01', return_date: '2027-05-08',
+      organisation: parentId,
+      booking_reference: 'SDK-1',
+      customer_name: 'SDK Integration Test',
+      email: 'sdk-test@example.com',
+      currency: 'GBX',
+      gross_amount: 100000,
+      departure_date: '2027-05-01',
+      return_date: '2027-05-08',
     });
     const id = created.data.id;
     const fetched = (await client.bookings.get(id)).data;
     expect(fetched).toMatchObject({
-      id, gross_amount: 100000, currency: 'GBX', email: 'sdk-test@example.com', customer_name: 'SDK Integration Test', booking_reference: 'SDK-1',
-      user: { id: admin.userId, email: expect.any(String) }, components: [], transactions: [], payment_links: [], scheduled_transactions: [],
-      departure_date: '2027-05-01', return_date: '2027-05-08', created_at: expect.any(String), updated_at: expect.any(String),
+      id,
+      gross_amount: 100000,
+      currency: 'GBX',
+      email: 'sdk-test@example.com',
+      customer_name: 'SDK Integration Test',
+      booking_reference: 'SDK-1',
+      user: { id: admin.userId, email: expect.any(String) },
+      components: [],
+      transactions: [],
+      payment_links: [],
+      scheduled_transactions: [],
+      departure_date: '2027-05-01',
+      return_date: '2027-05-08',
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
     });
     const listed = await client.bookings.list({ organisation: parentId, booking_reference: 'sdk-1' });
     expect(listed.data.map((b) => b.id)).toEqual([id]);
     expect(listed.meta.count).toBe(1);
 
     // UpdateBookingParams.gross_value is a string in the SDK's types.
-    expect((await client.bookings.update(id, { gross_value: '150000', customer_name: 'SDK Updated Name' })).data).toEqual({});
-    expect((await client.bookings.get(id)).data).toMatchObject({ gross_amount: 150000, customer_name: 'SDK Updated Name' });
+    expect(
+      (await client.bookings.update(id, { gross_value: '150000', customer_name: 'SDK Updated Name' })).data,
+    ).toEqual({});
+    expect((await client.bookings.get(id)).data).toMatchObject({
+      gross_amount: 150000,
+      customer_name: 'SDK Updated Name',
+    });
     await client.bookings.update(id, { gross_value: 160000 });
     expect((await client.bookings.get(id)).data.gross_amount).toBe(160000);
 
@@ -63,7 +95,15 @@ describe('Felloh SDK: token and bookings', () => {
   it('gross_value that is not a string of digits is a 422 naming the field, and changes nothing', async () => {
     const { admin, parentId } = await createTenant();
     const client = sdk(admin.token);
-    const id = (await client.bookings.create({ organisation: parentId, booking_reference: 'SDK-2', customer_name: 'A', email: 'a@example.com', gross_amount: 500 })).data.id;
+    const id = (
+      await client.bookings.create({
+        organisation: parentId,
+        booking_reference: 'SDK-2',
+        customer_name: 'A',
+        email: 'a@example.com',
+        gross_amount: 500,
+      })
+    ).data.id;
     for (const bad of ['12.50', '1e5', '-3', 'abc', '']) {
       const error = (await client.bookings.update(id, { gross_value: bad }).catch((e: unknown) => e)) as SdkError;
       expect(error).toBeInstanceOf(SdkError);

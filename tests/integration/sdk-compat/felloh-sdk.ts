@@ -11,21 +11,38 @@ import { call } from '../support/api-client';
  * declares. Bodies are whatever the SDK's *Params types allow.
  */
 export class SdkError extends Error {
-  constructor(readonly status: number, readonly body: any) {
+  constructor(
+    readonly status: number,
+    readonly body: any,
+  ) {
     super(`SDK request failed with ${status}: ${JSON.stringify(body).slice(0, 300)}`);
   }
 }
 
-type Envelope<T = any> = { data: T; errors: unknown[]; meta: { code: number; reason: string; message: string; request_id: string; count?: number; has_more?: boolean } };
+type Envelope<T = any> = {
+  data: T;
+  errors: unknown[];
+  meta: { code: number; reason: string; message: string; request_id: string; count?: number; has_more?: boolean };
+};
 type Body = Record<string, unknown>;
 
-async function send<T = any>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: Body): Promise<Envelope<T>> {
+async function send<T = any>(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: Body,
+): Promise<Envelope<T>> {
   const response = await call(method, path, { token, body });
   // The SDK parses every answer as JSON, errors included.
   expect(typeof response.body, `${method} ${path} answered no JSON: ${response.text.slice(0, 200)}`).toBe('object');
   if (response.status < 200 || response.status >= 300) throw new SdkError(response.status, response.body);
   const meta = response.body.meta;
-  expect(meta).toMatchObject({ code: 200, reason: expect.any(String), message: expect.any(String), request_id: expect.any(String) });
+  expect(meta).toMatchObject({
+    code: 200,
+    reason: expect.any(String),
+    message: expect.any(String),
+    request_id: expect.any(String),
+  });
   expect(Array.isArray(response.body.errors)).toBe(true);
   return response.body;
 }
@@ -46,7 +63,7 @@ async function list<T = any>(token: string, path: string, params: Body): Promise
 async function listAll<T = any>(token: string, path: string, params: Body): Promise<T[]> {
   const take = 25;
   const items: T[] = [];
-  for (let skip = 0; ; ) {
+  for (let skip = 0; ;) {
     const page = await list<T>(token, path, { ...params, skip, take });
     items.push(...page.data);
     skip += page.data.length;
@@ -72,7 +89,8 @@ export function sdk(token: string) {
       create: (params: Body) => put('/agent/bookings', params),
       update: (id: string, params: Body) => post(`/agent/bookings/${id}`, params),
       delete: (id: string) => remove(`/agent/bookings/${id}`),
-      updateReference: (id: string, reference: string) => post(`/agent/bookings/${id}/update-reference`, { booking_reference: reference }),
+      updateReference: (id: string, reference: string) =>
+        post(`/agent/bookings/${id}/update-reference`, { booking_reference: reference }),
     },
     transactions: {
       ...listing('/agent/transactions'),

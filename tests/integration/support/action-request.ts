@@ -15,7 +15,10 @@ import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
 let current = new Headers();
 
 /** The next action's request: posted to the page at `pagePath` from `origin` (default PUBLIC_BASE_URL's; null: none). */
-export function actionRequest(pagePath: string, options: { origin?: string | null; hostOrganisation?: string } = {}): void {
+export function actionRequest(
+  pagePath: string,
+  options: { origin?: string | null; hostOrganisation?: string } = {},
+): void {
   current = new Headers();
   const origin = options.origin === undefined ? publicBaseUrl() : options.origin;
   if (origin !== null) current.set('origin', origin);
@@ -36,12 +39,16 @@ export const nextNavigation = {
 };
 
 export const catalog = (locale: string, namespace: string) =>
-  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8')) as Record<string, string>;
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8')) as Record<
+    string,
+    string
+  >;
 
 export const nextIntlServer = {
   getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) => {
     const messages = catalog(locale, namespace);
-    return (key: string, values: Record<string, string> = {}) => messages[key]!.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
+    return (key: string, values: Record<string, string> = {}) =>
+      messages[key]!.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? `{${name}}`);
   },
 };
 

@@ -52,7 +52,11 @@ function matchSegments(segments: string[], parts: string[]): Record<string, stri
 export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
 export type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
-export async function call<T = any>(method: string, pathname: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(
+  method: string,
+  pathname: string,
+  options: CallOptions = {},
+): Promise<ApiResponse<T>> {
   const { file, params } = matchRoute(pathname);
   const routeModule = (await import(file)) as Record<string, Handler | undefined>;
   const handler = routeModule[method];

@@ -23,10 +23,22 @@ async function main() {
     return new Promise(() => {}); // never recorded: the test kills this process now
   };
   process.stdout.write('ready\n');
-  await Promise.all(links.map((checkoutId) => payByCard(database.db, {
-    checkoutId, returnUrl: 'http://localhost/return',
-    method: { kind: 'card', number: '4111 1111 1111 1111', expiryMonth: 12, expiryYear: 2034, cvc: '123', holderName: 'Jane Traveller' },
-  })));
+  await Promise.all(
+    links.map((checkoutId) =>
+      payByCard(database.db, {
+        checkoutId,
+        returnUrl: 'http://localhost/return',
+        method: {
+          kind: 'card',
+          number: '4111 1111 1111 1111',
+          expiryMonth: 12,
+          expiryYear: 2034,
+          cvc: '123',
+          holderName: 'Jane Traveller',
+        },
+      }),
+    ),
+  );
 }
 
 main().catch((error: unknown) => {

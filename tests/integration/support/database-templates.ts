@@ -33,7 +33,8 @@ async function pgliteTemplate(project: TestProject) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'travel-pay-pglite-template-'));
   const file = path.join(folder, 'migrated.tar');
   const database = await openDatabase({ memory: true });
-  const client = (database.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } }).$client;
+  const client = (database.db as unknown as { $client: { dumpDataDir: (compression: 'none') => Promise<Blob> } })
+    .$client;
   fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplate', file);

@@ -25,7 +25,9 @@ function question(message: Buffer): { name: string; end: number } {
 }
 
 function txtAnswer(strings: string[]): Buffer {
-  const rdata = Buffer.concat(strings.map((text) => Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])));
+  const rdata = Buffer.concat(
+    strings.map((text) => Buffer.concat([Buffer.from([Buffer.byteLength(text)]), Buffer.from(text)])),
+  );
   const fixed = Buffer.alloc(12);
   fixed.writeUInt16BE(0xc00c, 0); // the name: a pointer to the question's
   fixed.writeUInt16BE(16, 2); // TXT
@@ -59,7 +61,8 @@ export async function startDnsServer(): Promise<DnsServer> {
   });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
-    zone, questions,
+    zone,
+    questions,
     address: `127.0.0.1:${socket.address().port}`,
     close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
   };

@@ -18,24 +18,50 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
  * on the member links afterwards, when asked.
  */
 export async function createGroupFixture(
-  caller: Caller, organisation: string, members: number, instalments: number[],
+  caller: Caller,
+  organisation: string,
+  members: number,
+  instalments: number[],
   { group = {}, linkOptions }: { group?: Record<string, unknown>; linkOptions?: Partial<CheckoutOptions> } = {},
 ) {
   const share = instalments.reduce((a, b) => a + b, 0);
-  const response = await api.put('/agent/payment-link-groups', {
-    organisation, lead_name: 'Lena Leader', lead_email: 'lena@example.com', booking_reference: `GRP-${Math.random().toString(36).slice(2, 10)}`,
-    members: Array.from({ length: members }, (_, i) => ({ customer_name: `Member ${i + 1}`, email: `member${i + 1}@example.com`, amount: share })),
-    installments: instalments.map((amount, i) => ({ amount, due_at: inDays(10 * (i + 1)) })),
-    ...group,
-  }, { token: caller.token });
+  const response = await api.put(
+    '/agent/payment-link-groups',
+    {
+      organisation,
+      lead_name: 'Lena Leader',
+      lead_email: 'lena@example.com',
+      booking_reference: `GRP-${Math.random().toString(36).slice(2, 10)}`,
+      members: Array.from({ length: members }, (_, i) => ({
+        customer_name: `Member ${i + 1}`,
+        email: `member${i + 1}@example.com`,
+        amount: share,
+      })),
+      installments: instalments.map((amount, i) => ({ amount, due_at: inDays(10 * (i + 1)) })),
+      ...group,
+    },
+    { token: caller.token },
+  );
   if (response.status !== 200) throw new Error(`create group failed: ${response.text}`);
   const data = response.body.data;
-  const fixtures: MemberFixture[] = data.members.map((m: { id: string; payment_links: { id: string; installment_sequence: number }[] }) => ({
-    id: m.id, links: [...m.payment_links].sort((a, b) => a.installment_sequence - b.installment_sequence).map((l) => l.id),
-  }));
+  const fixtures: MemberFixture[] = data.members.map(
+    (m: { id: string; payment_links: { id: string; installment_sequence: number }[] }) => ({
+      id: m.id,
+      links: [...m.payment_links].sort((a, b) => a.installment_sequence - b.installment_sequence).map((l) => l.id),
+    }),
+  );
   if (linkOptions) {
-    await (await getDb()).update(paymentLinks).set({ options: { ...GROUP_LINK_OPTIONS, ...linkOptions } })
-      .where(inArray(paymentLinks.id, fixtures.flatMap((m) => m.links)));
+    await (
+      await getDb()
+    )
+      .update(paymentLinks)
+      .set({ options: { ...GROUP_LINK_OPTIONS, ...linkOptions } })
+      .where(
+        inArray(
+          paymentLinks.id,
+          fixtures.flatMap((m) => m.links),
+        ),
+      );
   }
   return { groupId: data.id as string, bookingId: data.booking_id as string, members: fixtures };
 }

@@ -41,11 +41,18 @@ export function adyenItem(fields: ItemFields, key = TEST_HMAC_KEY) {
   return { ...item, additionalData: { ...fields.additionalData, hmacSignature: adyenHmacSignature(item, key) } };
 }
 
-export const adyenBatch = (...items: ReturnType<typeof adyenItem>[]) => ({ live: 'false', notificationItems: items.map((NotificationRequestItem) => ({ NotificationRequestItem })) });
+export const adyenBatch = (...items: ReturnType<typeof adyenItem>[]) => ({
+  live: 'false',
+  notificationItems: items.map((NotificationRequestItem) => ({ NotificationRequestItem })),
+});
 
-export const postNotifications = (body: unknown, headers: Record<string, string> = {}) => call('POST', '/processor/adyen/notifications', { body, headers });
+export const postNotifications = (body: unknown, headers: Record<string, string> = {}) =>
+  call('POST', '/processor/adyen/notifications', { body, headers });
 
 /** The stored items of one PSP reference. */
 export async function notificationsOf(pspReference: string) {
-  return (await getDb()).select().from(processorNotifications).where(eq(processorNotifications.pspReference, pspReference));
+  return (await getDb())
+    .select()
+    .from(processorNotifications)
+    .where(eq(processorNotifications.pspReference, pspReference));
 }

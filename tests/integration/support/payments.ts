@@ -17,12 +17,26 @@ export const cards = {
   declinesLater: '4000 0300 0000 0006',
 } as const;
 
-export const card = (number: string, holderName = 'Jane Traveller') =>
-  ({ kind: 'card' as const, number, expiryMonth: 12, expiryYear: 2034, cvc: '123', holderName });
+export const card = (number: string, holderName = 'Jane Traveller') => ({
+  kind: 'card' as const,
+  number,
+  expiryMonth: 12,
+  expiryYear: 2034,
+  cvc: '123',
+  holderName,
+});
 
 /** A payment link made through PUT /agent/payment-links; returns its id. */
-export async function createLinkVia(token: string, organisation: string, overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await api.put('/agent/payment-links', { organisation, customer_name: 'Jane Traveller', email: 'jane@example.com', amount: 10000, ...overrides }, { token });
+export async function createLinkVia(
+  token: string,
+  organisation: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await api.put(
+    '/agent/payment-links',
+    { organisation, customer_name: 'Jane Traveller', email: 'jane@example.com', amount: 10000, ...overrides },
+    { token },
+  );
   if (response.status !== 200) throw new Error(`create link failed: ${response.text}`);
   return response.body.data.id;
 }

@@ -83,7 +83,10 @@ export async function actorFor(db: Db, apiKeyId: string): Promise<Actor> {
 export function expectOneWinner(outcomes: Outcome[], refusals: { status: number; codes: string[] }): Outcome {
   const winners = outcomes.filter((o) => o.status === 200);
   const losers = outcomes.filter((o) => o.status !== 200);
-  expect(winners, `exactly one winner in ${JSON.stringify(outcomes.map(({ status, code }) => ({ status, code })))}`).toHaveLength(1);
+  expect(
+    winners,
+    `exactly one winner in ${JSON.stringify(outcomes.map(({ status, code }) => ({ status, code })))}`,
+  ).toHaveLength(1);
   for (const loser of losers) {
     expect(loser.status, JSON.stringify(loser)).toBe(refusals.status);
     expect(refusals.codes, JSON.stringify(loser)).toContain(loser.code);
@@ -94,8 +97,14 @@ export function expectOneWinner(outcomes: Outcome[], refusals: { status: number;
 /** The sandbox processor's ledger rows (one per operation performed) under these idempotency keys. */
 export async function ledgerRows(db: Db, keys: string[], kind?: string) {
   if (keys.length === 0) return [];
-  return db.select().from(sandboxProcessorOperations)
-    .where(kind ? and(inArray(sandboxProcessorOperations.idempotencyKey, keys), eq(sandboxProcessorOperations.kind, kind)) : inArray(sandboxProcessorOperations.idempotencyKey, keys));
+  return db
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(
+      kind
+        ? and(inArray(sandboxProcessorOperations.idempotencyKey, keys), eq(sandboxProcessorOperations.kind, kind))
+        : inArray(sandboxProcessorOperations.idempotencyKey, keys),
+    );
 }
 
 /** Every ledger row of one kind, whatever its key: the proof of how many times the processor acted. */
@@ -105,7 +114,10 @@ export async function ledgerRowsOfKind(db: Db, kind: string) {
 
 /** The audit records of one type on one entity: every state change writes exactly one. */
 export async function auditCount(db: Db, type: string, entityId: string): Promise<number> {
-  const rows = await db.select({ id: auditRecords.id }).from(auditRecords).where(and(eq(auditRecords.type, type), eq(auditRecords.entityId, entityId)));
+  const rows = await db
+    .select({ id: auditRecords.id })
+    .from(auditRecords)
+    .where(and(eq(auditRecords.type, type), eq(auditRecords.entityId, entityId)));
   return rows.length;
 }
 

@@ -38,11 +38,16 @@ beforeAll(async () => {
     const arrival: Arrival = { path, at: Date.now(), answeredAt: null };
     arrivals.push(arrival);
     request.resume();
-    request.on('end', () => setTimeout(() => {
-      arrival.answeredAt = Date.now();
-      if (!response.destroyed) response.writeHead(200).end();
-      lastAnswer.set(request.socket, Date.now());
-    }, delays.get(path) ?? 0));
+    request.on('end', () =>
+      setTimeout(
+        () => {
+          arrival.answeredAt = Date.now();
+          if (!response.destroyed) response.writeHead(200).end();
+          lastAnswer.set(request.socket, Date.now());
+        },
+        delays.get(path) ?? 0,
+      ),
+    );
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -57,25 +62,34 @@ afterAll(async () => {
 
 async function endpointAt(url: string) {
   const { admin, parentId } = await createTenant('Lane');
-  const created = await api.put('/agent/webhooks', { organisation: parentId, url, event_types: ['refund.completed'] }, { token: admin.token });
+  const created = await api.put(
+    '/agent/webhooks',
+    { organisation: parentId, url, event_types: ['refund.completed'] },
+    { token: admin.token },
+  );
   expect(created.status, created.text).toBe(200);
   return { admin, parentId, endpointId: created.body.data.id as string };
 }
 
 async function emit(organisationId: string, resourceId: string) {
   const id = (await emitEvent(db(), { organisationId, type: 'refund.completed', resourceId }))!;
-  await db().update(webhookEvents).set({ data: { id: resourceId } }).where(eq(webhookEvents.id, id));
+  await db()
+    .update(webhookEvents)
+    .set({ data: { id: resourceId } })
+    .where(eq(webhookEvents.id, id));
   return id;
 }
 
-const deliveryOf = async (eventId: string) => (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!;
+const deliveryOf = async (eventId: string) =>
+  (await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId)))[0]!;
 const until = async (what: () => boolean, ms: number) => {
-  for (const end = Date.now() + ms; !what() && Date.now() < end;) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (const end = Date.now() + ms; !what() && Date.now() < end;)
+    await new Promise((resolve) => setTimeout(resolve, 25));
   return what();
 };
 
 describe('deliveries do not wait on each other, nor the runner on them', () => {
-  it('one endpoint taking 10 s holds neither the runner pass nor another endpoint\'s event', async () => {
+  it("one endpoint taking 10 s holds neither the runner pass nor another endpoint's event", async () => {
     delays.set('/slow', 10_000);
     const slow = await endpointAt(`http://127.0.0.1:${port}/slow`);
     const fast = await endpointAt(`http://127.0.0.1:${port}/fast`);
@@ -91,7 +105,10 @@ describe('deliveries do not wait on each other, nor the runner on them', () => {
     expect(await until(() => arrivals.some((a) => a.path === '/fast' && a.answeredAt !== null), 5_000)).toBe(true);
     expect(slowArrival.answeredAt).toBeNull(); // still waiting on the slow one
     await deliveryLane(db()).settled();
-    const [attempt] = await db().select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, slow.endpointId));
+    const [attempt] = await db()
+      .select()
+      .from(webhookDeliveryAttempts)
+      .where(eq(webhookDeliveryAttempts.endpointId, slow.endpointId));
     expect(attempt).toMatchObject({ statusCode: null, error: 'timeout after 10 s' });
   }, 40_000);
 
@@ -124,7 +141,10 @@ describe('keep-alive and the delivery log', () => {
     expect(await deliverDueWebhooks(db())).toMatchObject({ delivered: 1, retrying: 0 });
     expect(resets).toBeGreaterThan(resetsBefore);
     expect(await deliveryOf(second)).toMatchObject({ status: 'delivered', attempts: 1 });
-    const attempts = await db().select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId));
+    const attempts = await db()
+      .select()
+      .from(webhookDeliveryAttempts)
+      .where(eq(webhookDeliveryAttempts.endpointId, endpointId));
     expect(attempts.map((a) => a.statusCode)).toEqual([200, 200]);
   });
 
@@ -138,7 +158,11 @@ describe('keep-alive and the delivery log', () => {
     expect(await deliverDueWebhooks(db())).toMatchObject({ retrying: 1 });
     const log = await api.post(`/agent/webhooks/${endpointId}/deliveries`, {}, { token: admin.token });
     const [delivery] = log.body.data;
-    expect(delivery).toMatchObject({ last_error: 'connection failed', last_status_code: null, attempt_log: [{ error: 'connection failed', status_code: null }] });
+    expect(delivery).toMatchObject({
+      last_error: 'connection failed',
+      last_status_code: null,
+      attempt_log: [{ error: 'connection failed', status_code: null }],
+    });
     const text = JSON.stringify(delivery.attempt_log) + delivery.last_error;
     expect(text).not.toContain(String(closedPort));
     expect(text).not.toMatch(/ECONN|127\.0\.0\.1/);
@@ -146,16 +170,32 @@ describe('keep-alive and the delivery log', () => {
 
   it('the sandbox refuses link-local and metadata addresses at create, and at delivery one stored before the rule', async () => {
     const { admin, parentId, endpointId } = await endpointAt(`http://127.0.0.1:${port}/meta`);
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://168.63.129.16/', 'http://[::ffff:169.254.169.254]/']) {
-      const created = await api.put('/agent/webhooks', { organisation: parentId, url, event_types: ['refund.completed'] }, { token: admin.token });
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/',
+      'http://168.63.129.16/',
+      'http://[::ffff:169.254.169.254]/',
+    ]) {
+      const created = await api.put(
+        '/agent/webhooks',
+        { organisation: parentId, url, event_types: ['refund.completed'] },
+        { token: admin.token },
+      );
       expect(created.status, url).toBe(422);
       expect(created.body.errors[0].code).toBe('webhook.url_not_allowed');
     }
-    await db().update(webhookEndpoints).set({ url: 'http://169.254.169.254/latest/meta-data/' }).where(eq(webhookEndpoints.id, endpointId));
+    await db()
+      .update(webhookEndpoints)
+      .set({ url: 'http://169.254.169.254/latest/meta-data/' })
+      .where(eq(webhookEndpoints.id, endpointId));
     const test = await api.post(`/agent/webhooks/${endpointId}/test`, {}, { token: admin.token });
     expect(test.status, test.text).toBe(200);
     expect(await deliverDueWebhooks(db())).toMatchObject({ retrying: 1, delivered: 0 });
     const [delivery] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
-    expect(delivery).toMatchObject({ lastStatusCode: null, lastError: 'refused address: url must not point to a private, local, metadata or denied address (169.254.169.254).' });
+    expect(delivery).toMatchObject({
+      lastStatusCode: null,
+      lastError:
+        'refused address: url must not point to a private, local, metadata or denied address (169.254.169.254).',
+    });
   });
 });

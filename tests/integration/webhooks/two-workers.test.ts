@@ -14,12 +14,18 @@ import { startReceiver } from './webhook-receiver';
 
 const databases = withRaceDatabases();
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-beforeAll(async () => { receiver = await startReceiver(); });
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
 afterAll(() => receiver.close());
 
 async function endpointWithEvents(path: string, events: number) {
   const { admin, parentId } = await createTenant('Race');
-  const created = await api.put('/agent/webhooks', { organisation: parentId, url: receiver.url(path), event_types: ['transaction.completed'] }, { token: admin.token });
+  const created = await api.put(
+    '/agent/webhooks',
+    { organisation: parentId, url: receiver.url(path), event_types: ['transaction.completed'] },
+    { token: admin.token },
+  );
   receiver.secrets.set(path, created.body.data.secret);
   const db = databases.primary().db;
   for (let i = 0; i < events; i++) {
@@ -45,7 +51,11 @@ describe('two workers, one outbox', () => {
     expect(got).toHaveLength(120);
     expect(new Set(got.map((r) => r.body.id)).size).toBe(120);
     expect(receiver.refused).toMatchObject({ badSignature: 0, duplicate: 0 });
-    const [attempts] = await databases.primary().db.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId));
+    const [attempts] = await databases
+      .primary()
+      .db.select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveryAttempts)
+      .where(eq(webhookDeliveryAttempts.endpointId, endpointId));
     expect(attempts!.n).toBe(120);
   });
 
@@ -54,10 +64,15 @@ describe('two workers, one outbox', () => {
     const db = databases.primary().db;
     const [old] = await claimDeliveries(db, 10);
     // The lease runs out (the worker hung); another worker claims the same delivery again and delivers it.
-    await db.update(webhookDeliveries).set({ claimedAt: sql`now() - interval '1 hour'` }).where(eq(webhookDeliveries.id, old!.id));
+    await db
+      .update(webhookDeliveries)
+      .set({ claimedAt: sql`now() - interval '1 hour'` })
+      .where(eq(webhookDeliveries.id, old!.id));
     const [fresh] = await claimDeliveries(databases.secondary().db, 10);
     expect(fresh).toMatchObject({ id: old!.id, attempts: 2 });
-    expect(await finishDelivery(databases.secondary().db, fresh!, { statusCode: 200, error: null, durationMs: 5 }, now())).toBe('delivered');
+    expect(
+      await finishDelivery(databases.secondary().db, fresh!, { statusCode: 200, error: null, durationMs: 5 }, now()),
+    ).toBe('delivered');
     // The hung worker wakes with a failure: its claim (attempt 1) no longer holds.
     expect(await finishDelivery(db, old!, { statusCode: 500, error: null, durationMs: 9000 }, now())).toBe('lost');
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
@@ -69,7 +84,10 @@ describe('two workers, one outbox', () => {
     // endpoint fails the others' queued deliveries: it must not wait for a row another worker holds.
     const endpointId = await endpointWithEvents('/failing', 60);
     const db = databases.primary().db;
-    await db.update(webhookEndpoints).set({ failingSince: sql`${now().toISOString()}::timestamptz - interval '4 days'` }).where(eq(webhookEndpoints.id, endpointId));
+    await db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`${now().toISOString()}::timestamptz - interval '4 days'` })
+      .where(eq(webhookEndpoints.id, endpointId));
     receiver.state.status = 500;
     try {
       const worker = async (pool: typeof db) => {
@@ -87,14 +105,27 @@ describe('two workers, one outbox', () => {
     // A delivery whose failed attempt was being recorded while the endpoint was disabled was left to its
     // worker and queued for a retry; at that retry it is failed without being sent.
     const queued = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'queued'));
-    const attemptsBefore = await db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId));
+    const attemptsBefore = await db
+      .select()
+      .from(webhookDeliveryAttempts)
+      .where(eq(webhookDeliveryAttempts.endpointId, endpointId));
     await db.update(webhookDeliveries).set({ nextAttemptAt: null }).where(queued);
     await deliverDueWebhooks(db, 100);
     expect(await db.select().from(webhookDeliveries).where(queued)).toHaveLength(0);
-    expect(await db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId))).toHaveLength(attemptsBefore.length);
+    expect(
+      await db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.endpointId, endpointId)),
+    ).toHaveLength(attemptsBefore.length);
     const failed = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
     expect(failed.every((d) => d.status === 'failed')).toBe(true);
-    const emails = await db.select().from(emailOutbox).where(and(eq(emailOutbox.organisationId, endpoint!.organisationId), eq(emailOutbox.kind, 'alert:webhook-endpoint-disabled')));
+    const emails = await db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(
+          eq(emailOutbox.organisationId, endpoint!.organisationId),
+          eq(emailOutbox.kind, 'alert:webhook-endpoint-disabled'),
+        ),
+      );
     expect(emails).toHaveLength(1);
   });
 });

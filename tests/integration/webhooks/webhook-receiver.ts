@@ -10,10 +10,23 @@ import { now } from '@/lib/clock';
  * timing-safe), refuses a body whose sent_at is more than 5 minutes old and an
  * event id it has already processed (answered 200, not processed again).
  */
-export type Received = { path: string; headers: http.IncomingHttpHeaders; raw: string; body: { id: string; type: string; created_at: string; sent_at: string; data: Record<string, unknown> } };
+export type Received = {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  raw: string;
+  body: { id: string; type: string; created_at: string; sent_at: string; data: Record<string, unknown> };
+};
 
 /** Felloh SDK src/webhooks.ts verifyWebhookSignature, the same computation. */
-export function verifyWebhookSignature({ payload, signature, secret }: { payload: string; signature: string; secret: string }): boolean {
+export function verifyWebhookSignature({
+  payload,
+  signature,
+  secret,
+}: {
+  payload: string;
+  signature: string;
+  secret: string;
+}): boolean {
   const expected = createHmac('sha256', secret).update(payload).digest('hex');
   if (expected.length !== signature.length) return false;
   return timingSafeEqual(Buffer.from(signature, 'utf8'), Buffer.from(expected, 'utf8'));
@@ -60,13 +73,24 @@ export async function startReceiver() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    port, secrets, state, processed, refused, seen,
+    port,
+    secrets,
+    state,
+    processed,
+    refused,
+    seen,
     url: (path: string, host = '127.0.0.1') => `http://${host}:${port}${path}`,
     /** Sends a captured request again, as an attacker who recorded it would. */
-    resend: (received: Received) => fetch(`http://127.0.0.1:${port}${received.path}`, {
-      method: 'POST', body: received.raw,
-      headers: { 'content-type': 'application/json', 'x-signature': String(received.headers['x-signature']) },
-    }).then((r) => r.status),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    resend: (received: Received) =>
+      fetch(`http://127.0.0.1:${port}${received.path}`, {
+        method: 'POST',
+        body: received.raw,
+        headers: { 'content-type': 'application/json', 'x-signature': String(received.headers['x-signature']) },
+      }).then((r) => r.status),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -15,10 +15,15 @@ import type { AdyenSimulator, FailAnswer } from './server';
  *   POST /fail-next  { path, answer, times? }   `path` a string, or "/regex/" for a pattern; answer.bodyIncludes picks one request
  *   POST /fail-modification { psp, eventCode, reason? }
  */
-export async function startSimulatorControl(sim: AdyenSimulator, port = 0): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startSimulatorControl(
+  sim: AdyenSimulator,
+  port = 0,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     let text = '';
-    req.on('data', (chunk: Buffer) => { text += chunk.toString('utf8'); });
+    req.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
     req.on('end', () => {
       void handle(sim, req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, text).then(
         (body) => send(res, 200, body),
@@ -53,18 +58,26 @@ async function handle(sim: AdyenSimulator, method: string, path: string, text: s
     case 'POST /deliver': {
       const { order, repeat, eventCode, merchantReference } = body as DeliverBody;
       return sim.deliverNotifications({
-        ...(order ? { order } : {}), ...(repeat ? { repeat } : {}),
-        only: (item) => (!eventCode || item.eventCode === eventCode) && (!merchantReference || item.merchantReference === merchantReference),
+        ...(order ? { order } : {}),
+        ...(repeat ? { repeat } : {}),
+        only: (item) =>
+          (!eventCode || item.eventCode === eventCode) &&
+          (!merchantReference || item.merchantReference === merchantReference),
       });
     }
     case 'POST /fail-next': {
       const path = String(body.path);
-      const pattern = path.startsWith('/') && path.endsWith('/') && path.length > 2 ? new RegExp(path.slice(1, -1)) : path;
+      const pattern =
+        path.startsWith('/') && path.endsWith('/') && path.length > 2 ? new RegExp(path.slice(1, -1)) : path;
       sim.failNext(pattern, body.answer as FailAnswer, Number(body.times ?? 1));
       return { ok: true };
     }
     case 'POST /fail-modification':
-      sim.failModification(String(body.psp), body.eventCode as Parameters<AdyenSimulator['failModification']>[1], body.reason ? String(body.reason) : undefined);
+      sim.failModification(
+        String(body.psp),
+        body.eventCode as Parameters<AdyenSimulator['failModification']>[1],
+        body.reason ? String(body.reason) : undefined,
+      );
       return { ok: true };
     default:
       throw new Error(`no control route ${route}`);

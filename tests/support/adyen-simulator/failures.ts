@@ -13,7 +13,13 @@ import { adyenId, type Answer } from './state';
  *   running beside others, against one simulator, picks its own request out: its card number, its reference).
  */
 export type FailAnswer = {
-  status?: number; headers?: Record<string, string>; body?: unknown; delayMs?: number; dropConnection?: boolean; afterProcessing?: boolean; bodyIncludes?: string;
+  status?: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  delayMs?: number;
+  dropConnection?: boolean;
+  afterProcessing?: boolean;
+  bodyIncludes?: string;
 };
 
 export function failureQueue() {
@@ -22,8 +28,13 @@ export function failureQueue() {
     add: (pattern: string | RegExp, answer: FailAnswer, times: number) => void entries.push({ pattern, answer, times }),
     /** The next answer set for this path (and body), if any. A string names the path with or without /v71, whole or by its end ('/captures'). */
     take(path: string, text = ''): FailAnswer | undefined {
-      const matches = (pattern: string | RegExp) => (typeof pattern === 'string' ? path.endsWith(pattern.replace(/^\/v71(?=\/)/, '')) : pattern.test(path));
-      const index = entries.findIndex((entry) => matches(entry.pattern) && (entry.answer.bodyIncludes === undefined || text.includes(entry.answer.bodyIncludes)));
+      const matches = (pattern: string | RegExp) =>
+        typeof pattern === 'string' ? path.endsWith(pattern.replace(/^\/v71(?=\/)/, '')) : pattern.test(path);
+      const index = entries.findIndex(
+        (entry) =>
+          matches(entry.pattern) &&
+          (entry.answer.bodyIncludes === undefined || text.includes(entry.answer.bodyIncludes)),
+      );
       if (index < 0) return undefined;
       const entry = entries[index]!;
       if (--entry.times <= 0) entries.splice(index, 1);
@@ -33,9 +44,17 @@ export function failureQueue() {
 }
 
 /** How long a `{ delayMs }`-only answer slows the processing (0 for any other answer). */
-export const slowness = (f: FailAnswer | undefined) => (f && f.status === undefined && f.body === undefined && !f.dropConnection ? (f.delayMs ?? 0) : 0);
+export const slowness = (f: FailAnswer | undefined) =>
+  f && f.status === undefined && f.body === undefined && !f.dropConnection ? (f.delayMs ?? 0) : 0;
 
 export const failAnswer = (f: FailAnswer): Answer => ({
-  status: f.status ?? 500, ...(f.headers ? { headers: f.headers } : {}),
-  body: f.body ?? { status: f.status ?? 500, errorCode: '905', message: 'Payment details are not supported', errorType: 'configuration', pspReference: adyenId() },
+  status: f.status ?? 500,
+  ...(f.headers ? { headers: f.headers } : {}),
+  body: f.body ?? {
+    status: f.status ?? 500,
+    errorCode: '905',
+    message: 'Payment details are not supported',
+    errorType: 'configuration',
+    pspReference: adyenId(),
+  },
 });

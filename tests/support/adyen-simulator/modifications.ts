@@ -22,12 +22,26 @@ type Context = { state: State; notifications: NotificationQueue };
 type Body = Record<string, unknown>;
 export type ModificationKind = 'captures' | 'refunds' | 'reversals' | 'cancels';
 
-const eventCodes = { captures: 'CAPTURE', refunds: 'REFUND', reversals: 'CANCEL_OR_REFUND', cancels: 'CANCELLATION' } as const;
+const eventCodes = {
+  captures: 'CAPTURE',
+  refunds: 'REFUND',
+  reversals: 'CANCEL_OR_REFUND',
+  cancels: 'CANCELLATION',
+} as const;
 
 export function modify(context: Context, kind: ModificationKind, psp: string, body: Body): Answer {
   const payment = context.state.payments.get(psp);
   if (!payment || payment.status !== 'authorised') {
-    return { status: 422, body: { status: 422, errorCode: '167', message: 'Original pspReference required for this operation', errorType: 'validation', pspReference: adyenId() } };
+    return {
+      status: 422,
+      body: {
+        status: 422,
+        errorCode: '167',
+        message: 'Original pspReference required for this operation',
+        errorType: 'validation',
+        pspReference: adyenId(),
+      },
+    };
   }
   const modificationPsp = adyenId();
   const amount = (body.amount as Amount | undefined) ?? payment.amount;
@@ -36,17 +50,36 @@ export function modify(context: Context, kind: ModificationKind, psp: string, bo
   context.state.failures.delete(`${psp}:${eventCode}`);
   const reason = forced ?? apply(payment, kind, amount.value);
   context.notifications.add({
-    eventCode, success: reason === null, pspReference: modificationPsp, originalReference: psp, merchantReference: typeof body.reference === 'string' ? body.reference : payment.reference,
-    amount, paymentMethod: payment.card?.brand ?? payment.method, reason: reason ?? '',
+    eventCode,
+    success: reason === null,
+    pspReference: modificationPsp,
+    originalReference: psp,
+    merchantReference: typeof body.reference === 'string' ? body.reference : payment.reference,
+    amount,
+    paymentMethod: payment.card?.brand ?? payment.method,
+    reason: reason ?? '',
   });
   if (reason === null && payment.failing === eventCode) {
-    context.notifications.add({ eventCode: `${eventCode}_FAILED`, success: true, pspReference: modificationPsp, originalReference: psp, merchantReference: payment.reference, amount, paymentMethod: payment.card?.brand ?? payment.method, reason: `${eventCode.toLowerCase()} failed` });
+    context.notifications.add({
+      eventCode: `${eventCode}_FAILED`,
+      success: true,
+      pspReference: modificationPsp,
+      originalReference: psp,
+      merchantReference: payment.reference,
+      amount,
+      paymentMethod: payment.card?.brand ?? payment.method,
+      reason: `${eventCode.toLowerCase()} failed`,
+    });
   }
   return {
     status: 201,
     body: {
-      merchantAccount: body.merchantAccount, paymentPspReference: psp, ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
-      pspReference: modificationPsp, status: 'received', ...(kind === 'captures' || kind === 'refunds' ? { amount } : {}),
+      merchantAccount: body.merchantAccount,
+      paymentPspReference: psp,
+      ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
+      pspReference: modificationPsp,
+      status: 'received',
+      ...(kind === 'captures' || kind === 'refunds' ? { amount } : {}),
     },
   };
 }
@@ -82,9 +115,33 @@ export function standaloneCancel(context: Context, body: Body): Answer {
     if (answer.status !== 201) return answer;
     const { pspReference } = answer.body as { pspReference: string };
     const reference = typeof body.reference === 'string' ? { reference: body.reference } : {};
-    return { status: 201, body: { merchantAccount: body.merchantAccount, paymentReference: body.paymentReference, ...reference, pspReference, status: 'received' } };
+    return {
+      status: 201,
+      body: {
+        merchantAccount: body.merchantAccount,
+        paymentReference: body.paymentReference,
+        ...reference,
+        pspReference,
+        status: 'received',
+      },
+    };
   }
   const pspReference = adyenId();
-  context.notifications.add({ eventCode: 'CANCELLATION', success: false, pspReference, merchantReference: String(body.paymentReference), amount: { currency: 'EUR', value: 0 }, reason: 'Original payment not found' });
-  return { status: 201, body: { merchantAccount: body.merchantAccount, paymentReference: body.paymentReference, pspReference, status: 'received' } };
+  context.notifications.add({
+    eventCode: 'CANCELLATION',
+    success: false,
+    pspReference,
+    merchantReference: String(body.paymentReference),
+    amount: { currency: 'EUR', value: 0 },
+    reason: 'Original payment not found',
+  });
+  return {
+    status: 201,
+    body: {
+      merchantAccount: body.merchantAccount,
+      paymentReference: body.paymentReference,
+      pspReference,
+      status: 'received',
+    },
+  };
 }

@@ -32,28 +32,67 @@ export type NotificationItem = {
   operations?: string[];
 };
 
-export function signItem(item: Omit<NotificationItem, 'additionalData'> & { additionalData?: Record<string, string> }, hexKey: string): string {
-  const parts = [item.pspReference, item.originalReference, item.merchantAccountCode, item.merchantReference, item.amount?.value, item.amount?.currency, item.eventCode, item.success];
+export function signItem(
+  item: Omit<NotificationItem, 'additionalData'> & { additionalData?: Record<string, string> },
+  hexKey: string,
+): string {
+  const parts = [
+    item.pspReference,
+    item.originalReference,
+    item.merchantAccountCode,
+    item.merchantReference,
+    item.amount?.value,
+    item.amount?.currency,
+    item.eventCode,
+    item.success,
+  ];
   const text = parts.map((p) => (p === undefined || p === null ? '' : String(p))).join(':');
   return createHmac('sha256', Buffer.from(hexKey, 'hex')).update(text, 'utf8').digest('base64');
 }
 
-export type DeliverOptions = { order?: 'sent' | 'reversed'; repeat?: number; only?: (item: NotificationItem) => boolean };
+export type DeliverOptions = {
+  order?: 'sent' | 'reversed';
+  repeat?: number;
+  only?: (item: NotificationItem) => boolean;
+};
 
-export function notificationQueue(config: { hmacKey: string; merchantAccount: string; basicAuth?: { username: string; password: string } }) {
+export function notificationQueue(config: {
+  hmacKey: string;
+  merchantAccount: string;
+  basicAuth?: { username: string; password: string };
+}) {
   let url: string | undefined;
   let queue: NotificationItem[] = [];
 
-  function add(fields: { eventCode: string; success: boolean; pspReference: string; merchantReference: string; amount: Amount; originalReference?: string; paymentMethod?: string; reason?: string; additionalData?: Record<string, string>; operations?: string[] }) {
+  function add(fields: {
+    eventCode: string;
+    success: boolean;
+    pspReference: string;
+    merchantReference: string;
+    amount: Amount;
+    originalReference?: string;
+    paymentMethod?: string;
+    reason?: string;
+    additionalData?: Record<string, string>;
+    operations?: string[];
+  }) {
     const base = {
-      amount: fields.amount, eventCode: fields.eventCode, eventDate: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-      merchantAccountCode: config.merchantAccount, merchantReference: fields.merchantReference,
+      amount: fields.amount,
+      eventCode: fields.eventCode,
+      eventDate: new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      merchantAccountCode: config.merchantAccount,
+      merchantReference: fields.merchantReference,
       ...(fields.originalReference ? { originalReference: fields.originalReference } : {}),
       ...(fields.paymentMethod ? { paymentMethod: fields.paymentMethod } : {}),
-      pspReference: fields.pspReference, reason: fields.reason ?? '', success: fields.success ? ('true' as const) : ('false' as const),
+      pspReference: fields.pspReference,
+      reason: fields.reason ?? '',
+      success: fields.success ? ('true' as const) : ('false' as const),
       ...(fields.operations ? { operations: fields.operations } : {}),
     };
-    queue.push({ ...base, additionalData: { ...fields.additionalData, hmacSignature: signItem(base, config.hmacKey) } });
+    queue.push({
+      ...base,
+      additionalData: { ...fields.additionalData, hmacSignature: signItem(base, config.hmacKey) },
+    });
   }
 
   async function deliver(options: DeliverOptions = {}): Promise<number[]> {
@@ -61,12 +100,17 @@ export function notificationQueue(config: { hmacKey: string; merchantAccount: st
     const chosen = queue.filter(options.only ?? (() => true));
     const ordered = options.order === 'reversed' ? [...chosen].reverse() : chosen;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (config.basicAuth) headers.Authorization = `Basic ${Buffer.from(`${config.basicAuth.username}:${config.basicAuth.password}`).toString('base64')}`;
+    if (config.basicAuth)
+      headers.Authorization = `Basic ${Buffer.from(`${config.basicAuth.username}:${config.basicAuth.password}`).toString('base64')}`;
     const statuses: number[] = [];
     const accepted = new Set<NotificationItem>();
     for (const item of ordered) {
       for (let i = 0; i < Math.max(1, options.repeat ?? 1); i++) {
-        const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }) });
+        const response = await fetch(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ live: 'false', notificationItems: [{ NotificationRequestItem: item }] }),
+        });
         const text = await response.text();
         statuses.push(response.status);
         if (response.ok && text.includes('[accepted]')) accepted.add(item);
@@ -78,7 +122,10 @@ export function notificationQueue(config: { hmacKey: string; merchantAccount: st
   }
 
   /** Changes a queued item (e.g. the outcome of a Received payment) and signs it again; false when none matches. */
-  function amend(match: (item: NotificationItem) => boolean, changes: Partial<Pick<NotificationItem, 'success' | 'reason' | 'amount' | 'merchantReference'>>): boolean {
+  function amend(
+    match: (item: NotificationItem) => boolean,
+    changes: Partial<Pick<NotificationItem, 'success' | 'reason' | 'amount' | 'merchantReference'>>,
+  ): boolean {
     const index = queue.findIndex(match);
     if (index < 0) return false;
     const { additionalData, ...rest } = { ...queue[index]!, ...changes };
@@ -92,10 +139,21 @@ export function notificationQueue(config: { hmacKey: string; merchantAccount: st
 export type NotificationQueue = ReturnType<typeof notificationQueue>;
 
 /** The AUTHORISATION item of a payment's outcome (fields as in authorisationTrue.json). */
-export function authorisationItem(payment: Payment, success: boolean, reason: string, additionalData: Record<string, string>) {
+export function authorisationItem(
+  payment: Payment,
+  success: boolean,
+  reason: string,
+  additionalData: Record<string, string>,
+) {
   return {
-    eventCode: 'AUTHORISATION', success, pspReference: payment.psp, merchantReference: payment.reference, amount: payment.amount,
-    paymentMethod: payment.card?.brand ?? payment.method, reason, additionalData,
+    eventCode: 'AUTHORISATION',
+    success,
+    pspReference: payment.psp,
+    merchantReference: payment.reference,
+    amount: payment.amount,
+    paymentMethod: payment.card?.brand ?? payment.method,
+    reason,
+    additionalData,
     ...(success ? { operations: payment.manualCapture ? ['CANCEL', 'CAPTURE', 'REFUND'] : ['REFUND'] } : {}),
   };
 }

@@ -38,23 +38,34 @@ import { cardFor, decrypt, failingModification, outcomeFor, threeDsRefusal, type
 type Context = { state: State; notifications: NotificationQueue; baseUrl: string; merchantAccount: string };
 type Body = Record<string, unknown>;
 
-const validation = (errorCode: string, message: string): Answer => ({ status: 422, body: { status: 422, errorCode, message, errorType: 'validation', pspReference: adyenId() } });
+const validation = (errorCode: string, message: string): Answer => ({
+  status: 422,
+  body: { status: 422, errorCode, message, errorType: 'validation', pspReference: adyenId() },
+});
 
 function cardData(payment: Payment): Record<string, string> {
   const card = payment.card;
   if (!card) return {};
   return {
-    cardBin: card.number.slice(0, 6), issuerBin: card.number.slice(0, 8), cardSummary: card.number.slice(-4),
-    expiryDate: `${Number(card.expiryMonth)}/${card.expiryYear}`, ...(card.holderName ? { cardHolderName: card.holderName } : {}),
-    cardIssuingCountry: card.country, fundingSource: card.funding, isCardCommercial: String(card.commercial),
-    paymentMethod: card.brand, cardPaymentMethod: card.brand,
+    cardBin: card.number.slice(0, 6),
+    issuerBin: card.number.slice(0, 8),
+    cardSummary: card.number.slice(-4),
+    expiryDate: `${Number(card.expiryMonth)}/${card.expiryYear}`,
+    ...(card.holderName ? { cardHolderName: card.holderName } : {}),
+    cardIssuingCountry: card.country,
+    fundingSource: card.funding,
+    isCardCommercial: String(card.commercial),
+    paymentMethod: card.brand,
+    cardPaymentMethod: card.brand,
   };
 }
 
 /** Settles a payment with an outcome: stores the card when asked, builds the answer, queues AUTHORISATION. */
 function settle(context: Context, payment: Payment, outcome: Outcome): Answer {
   const { state, notifications } = context;
-  payment.status = ({ Authorised: 'authorised', Refused: 'refused', Error: 'error', Received: 'received', Pending: 'pending' } as const)[outcome.resultCode];
+  payment.status = (
+    { Authorised: 'authorised', Refused: 'refused', Error: 'error', Received: 'received', Pending: 'pending' } as const
+  )[outcome.resultCode];
   const additionalData: Record<string, string> = cardData(payment);
   if (outcome.resultCode === 'Authorised') {
     additionalData.authCode = String(100000 + (payment.psp.charCodeAt(0) % 900000));
@@ -63,21 +74,38 @@ function settle(context: Context, payment: Payment, outcome: Outcome): Answer {
       const id = adyenId();
       state.storedCards.set(id, { shopperReference: payment.storeFor, card: payment.card });
       payment.storedPaymentMethodId = id;
-      Object.assign(additionalData, { 'tokenization.storedPaymentMethodId': id, 'tokenization.shopperReference': payment.storeFor, 'tokenization.store.operationType': 'created' });
+      Object.assign(additionalData, {
+        'tokenization.storedPaymentMethodId': id,
+        'tokenization.shopperReference': payment.storeFor,
+        'tokenization.store.operationType': 'created',
+      });
     }
   }
   const final = outcome.resultCode !== 'Received' && outcome.resultCode !== 'Pending';
   const success = outcome.resultCode === 'Authorised' || !final;
-  const summary = payment.card ? `${additionalData.authCode ?? ''}:${payment.card.number.slice(-4)}:${additionalData.expiryDate}` : '';
+  const summary = payment.card
+    ? `${additionalData.authCode ?? ''}:${payment.card.number.slice(-4)}:${additionalData.expiryDate}`
+    : '';
   const notified = { ...additionalData };
-  if (payment.storedPaymentMethodId) Object.assign(notified, { 'recurring.recurringDetailReference': payment.storedPaymentMethodId, 'recurring.shopperReference': payment.storeFor! });
+  if (payment.storedPaymentMethodId)
+    Object.assign(notified, {
+      'recurring.recurringDetailReference': payment.storedPaymentMethodId,
+      'recurring.shopperReference': payment.storeFor!,
+    });
   notifications.add(authorisationItem(payment, success, success ? summary : (outcome.refusalReason ?? ''), notified));
-  const refusal = outcome.refusalReason ? { refusalReason: outcome.refusalReason, refusalReasonCode: outcome.refusalReasonCode } : {};
+  const refusal = outcome.refusalReason
+    ? { refusalReason: outcome.refusalReason, refusalReasonCode: outcome.refusalReasonCode }
+    : {};
   const body = {
     ...(Object.keys(additionalData).length && outcome.resultCode === 'Authorised' ? { additionalData } : {}),
-    pspReference: payment.psp, resultCode: outcome.resultCode, ...refusal,
-    ...(outcome.resultCode === 'Authorised' ? { amount: payment.amount } : {}), merchantReference: payment.reference,
-    ...(payment.card && outcome.resultCode === 'Authorised' ? { paymentMethod: { brand: payment.card.brand, type: 'scheme' } } : {}),
+    pspReference: payment.psp,
+    resultCode: outcome.resultCode,
+    ...refusal,
+    ...(outcome.resultCode === 'Authorised' ? { amount: payment.amount } : {}),
+    merchantReference: payment.reference,
+    ...(payment.card && outcome.resultCode === 'Authorised'
+      ? { paymentMethod: { brand: payment.card.brand, type: 'scheme' } }
+      : {}),
   };
   return { status: 200, body };
 }
@@ -85,8 +113,14 @@ function settle(context: Context, payment: Payment, outcome: Outcome): Answer {
 export function payments(context: Context, body: Body): Answer {
   const method = body.paymentMethod as Body;
   const payment: Payment = {
-    psp: adyenId(), reference: String(body.reference), amount: body.amount as Payment['amount'], method: method.type === 'paybybank' ? 'paybybank' : 'scheme',
-    manualCapture: (body.additionalData as Body | undefined)?.manualCapture === 'true', status: 'redirect', captured: 0, refunded: 0,
+    psp: adyenId(),
+    reference: String(body.reference),
+    amount: body.amount as Payment['amount'],
+    method: method.type === 'paybybank' ? 'paybybank' : 'scheme',
+    manualCapture: (body.additionalData as Body | undefined)?.manualCapture === 'true',
+    status: 'redirect',
+    captured: 0,
+    refunded: 0,
     ...(typeof body.returnUrl === 'string' ? { returnUrl: body.returnUrl } : {}),
   };
   if (payment.method === 'paybybank') {
@@ -107,35 +141,70 @@ export function payments(context: Context, body: Body): Answer {
   const holderName = typeof method.holderName === 'string' ? method.holderName : undefined;
   payment.card = { ...cardFor(number), number, expiryMonth, expiryYear, ...(holderName ? { holderName } : {}) };
   payment.failing = failingModification(holderName) ?? undefined;
-  if (body.storePaymentMethod === true && typeof body.shopperReference === 'string') payment.storeFor = body.shopperReference;
+  if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+    payment.storeFor = body.shopperReference;
   context.state.payments.set(payment.psp, payment);
   if (payment.card.challenge) {
-    const native = (body.authenticationData as { threeDSRequestData?: { nativeThreeDS?: string } } | undefined)?.threeDSRequestData?.nativeThreeDS;
-    if (native === 'disabled') return redirect(context, payment, 'threeds', { ...cardData(payment), 'threeds2.cardEnrolled': 'true' });
-    return { status: 200, body: { pspReference: payment.psp, resultCode: 'ChallengeShopper', action: { paymentMethodType: 'scheme', type: 'threeDS2', subtype: 'challenge', token: token() } } };
+    const native = (body.authenticationData as { threeDSRequestData?: { nativeThreeDS?: string } } | undefined)
+      ?.threeDSRequestData?.nativeThreeDS;
+    if (native === 'disabled')
+      return redirect(context, payment, 'threeds', { ...cardData(payment), 'threeds2.cardEnrolled': 'true' });
+    return {
+      status: 200,
+      body: {
+        pspReference: payment.psp,
+        resultCode: 'ChallengeShopper',
+        action: { paymentMethodType: 'scheme', type: 'threeDS2', subtype: 'challenge', token: token() },
+      },
+    };
   }
   return settle(context, payment, outcomeFor(holderName));
 }
 
-function redirect(context: Context, payment: Payment, kind: 'threeds' | 'bank', additionalData: Record<string, string>): Answer {
+function redirect(
+  context: Context,
+  payment: Payment,
+  kind: 'threeds' | 'bank',
+  additionalData: Record<string, string>,
+): Answer {
   const id = token();
   context.state.redirects.set(id, { psp: payment.psp, kind });
   const url = `${context.baseUrl}/${kind}/${id}`;
   const paymentMethodType = kind === 'bank' ? 'paybybank' : 'scheme';
   const extra = Object.keys(additionalData).length ? { additionalData } : {};
   const psp = context.state.redirectsWithoutPspReference ? {} : { pspReference: payment.psp };
-  return { status: 200, body: { ...extra, ...psp, resultCode: 'RedirectShopper', action: { paymentMethodType, url, method: 'GET', type: 'redirect' } } };
+  return {
+    status: 200,
+    body: {
+      ...extra,
+      ...psp,
+      resultCode: 'RedirectShopper',
+      action: { paymentMethodType, url, method: 'GET', type: 'redirect' },
+    },
+  };
 }
 
 /** The shopper's decision at the 3-D Secure or bank page: the returnUrl with only redirectResult appended, or null when they leave. */
-export function shopperDecides(context: Context, redirectUrl: string, decision: 'pass' | 'fail' | 'abandon'): string | null {
+export function shopperDecides(
+  context: Context,
+  redirectUrl: string,
+  decision: 'pass' | 'fail' | 'abandon',
+): string | null {
   const id = new URL(redirectUrl).pathname.split('/').pop() ?? '';
   const pending = context.state.redirects.get(id);
   if (!pending) throw new Error(`the Adyen simulator issued no redirect ${redirectUrl}`);
   const payment = context.state.payments.get(pending.psp)!;
   if (decision === 'abandon') {
     // The redirect offer expires unanswered: Adyen then sends OFFER_CLOSED (docs.adyen.com/development-resources/webhooks/webhook-types).
-    if (pending.kind === 'bank') context.notifications.add({ eventCode: 'OFFER_CLOSED', success: true, pspReference: payment.psp, merchantReference: payment.reference, amount: payment.amount, paymentMethod: 'paybybank' });
+    if (pending.kind === 'bank')
+      context.notifications.add({
+        eventCode: 'OFFER_CLOSED',
+        success: true,
+        pspReference: payment.psp,
+        merchantReference: payment.reference,
+        amount: payment.amount,
+        paymentMethod: 'paybybank',
+      });
     return null;
   }
   pending.decision = decision;
@@ -153,13 +222,30 @@ export function paymentDetails(context: Context, body: Body): Answer {
   if (!pending?.decision || pending.used) return validation('14_018', 'Invalid payload provided');
   pending.used = true;
   const payment = context.state.payments.get(pending.psp)!;
-  if (pending.kind === 'bank') return settle(context, payment, pending.decision === 'pass' ? { resultCode: 'Authorised' } : { resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2' });
+  if (pending.kind === 'bank')
+    return settle(
+      context,
+      payment,
+      pending.decision === 'pass'
+        ? { resultCode: 'Authorised' }
+        : { resultCode: 'Refused', refusalReason: 'Refused', refusalReasonCode: '2' },
+    );
   return settle(context, payment, pending.decision === 'pass' ? outcomeFor(payment.card?.holderName) : threeDsRefusal);
 }
 
 export function cardDetails(body: Body): Answer {
-  const number = decrypt(body.encryptedCardNumber) ?? (typeof body.cardNumber === 'string' && /^\d{6,19}$/.test(body.cardNumber) ? body.cardNumber : null);
+  const number =
+    decrypt(body.encryptedCardNumber) ??
+    (typeof body.cardNumber === 'string' && /^\d{6,19}$/.test(body.cardNumber) ? body.cardNumber : null);
   if (!number) return validation('101', 'Invalid card number');
   const card = cardFor(number);
-  return { status: 200, body: { brands: [{ type: card.brand, supported: true }], fundingSource: card.funding, isCardCommercial: card.commercial, issuingCountryCode: card.country } };
+  return {
+    status: 200,
+    body: {
+      brands: [{ type: card.brand, supported: true }],
+      fundingSource: card.funding,
+      isCardCommercial: card.commercial,
+      issuingCountryCode: card.country,
+    },
+  };
 }

@@ -29,7 +29,12 @@ import { adyenId, newState, type Answer } from './state';
  * GET /threeds/:id and /bank/:id are the simulator's 3-D Secure and bank pages (pages.ts).
  */
 export type AdyenSimulatorOptions = {
-  hmacKey?: string; notificationUrl?: string; basicAuth?: { username: string; password: string }; latencyMs?: number; apiKey?: string; merchantAccount?: string;
+  hmacKey?: string;
+  notificationUrl?: string;
+  basicAuth?: { username: string; password: string };
+  latencyMs?: number;
+  apiKey?: string;
+  merchantAccount?: string;
   /** Port to listen on (default: any free port). */ port?: number;
 };
 export type RecordedRequest = { path: string; headers: Record<string, string>; body: unknown; status: number };
@@ -51,7 +56,8 @@ const routes: [RegExp, string][] = [
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const error = (status: number, errorCode: string, message: string, errorType: string, psp = true): Answer => ({
-  status, body: { status, errorCode, message, errorType, ...(psp ? { pspReference: adyenId() } : {}) },
+  status,
+  body: { status, errorCode, message, errorType, ...(psp ? { pspReference: adyenId() } : {}) },
 });
 
 export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
@@ -59,7 +65,11 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
   const merchantAccount = options.merchantAccount ?? 'TravelPayECOM';
   const hmacKey = options.hmacKey ?? defaultHmacKey;
   const state = newState();
-  const notifications = notificationQueue({ hmacKey, merchantAccount, ...(options.basicAuth ? { basicAuth: options.basicAuth } : {}) });
+  const notifications = notificationQueue({
+    hmacKey,
+    merchantAccount,
+    ...(options.basicAuth ? { basicAuth: options.basicAuth } : {}),
+  });
   if (options.notificationUrl) notifications.setUrl(options.notificationUrl);
   const idempotency = idempotencyStore();
   const requests: RecordedRequest[] = [];
@@ -87,7 +97,8 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
       return error(400, '702', 'Unexpected input', 'validation', false);
     }
     if (options.latencyMs || delayMs) await sleep((options.latencyMs ?? 0) + delayMs);
-    if (path !== '/payments/details' && body.merchantAccount !== merchantAccount) return error(403, '901', 'Invalid Merchant Account', 'security');
+    if (path !== '/payments/details' && body.merchantAccount !== merchantAccount)
+      return error(403, '901', 'Invalid Merchant Account', 'security');
     const problems = check(route[1], body);
     if (problems.length) {
       violations.push(...problems.map((p) => `${path} ${route[1]}.${p.path}: ${p.detail}`));
@@ -99,26 +110,45 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => void handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((e: unknown) => {
-      res.writeHead(500, { 'Content-Type': 'application/json' }).end(JSON.stringify({ status: 500, errorCode: '000', message: String(e), errorType: 'internal' }));
-    }));
+    req.on(
+      'end',
+      () =>
+        void handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((e: unknown) => {
+          res
+            .writeHead(500, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ status: 500, errorCode: '000', message: String(e), errorType: 'internal' }));
+        }),
+    );
   });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse, text: string) {
     const url = new URL(req.url ?? '/', origin);
-    if (req.method === 'GET') return shopperPage(url, res, (id) => state.redirects.has(id), (redirectUrl, decision) => shopperDecides(context(), redirectUrl, decision));
+    if (req.method === 'GET')
+      return shopperPage(
+        url,
+        res,
+        (id) => state.redirects.has(id),
+        (redirectUrl, decision) => shopperDecides(context(), redirectUrl, decision),
+      );
     const path = url.pathname.replace(/^\/v71/, '');
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
     let body: unknown = text;
     try {
       body = JSON.parse(text);
-    } catch { /* recorded as text */ }
+    } catch {
+      /* recorded as text */
+    }
     const send = (answer: Answer) => {
       requests.push({ path, headers, body, status: answer.status });
-      res.writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.body));
+      res
+        .writeHead(answer.status, { 'Content-Type': 'application/json', ...answer.headers })
+        .end(JSON.stringify(answer.body));
     };
     if (req.headers['x-api-key'] !== apiKey) {
-      return send({ status: 401, body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' } });
+      return send({
+        status: 401,
+        body: { status: 401, errorCode: '000', message: 'HTTP Status Response - Unauthorized', errorType: 'security' },
+      });
     }
     const taken = failures.take(path, text);
     const slow = slowness(taken); // a delay alone is a slow Adyen, not a failure: processed late
@@ -143,7 +173,12 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     send(answer);
   }
 
-  async function fail(f: FailAnswer, res: http.ServerResponse, send: (answer: Answer) => void, recorded: Omit<RecordedRequest, 'status'>) {
+  async function fail(
+    f: FailAnswer,
+    res: http.ServerResponse,
+    send: (answer: Answer) => void,
+    recorded: Omit<RecordedRequest, 'status'>,
+  ) {
     if (f.delayMs) await sleep(f.delayMs);
     if (f.dropConnection) {
       requests.push({ ...recorded, status: 0 });
@@ -157,11 +192,16 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
 
   return {
     url: `${origin}/v71`,
-    hmacKey, apiKey, merchantAccount, requests, violations,
+    hmacKey,
+    apiKey,
+    merchantAccount,
+    requests,
+    violations,
     /** Replays with a stored key whose body differed from the first request's (see idempotency.ts). */
     mismatchedReplays: idempotency.mismatchedReplays,
     setNotificationUrl: (next: string) => notifications.setUrl(next),
-    shopper: async (redirectUrl: string, decision: 'pass' | 'fail' | 'abandon') => shopperDecides(context(), redirectUrl, decision),
+    shopper: async (redirectUrl: string, decision: 'pass' | 'fail' | 'abandon') =>
+      shopperDecides(context(), redirectUrl, decision),
     queuedNotifications: (): NotificationItem[] => notifications.queued(),
     deliverNotifications: (deliverOptions?: DeliverOptions) => notifications.deliver(deliverOptions),
     failNext(pathPattern: string | RegExp, answer: FailAnswer, times = 1) {
@@ -172,7 +212,11 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
       state.redirectsWithoutPspReference = omit;
     },
     /** The next CAPTURE / REFUND / CANCELLATION / CANCEL_OR_REFUND of this payment is refused in its notification (success "false"). */
-    failModification(psp: string, eventCode: 'CAPTURE' | 'REFUND' | 'CANCELLATION' | 'CANCEL_OR_REFUND', reason = 'Modification refused') {
+    failModification(
+      psp: string,
+      eventCode: 'CAPTURE' | 'REFUND' | 'CANCELLATION' | 'CANCEL_OR_REFUND',
+      reason = 'Modification refused',
+    ) {
       state.failures.set(`${psp}:${eventCode}`, reason);
     },
     /**
@@ -181,13 +225,17 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
      */
     settleAsynchronously(psp: string, outcome: 'Authorised' | 'Refused', reason = 'Refused') {
       const success = outcome === 'Authorised' ? ('true' as const) : ('false' as const);
-      const changed = notifications.amend((item) => item.eventCode === 'AUTHORISATION' && item.pspReference === psp, { success, reason: success === 'true' ? '' : reason });
+      const changed = notifications.amend((item) => item.eventCode === 'AUTHORISATION' && item.pspReference === psp, {
+        success,
+        reason: success === 'true' ? '' : reason,
+      });
       if (!changed) throw new Error(`no queued AUTHORISATION for ${psp}`);
     },
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((e) => (e ? reject(e) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((e) => (e ? reject(e) : resolve()));
+      }),
   };
 }
 

@@ -23,7 +23,13 @@ export type Payment = {
   returnUrl?: string;
 };
 
-export type Redirect = { psp: string; kind: 'threeds' | 'bank'; decision?: 'pass' | 'fail'; redirectResult?: string; used?: boolean };
+export type Redirect = {
+  psp: string;
+  kind: 'threeds' | 'bank';
+  decision?: 'pass' | 'fail';
+  redirectResult?: string;
+  used?: boolean;
+};
 export type StoredCard = { shopperReference: string; card: NonNullable<Payment['card']> };
 
 export type State = {
@@ -42,7 +48,12 @@ export type State = {
 };
 
 export const newState = (): State => ({
-  payments: new Map(), redirects: new Map(), byRedirectResult: new Map(), storedCards: new Map(), failures: new Map(), redirectsWithoutPspReference: false,
+  payments: new Map(),
+  redirects: new Map(),
+  byRedirectResult: new Map(),
+  storedCards: new Map(),
+  failures: new Map(),
+  redirectsWithoutPspReference: false,
 });
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -25,7 +25,13 @@
  *   the modification answers 201 received, its CAPTURE / REFUND notification is success "true", then a
  *   CAPTURE_FAILED / REFUND_FAILED notification follows.
  */
-export type TestCard = { brand: string; country: string; funding: 'CREDIT' | 'DEBIT' | 'PREPAID'; commercial: boolean; challenge?: true };
+export type TestCard = {
+  brand: string;
+  country: string;
+  funding: 'CREDIT' | 'DEBIT' | 'PREPAID';
+  commercial: boolean;
+  challenge?: true;
+};
 
 export const testCards: Record<string, TestCard> = {
   '4111111111111111': { brand: 'visa', country: 'NL', funding: 'CREDIT', commercial: false },
@@ -46,16 +52,23 @@ export const testCards: Record<string, TestCard> = {
 
 /** The card of a full number, or of a BIN / number prefix (what /cardDetails may be sent as cardNumber). */
 export function cardFor(number: string): TestCard {
-  const known = testCards[number] ?? (number.length < 15 ? Object.entries(testCards).find(([key]) => key.startsWith(number))?.[1] : undefined);
+  const known =
+    testCards[number] ??
+    (number.length < 15 ? Object.entries(testCards).find(([key]) => key.startsWith(number))?.[1] : undefined);
   if (known) return known;
   const brand = /^3[47]/.test(number) ? 'amex' : /^(5[1-5]|2[2-7])/.test(number) ? 'mc' : 'visa';
   return { brand, country: 'NL', funding: 'CREDIT', commercial: false };
 }
 
 /** Adyen's documented test value for an encrypted field ("test_" + the plain value), or null when it is not one. */
-export const decrypt = (value: unknown): string | null => (typeof value === 'string' && /^test_\d+$/.test(value) ? value.slice(5) : null);
+export const decrypt = (value: unknown): string | null =>
+  typeof value === 'string' && /^test_\d+$/.test(value) ? value.slice(5) : null;
 
-export type Outcome = { resultCode: 'Authorised' | 'Refused' | 'Error' | 'Received' | 'Pending'; refusalReason?: string; refusalReasonCode?: string };
+export type Outcome = {
+  resultCode: 'Authorised' | 'Refused' | 'Error' | 'Received' | 'Pending';
+  refusalReason?: string;
+  refusalReasonCode?: string;
+};
 
 /** holderName → outcome, from "Values for testing refusal reasons" (codes and reasons per the refusal-reasons page). */
 const byHolderName: Record<string, Outcome> = {
@@ -81,13 +94,24 @@ const byHolderName: Record<string, Outcome> = {
   SIM_PENDING: { resultCode: 'Pending' },
 };
 
-export const outcomeFor = (holderName: unknown): Outcome => byHolderName[String(holderName ?? '').trim().toUpperCase()] ?? { resultCode: 'Authorised' };
+export const outcomeFor = (holderName: unknown): Outcome =>
+  byHolderName[
+    String(holderName ?? '')
+      .trim()
+      .toUpperCase()
+  ] ?? { resultCode: 'Authorised' };
 
 /** holderName values that make a later modification fail (see the header). */
 export const failingModification = (holderName: unknown): 'CAPTURE' | 'REFUND' | null => {
-  const name = String(holderName ?? '').trim().toLowerCase();
+  const name = String(holderName ?? '')
+    .trim()
+    .toLowerCase();
   return name === 'capture failed' ? 'CAPTURE' : name === 'refund failed' ? 'REFUND' : null;
 };
 
 /** The 3-D Secure refusal: docs.adyen.com/development-resources/refusal-reasons, code 11. */
-export const threeDsRefusal: Outcome = { resultCode: 'Refused', refusalReason: '3D Not Authenticated', refusalReasonCode: '11' };
+export const threeDsRefusal: Outcome = {
+  resultCode: 'Refused',
+  refusalReason: '3D Not Authenticated',
+  refusalReasonCode: '11',
+};

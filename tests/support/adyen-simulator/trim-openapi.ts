@@ -15,8 +15,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const roots = [
-  'PaymentRequest', 'PaymentDetailsRequest', 'CardDetailsRequest', 'PaymentCaptureRequest', 'PaymentRefundRequest',
-  'PaymentReversalRequest', 'PaymentCancelRequest', 'StandalonePaymentCancelRequest',
+  'PaymentRequest',
+  'PaymentDetailsRequest',
+  'CardDetailsRequest',
+  'PaymentCaptureRequest',
+  'PaymentRefundRequest',
+  'PaymentReversalRequest',
+  'PaymentCancelRequest',
+  'StandalonePaymentCancelRequest',
 ];
 const keptMethods = ['CardDetails', 'StoredPaymentMethodDetails', 'PayByBankDetails'];
 const dropped = new Set(['description', 'example', 'examples', 'externalDocs', 'title']);
@@ -27,7 +33,8 @@ function strip(value: Json): Json {
   if (Array.isArray(value)) return value.map(strip);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, Json> = {};
-  for (const [key, inner] of Object.entries(value)) if (!dropped.has(key) && !key.startsWith('x-')) out[key] = strip(inner);
+  for (const [key, inner] of Object.entries(value))
+    if (!dropped.has(key) && !key.startsWith('x-')) out[key] = strip(inner);
   return out;
 }
 
@@ -46,7 +53,11 @@ export function trim(spec: { components: { schemas: Record<string, Json> } }): R
     for (const ref of JSON.stringify(schema).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) visit(ref[1]!);
   };
   roots.forEach(visit);
-  return Object.fromEntries(Object.keys(kept).sort().map((name) => [name, kept[name]!]));
+  return Object.fromEntries(
+    Object.keys(kept)
+      .sort()
+      .map((name) => [name, kept[name]!]),
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {

@@ -5,11 +5,36 @@ import { cardEntryErrors, detectBrand, parseExpiry } from '@/lib/payments/card-e
 
 const now = new Date('2026-11-23T12:00:00Z');
 const attempt = (status: string, stage: string | null = null): HostedTransaction => ({
-  id: 't', status, stage, type: 'CARD', amount: 100, surcharge: 0, cardBrand: null, cardLastFour: null, failureReason: null, paidAt: null, createdAt: now,
+  id: 't',
+  status,
+  stage,
+  type: 'CARD',
+  amount: 100,
+  surcharge: 0,
+  cardBrand: null,
+  cardLastFour: null,
+  failureReason: null,
+  paidAt: null,
+  createdAt: now,
 });
 const link = (latest: HostedTransaction | null, expiresAt = new Date('2026-12-01T00:00:00Z')): HostedCheckout => ({
-  id: 'l', organisationName: 'Org', organisationLogo: null, organisationCountry: 'GB', brandColour: null, description: null, amount: 100, currency: 'GBX', bookingReference: null, payeeName: 'A',
-  expiresAt, methods: { card: true, openBanking: false }, authorisationOnly: false, motoAllowed: false, storeCard: 'hidden', redirects: { success: null, failure: null, cancel: null }, latest,
+  id: 'l',
+  organisationName: 'Org',
+  organisationLogo: null,
+  organisationCountry: 'GB',
+  brandColour: null,
+  description: null,
+  amount: 100,
+  currency: 'GBX',
+  bookingReference: null,
+  payeeName: 'A',
+  expiresAt,
+  methods: { card: true, openBanking: false },
+  authorisationOnly: false,
+  motoAllowed: false,
+  storeCard: 'hidden',
+  redirects: { success: null, failure: null, cancel: null },
+  latest,
 });
 const past = new Date('2026-11-01T00:00:00Z');
 
@@ -50,7 +75,12 @@ describe('card entry checks', () => {
 
   it('names each field the customer got wrong', () => {
     expect(cardEntryErrors({ number: '4111 1111 1111 1111', expiry: '12/30', cvc: '123', name: 'A' }, now)).toEqual([]);
-    expect(cardEntryErrors({ number: '4111 1111 1111 1112', expiry: '10/26', cvc: '12', name: ' ' }, now)).toEqual(['number', 'expiry', 'cvc', 'name']);
+    expect(cardEntryErrors({ number: '4111 1111 1111 1112', expiry: '10/26', cvc: '12', name: ' ' }, now)).toEqual([
+      'number',
+      'expiry',
+      'cvc',
+      'name',
+    ]);
     expect(cardEntryErrors({ number: '4111111111111111', expiry: '11/26', cvc: '1234', name: 'A' }, now)).toEqual([]);
   });
 });

@@ -6,14 +6,27 @@ import { describe, expect, it } from 'vitest';
 import { ErrorContent, errorLocale } from '@/app/[locale]/error-content';
 import { routing } from '@/lib/i18n/routing';
 
-const words = (locale: string) => JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, 'ErrorPage.json'), 'utf8')) as Record<string, string>;
+const words = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, 'ErrorPage.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
 const render = (locale: string, error: unknown) =>
   renderToStaticMarkup(createElement(ErrorContent, { locale: errorLocale(locale), error, retry: () => undefined }));
-const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escaped = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/'/g, '&#x27;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 
 describe('the error page (app/[locale]/error.tsx, app/global-error.tsx)', () => {
   it.each(routing.locales)('%s: its heading, advice and retry button, and the digest as a reference', (locale) => {
-    const error = Object.assign(new Error('relation "transactions" does not exist at Object.<anonymous> (/app/lib/db.ts:12:3)'), { digest: '2417593751' });
+    const error = Object.assign(
+      new Error('relation "transactions" does not exist at Object.<anonymous> (/app/lib/db.ts:12:3)'),
+      { digest: '2417593751' },
+    );
     const html = render(locale, error);
     const t = words(locale);
     expect(html).toContain(`<h1>${escaped(t.title!)}</h1>`);

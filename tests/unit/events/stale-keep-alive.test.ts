@@ -49,7 +49,10 @@ afterAll(async () => {
 });
 
 /** Blocks this thread (a worker busy with other deliveries): the receiver's close is not seen before the next POST. */
-const busyFor = (ms: number) => { const until = Date.now() + ms; while (Date.now() < until); };
+const busyFor = (ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until);
+};
 
 describe('a receiver that closes idle connections after 2 s', () => {
   it('gets the next event at once on a new connection, not a failed attempt', async () => {

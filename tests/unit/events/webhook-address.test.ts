@@ -10,7 +10,9 @@ describe('urlProblem', () => {
     expect(urlProblem(new URL('http://10.0.0.1/hook'), false)).toBeNull();
     expect(urlProblem(new URL('http://[::1]:8080/hook'), false)).toBeNull();
     expect(urlProblem(new URL('http://93.184.216.34/hook'), true)).toMatch(/https/);
-    expect(urlProblem(new URL('https://[::ffff:169.254.169.254]/'), true)).toMatch(/private, local, metadata or denied/);
+    expect(urlProblem(new URL('https://[::ffff:169.254.169.254]/'), true)).toMatch(
+      /private, local, metadata or denied/,
+    );
     expect(urlProblem(new URL('https://0x7f000001/'), true)).toMatch(/private, local/); // WHATWG URL normalises it to 127.0.0.1
     expect(urlProblem(new URL('https://[2001::1]/'), true)).toMatch(/private, local/); // Teredo
     expect(urlProblem(new URL('https://192.88.99.1/'), true)).toMatch(/private, local/);
@@ -20,7 +22,14 @@ describe('urlProblem', () => {
   });
 
   it('link-local and metadata literals are refused in the sandbox too', () => {
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/', 'http://168.63.129.16/', 'http://[fd00:ec2::254]/', 'http://[::ffff:a9fe:a9fe]/', 'http://100.100.100.200/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fe80::1]/',
+      'http://168.63.129.16/',
+      'http://[fd00:ec2::254]/',
+      'http://[::ffff:a9fe:a9fe]/',
+      'http://100.100.100.200/',
+    ]) {
       expect(urlProblem(new URL(url), false), url).toMatch(/private, local, metadata or denied/);
     }
   });
@@ -38,7 +47,12 @@ describe('checks on names', () => {
     if (!answers[host]) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
     return answers[host].map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
-  const resolve = resolver({ 'ok.example': ['93.184.216.34'], 'mixed.example': ['93.184.216.34', '10.0.0.7'], 'meta.example': ['169.254.169.254'], 'local.example': ['127.0.0.1'] });
+  const resolve = resolver({
+    'ok.example': ['93.184.216.34'],
+    'mixed.example': ['93.184.216.34', '10.0.0.7'],
+    'meta.example': ['169.254.169.254'],
+    'local.example': ['127.0.0.1'],
+  });
 
   it('production refuses a name with any non-public address, and one that does not resolve, with one answer naming no address', async () => {
     expect(await resolvedAddressProblem(new URL('https://ok.example/'), true, resolve)).toBeNull();
@@ -50,15 +64,23 @@ describe('checks on names', () => {
   });
 
   it('the sandbox refuses a name resolving to link-local or metadata, and keeps local and unresolved ones', async () => {
-    expect(await resolvedAddressProblem(new URL('http://meta.example/'), false, resolve)).toMatch(/link-local, metadata or denied/);
+    expect(await resolvedAddressProblem(new URL('http://meta.example/'), false, resolve)).toMatch(
+      /link-local, metadata or denied/,
+    );
     expect(await resolvedAddressProblem(new URL('http://local.example/'), false, resolve)).toBeNull();
     expect(await resolvedAddressProblem(new URL('http://gone.example/'), false, resolve)).toBeNull();
   });
 
   it('the connect-time lookup refuses a name that now resolves to a refused address (DNS rebinding), naming no address', async () => {
     let answer = ['93.184.216.34'];
-    const ask = (production: boolean) => new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
-      allowedOnlyLookup(production, async () => answer.map((address) => ({ address, family: 4 })))('rebind.example', {}, (error, address) => resolve({ error, address })));
+    const ask = (production: boolean) =>
+      new Promise<{ error: NodeJS.ErrnoException | null; address: unknown }>((resolve) =>
+        allowedOnlyLookup(production, async () => answer.map((address) => ({ address, family: 4 })))(
+          'rebind.example',
+          {},
+          (error, address) => resolve({ error, address }),
+        ),
+      );
     expect(await ask(true)).toEqual({ error: null, address: '93.184.216.34' });
     answer = ['10.1.2.3'];
     expect((await ask(true)).error?.code).toBe('EADDRNOTALLOWED');
@@ -74,6 +96,8 @@ describe('checks on names', () => {
 
 describe('signWebhook', () => {
   it('is the hex HMAC-SHA256 of the raw body (RFC 4231 test case 2)', () => {
-    expect(signWebhook('what do ya want for nothing?', 'Jefe')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(signWebhook('what do ya want for nothing?', 'Jefe')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
   });
 });

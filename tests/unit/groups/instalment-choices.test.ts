@@ -7,7 +7,15 @@ import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-chec
 const at = new Date('2026-11-23T12:00:00Z');
 const later = new Date('2027-06-01T00:00:00Z');
 const link = (id: string, amount: number, state: MemberLink['state'] = 'unpaid', expiresAt = later): MemberLink => ({
-  id, amount, currency: 'GBX', sequence: Number(id.slice(1)), dueAt: new Date(at.getTime() + Number(id.slice(1)) * 86_400_000), expiresAt, bookingId: 'b', state, paymentId: null,
+  id,
+  amount,
+  currency: 'GBX',
+  sequence: Number(id.slice(1)),
+  dueAt: new Date(at.getTime() + Number(id.slice(1)) * 86_400_000),
+  expiresAt,
+  bookingId: 'b',
+  state,
+  paymentId: null,
 });
 
 describe('what a member may pay from one of their links', () => {
@@ -15,7 +23,10 @@ describe('what a member may pay from one of their links', () => {
 
   it('the first unpaid link: alone, then 2, 3... in due order up to all', () => {
     expect(instalmentChoices('l1', links, at).map((c) => [c.covered, c.amount, c.remainingAfter])).toEqual([
-      [[], 100, 3], [['l2'], 300, 2], [['l2', 'l3'], 600, 1], [['l2', 'l3', 'l4'], 1000, 0],
+      [[], 100, 3],
+      [['l2'], 300, 2],
+      [['l2', 'l3'], 600, 1],
+      [['l2', 'l3', 'l4'], 1000, 0],
     ]);
   });
 
@@ -29,7 +40,12 @@ describe('what a member may pay from one of their links', () => {
   });
 
   it('paid, in progress and expired links are not payable and are skipped over in the order', () => {
-    const mixed = [link('l1', 100, 'paid'), link('l2', 200, 'in_progress'), link('l3', 300), link('l4', 400, 'unpaid', at)];
+    const mixed = [
+      link('l1', 100, 'paid'),
+      link('l2', 200, 'in_progress'),
+      link('l3', 300),
+      link('l4', 400, 'unpaid', at),
+    ];
     expect(instalmentChoices('l3', mixed, at).map((c) => c.covered)).toEqual([[]]);
     expect(instalmentChoices('l1', mixed, at)).toEqual([]);
     expect(instalmentChoices('l4', mixed, at)).toEqual([]);
@@ -40,7 +56,11 @@ describe('what a member may pay from one of their links', () => {
 describe('checkout page state of a member link', () => {
   const base = { expiresAt: later, latest: null } as unknown as HostedCheckout;
   it('an automatic collection being charged shows confirming, not the form', () => {
-    expect(checkoutPageState({ ...base, member: { collecting: true } as HostedCheckout['member'] }, at)).toBe('confirming');
-    expect(checkoutPageState({ ...base, member: { collecting: false } as HostedCheckout['member'] }, at)).toBe('active');
+    expect(checkoutPageState({ ...base, member: { collecting: true } as HostedCheckout['member'] }, at)).toBe(
+      'confirming',
+    );
+    expect(checkoutPageState({ ...base, member: { collecting: false } as HostedCheckout['member'] }, at)).toBe(
+      'active',
+    );
   });
 });

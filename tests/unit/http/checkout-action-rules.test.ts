@@ -11,7 +11,7 @@ import { cannotBeAPage } from '@/lib/i18n/page-paths';
 /* The pure rules under the checkout's action wrapper (app/[locale]/checkout-action.ts) and proxy.ts (issue 16 items 4, 16, 20). */
 const id = '3f2b8c1e-9d4a-4f6b-8e2c-1a7d5b9c0e4f';
 
-describe('actionOriginsFor: the origins a host\'s forms may post from', () => {
+describe("actionOriginsFor: the origins a host's forms may post from", () => {
   it('sandbox: a loopback PUBLIC_BASE_URL also accepts its other loopback names, same scheme and port only', () => {
     const allowed = actionOriginsFor('http://localhost:3000/', 'sandbox');
     expect(allowed).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']);
@@ -27,7 +27,9 @@ describe('actionOriginsFor: the origins a host\'s forms may post from', () => {
   it('production, or a host that is not loopback: its own origin only', () => {
     expect(actionOriginsFor('http://localhost:3000', 'production')).toEqual(['http://localhost:3000']);
     expect(actionOriginsFor('https://pay.example.com', 'sandbox')).toEqual(['https://pay.example.com']);
-    expect(actionOriginsFor('https://portal.acme.example:8443', 'sandbox')).toEqual(['https://portal.acme.example:8443']);
+    expect(actionOriginsFor('https://portal.acme.example:8443', 'sandbox')).toEqual([
+      'https://portal.acme.example:8443',
+    ]);
     expect(actionOriginsFor('not a url', 'sandbox')).toEqual([]);
   });
 });
@@ -43,14 +45,25 @@ describe('actionPage: the page an action was posted to', () => {
   });
 
   it('anything else is no checkout page', () => {
-    for (const path of [null, '', '/', `/${id}/success`, `/groups/${id}`, `/${id}.`, `/xx/${id}`, `/embed/${id}/return`, `/approvals/not-a-uuid`, `/${id}/../${id}`]) {
+    for (const path of [
+      null,
+      '',
+      '/',
+      `/${id}/success`,
+      `/groups/${id}`,
+      `/${id}.`,
+      `/xx/${id}`,
+      `/embed/${id}/return`,
+      `/approvals/not-a-uuid`,
+      `/${id}/../${id}`,
+    ]) {
       expect(actionPage(path), String(path)).toBeNull();
     }
   });
 });
 
 describe('the refusal page', () => {
-  it('is named by a code in the page\'s language; an unknown code reads as invalid', () => {
+  it("is named by a code in the page's language; an unknown code reads as invalid", () => {
     expect(actionRefusedPath('en-GB', 'origin')).toBe('/form-refused?reason=origin');
     expect(actionRefusedPath('cy', 'host')).toBe('/cy/form-refused?reason=host');
     expect(actionRefusedPath('xx', 'page')).toBe('/form-refused?reason=page');
@@ -66,23 +79,34 @@ describe('the refusal page', () => {
     expect(cannotBeAPage('/fr/form-refused')).toBe(false);
   });
 
-  it('proxy.ts\'s refusal: React\'s action fetch gets x-action-redirect (a full navigation), a plain form a 303', () => {
-    const fetched = refusedActionResponse(new Headers({ 'next-action': 'abc' }), `/fr/${id}`, `http://localhost:3000/fr/${id}`);
+  it("proxy.ts's refusal: React's action fetch gets x-action-redirect (a full navigation), a plain form a 303", () => {
+    const fetched = refusedActionResponse(
+      new Headers({ 'next-action': 'abc' }),
+      `/fr/${id}`,
+      `http://localhost:3000/fr/${id}`,
+    );
     expect(fetched.status).toBe(403);
     expect(fetched.headers.get('x-action-redirect')).toBe('/fr/form-refused?reason=origin');
     expect(fetched.headers.get('location')).toBeNull();
-    const posted = refusedActionResponse(new Headers({ 'content-type': 'multipart/form-data; boundary=x' }), `/${id}`, `http://127.0.0.1:3000/${id}`);
+    const posted = refusedActionResponse(
+      new Headers({ 'content-type': 'multipart/form-data; boundary=x' }),
+      `/${id}`,
+      `http://127.0.0.1:3000/${id}`,
+    );
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('http://127.0.0.1:3000/form-refused?reason=origin');
   });
 });
 
 describe('error boundaries', () => {
-  it('every layout has an error.tsx beside it, and the root layout\'s errors have app/global-error.tsx', () => {
+  it("every layout has an error.tsx beside it, and the root layout's errors have app/global-error.tsx", () => {
     const app = path.join(process.cwd(), 'app');
-    const layouts = (fs.readdirSync(app, { recursive: true }) as string[]).filter((file) => path.basename(file) === 'layout.tsx');
+    const layouts = (fs.readdirSync(app, { recursive: true }) as string[]).filter(
+      (file) => path.basename(file) === 'layout.tsx',
+    );
     expect(layouts.length).toBeGreaterThan(0);
-    for (const layout of layouts) expect(fs.existsSync(path.join(app, path.dirname(layout), 'error.tsx')), layout).toBe(true);
+    for (const layout of layouts)
+      expect(fs.existsSync(path.join(app, path.dirname(layout), 'error.tsx')), layout).toBe(true);
     expect(fs.existsSync(path.join(app, 'global-error.tsx'))).toBe(true);
   });
 });

@@ -9,8 +9,12 @@ describe('formatDateTime', () => {
   it.each(routing.locales)('writes %s dates as next-intl did', (locale) => {
     const format = createFormatter({ locale, timeZone: 'UTC' });
     for (const date of dates) {
-      expect(londonDateTime(date, locale)).toBe(format.dateTime(date, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }));
-      expect(formatDateTime(date, locale, { dateStyle: 'long', timeZone: 'UTC' })).toBe(format.dateTime(date, { dateStyle: 'long', timeZone: 'UTC' }));
+      expect(londonDateTime(date, locale)).toBe(
+        format.dateTime(date, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }),
+      );
+      expect(formatDateTime(date, locale, { dateStyle: 'long', timeZone: 'UTC' })).toBe(
+        format.dateTime(date, { dateStyle: 'long', timeZone: 'UTC' }),
+      );
     }
   });
 

@@ -35,7 +35,8 @@ describe('fillMessage: the client components formatting without IntlMessageForma
       ["'{n}' is literal, {n} is not", { n: 'x' }],
       ['{ n } spaced', { n: 'x' }],
     ];
-    for (const [template, values] of cases) expect(fillMessage(template, values)).toBe(String(new IntlMessageFormat(template, 'en').format(values)));
+    for (const [template, values] of cases)
+      expect(fillMessage(template, values)).toBe(String(new IntlMessageFormat(template, 'en').format(values)));
     expect(fillMessage('Pay {amount}')).toBe('Pay {amount}');
   });
 

@@ -29,13 +29,32 @@ describe('language links', () => {
 
 describe('paths that cannot be pages', () => {
   it('are checkout-shaped paths whose id is not a uuid, in any locale', () => {
-    for (const path of ['/pas-de-page', '/fr/pas-de-page', '/docs', '/sandbox/', '/abc/success', '/cy/abc/return', '/en-GB/not-found']) {
+    for (const path of [
+      '/pas-de-page',
+      '/fr/pas-de-page',
+      '/docs',
+      '/sandbox/',
+      '/abc/success',
+      '/cy/abc/return',
+      '/en-GB/not-found',
+    ]) {
       expect(cannotBeAPage(path), path).toBe(true);
     }
   });
 
   it('leave alone the home page, the status page, uuids (only the page can ask the database) and deeper paths', () => {
-    for (const path of ['/', '/fr', `/${id}`, `/ar/${id}/failure`, '/docs/errors', '/sandbox/mailbox', '/a/b/c', `/${id}/receipt`, '/status', '/fr/status']) {
+    for (const path of [
+      '/',
+      '/fr',
+      `/${id}`,
+      `/ar/${id}/failure`,
+      '/docs/errors',
+      '/sandbox/mailbox',
+      '/a/b/c',
+      `/${id}/receipt`,
+      '/status',
+      '/fr/status',
+    ]) {
       expect(cannotBeAPage(path), path).toBe(false);
     }
   });

@@ -16,7 +16,11 @@ const cases: [Href, string, string][] = [
   ['/receipts/x%20y/not-found', '/receipts/x%20y/not-found', '/receipts/x%20y/not-found'],
   ['/approvals/1/', '/approvals/1/', '/approvals/1/'],
   [{ pathname: '/sandbox/mailbox', query: {} }, '/sandbox/mailbox?', '/sandbox/mailbox?'],
-  [{ pathname: '/sandbox/mailbox', query: { to: 'a@b.c', page: '2' } }, '/sandbox/mailbox?to=a%40b.c&page=2', '/sandbox/mailbox?to=a%40b.c&page=2'],
+  [
+    { pathname: '/sandbox/mailbox', query: { to: 'a@b.c', page: '2' } },
+    '/sandbox/mailbox?to=a%40b.c&page=2',
+    '/sandbox/mailbox?to=a%40b.c&page=2',
+  ],
   [{ pathname: '/', query: { clock: 'ok' } }, '/?clock=ok', '?clock=ok'],
   [{ pathname: '/x', query: { tag: ['a', 'b'], n: 3 } }, '/x?tag=a&tag=b&n=3', '/x?tag=a&tag=b&n=3'],
 ];
@@ -26,7 +30,11 @@ describe('getPathname: a path of the site in a language', () => {
     for (const [href, path] of cases) expect(getPathname({ href, locale: 'en-GB' }), JSON.stringify(href)).toBe(path);
   });
 
-  it.each(routing.locales.filter((locale) => locale !== routing.defaultLocale))('puts %s in front of the path', (locale) => {
-    for (const [href, , path] of cases) expect(getPathname({ href, locale }), JSON.stringify(href)).toBe(`/${locale}${path}`);
-  });
+  it.each(routing.locales.filter((locale) => locale !== routing.defaultLocale))(
+    'puts %s in front of the path',
+    (locale) => {
+      for (const [href, , path] of cases)
+        expect(getPathname({ href, locale }), JSON.stringify(href)).toBe(`/${locale}${path}`);
+    },
+  );
 });

@@ -9,7 +9,9 @@ import { adyenWith } from './support/fake-adyen';
  * outcome: adyenWith() with no fixtures fails the test on any call at all.
  */
 const input = (overrides: Partial<Parameters<ReturnType<typeof adyenWith>['processor']['findPayment']>[0]> = {}) => ({
-  reference: 'txn_8c2f41', idempotencyKey: 'txn_8c2f41', ...overrides,
+  reference: 'txn_8c2f41',
+  idempotencyKey: 'txn_8c2f41',
+  ...overrides,
 });
 
 describe('Adyen findPayment (no documented status query)', () => {
@@ -21,8 +23,12 @@ describe('Adyen findPayment (no documented status query)', () => {
 
   it('never reads "nothing taken" (not_found) for any payment: only the processor\'s notification may say so', async () => {
     const { processor, done } = adyenWith();
-    await expect(processor.findPayment(input({ reference: 'txn_old', idempotencyKey: 'txn_old' }))).rejects.toThrow(/AUTHORISATION or OFFER_CLOSED notification is the answer/);
-    await expect(processor.findPayment(input({ reference: 'txn_3ds', idempotencyKey: 'txn_3ds' }))).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
+    await expect(processor.findPayment(input({ reference: 'txn_old', idempotencyKey: 'txn_old' }))).rejects.toThrow(
+      /AUTHORISATION or OFFER_CLOSED notification is the answer/,
+    );
+    await expect(
+      processor.findPayment(input({ reference: 'txn_3ds', idempotencyKey: 'txn_3ds' })),
+    ).rejects.toBeInstanceOf(ProcessorOutcomeUnknown);
     done();
   });
 });

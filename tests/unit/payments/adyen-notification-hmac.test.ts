@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adyenHmacSignature, isValidAdyenSignature, signingString } from '@/lib/core/processor-notifications/adyen-hmac';
+import {
+  adyenHmacSignature,
+  isValidAdyenSignature,
+  signingString,
+} from '@/lib/core/processor-notifications/adyen-hmac';
 
 /**
  * Adyen's documented example (docs.adyen.com "Verify HMAC signatures"; the same
@@ -21,7 +25,9 @@ const ITEM = {
 
 describe('Adyen notification HMAC', () => {
   it('builds the documented signing string (a missing originalReference is empty)', () => {
-    expect(signingString(ITEM)).toBe('7914073381342284::TestMerchant:TestPayment-1407325143704:1130:EUR:AUTHORISATION:true');
+    expect(signingString(ITEM)).toBe(
+      '7914073381342284::TestMerchant:TestPayment-1407325143704:1130:EUR:AUTHORISATION:true',
+    );
   });
 
   it("signs Adyen's example to Adyen's signature and verifies it", () => {
@@ -31,7 +37,13 @@ describe('Adyen notification HMAC', () => {
   });
 
   it('refuses a changed field, another key, a missing signature and a key that is not hex', () => {
-    expect(isValidAdyenSignature({ ...ITEM, amount: { value: 1131, currency: 'EUR' } }, ITEM.additionalData.hmacSignature, KEY)).toBe(false);
+    expect(
+      isValidAdyenSignature(
+        { ...ITEM, amount: { value: 1131, currency: 'EUR' } },
+        ITEM.additionalData.hmacSignature,
+        KEY,
+      ),
+    ).toBe(false);
     expect(isValidAdyenSignature({ ...ITEM, success: 'false' }, ITEM.additionalData.hmacSignature, KEY)).toBe(false);
     expect(isValidAdyenSignature(ITEM, ITEM.additionalData.hmacSignature, KEY.replace('4', '5'))).toBe(false);
     expect(isValidAdyenSignature(ITEM, undefined, KEY)).toBe(false);
@@ -41,7 +53,9 @@ describe('Adyen notification HMAC', () => {
 
   it('signs and checks an item without an amount (an empty value and currency) without throwing', () => {
     const noAmount = { ...ITEM, amount: undefined };
-    expect(signingString(noAmount)).toBe('7914073381342284::TestMerchant:TestPayment-1407325143704:::AUTHORISATION:true');
+    expect(signingString(noAmount)).toBe(
+      '7914073381342284::TestMerchant:TestPayment-1407325143704:::AUTHORISATION:true',
+    );
     const signature = adyenHmacSignature(noAmount, KEY);
     expect(isValidAdyenSignature(noAmount, signature, KEY)).toBe(true);
     expect(isValidAdyenSignature(ITEM, signature, KEY)).toBe(false);

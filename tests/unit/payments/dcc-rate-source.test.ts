@@ -8,16 +8,35 @@ import type { CardFacts } from '@/lib/payments/processor';
 afterEach(() => vi.unstubAllEnvs());
 
 const options = {
-  authorisation_only: false, surcharging_enabled: false, dcc_enabled: true, excluded_card_types: [], excluded_card_regions: [], hide_store_card: false, store_card_forced: false,
+  authorisation_only: false,
+  surcharging_enabled: false,
+  dcc_enabled: true,
+  excluded_card_types: [],
+  excluded_card_regions: [],
+  hide_store_card: false,
+  store_card_forced: false,
 };
-const checkout = { link: { amount: 10_000, currency: 'GBX', options }, settings: effectivePaymentSettings({}, 'GB') } as unknown as PayableCheckout;
-const frenchCard: CardFacts = { brand: 'VISA', bin: '40355010', lastFour: '0008', funding: 'credit', cardClass: 'consumer', issuingCountry: 'FR' };
+const checkout = {
+  link: { amount: 10_000, currency: 'GBX', options },
+  settings: effectivePaymentSettings({}, 'GB'),
+} as unknown as PayableCheckout;
+const frenchCard: CardFacts = {
+  brand: 'VISA',
+  bin: '40355010',
+  lastFour: '0008',
+  funding: 'credit',
+  cardClass: 'consumer',
+  issuingCountry: 'FR',
+};
 
 describe('DCC rates come from a named source (issue 15, defect 4)', () => {
   it('sandbox: the sandbox rates, labelled as such', () => {
     vi.stubEnv('MODE', 'sandbox');
     expect(dccRates()).toMatchObject({ source: 'sandbox' });
-    expect(quoteCard(checkout, frenchCard)).toMatchObject({ accepted: true, dcc: { cardCurrency: 'EUX', mid_rate: 1.17, source: 'sandbox' } });
+    expect(quoteCard(checkout, frenchCard)).toMatchObject({
+      accepted: true,
+      dcc: { cardCurrency: 'EUX', mid_rate: 1.17, source: 'sandbox' },
+    });
   });
 
   it('production: no quote source is configured, so no DCC is offered to any card', () => {

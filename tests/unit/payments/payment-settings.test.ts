@@ -12,13 +12,21 @@ describe('effectivePaymentSettings', () => {
   });
 
   it('keeps what is set, and defaults the country to GB', () => {
-    const settings = { surcharge: { enabled: false, commercial_rate_bps: 120, international_rate_bps: 300 }, dcc_enabled: false, approval_links_enabled: true };
+    const settings = {
+      surcharge: { enabled: false, commercial_rate_bps: 120, international_rate_bps: 300 },
+      dcc_enabled: false,
+      approval_links_enabled: true,
+    };
     expect(effectivePaymentSettings(settings, null)).toEqual({ country: 'GB', ...settings });
     expect(effectivePaymentSettings({}, 'fr').country).toBe('FR');
   });
 
   it('falls back field by field on a partial or invalid surcharge block', () => {
     const partial = { surcharge: { enabled: false, commercial_rate_bps: -5 } } as never;
-    expect(effectivePaymentSettings(partial, 'GB').surcharge).toEqual({ enabled: false, commercial_rate_bps: 150, international_rate_bps: 250 });
+    expect(effectivePaymentSettings(partial, 'GB').surcharge).toEqual({
+      enabled: false,
+      commercial_rate_bps: 150,
+      international_rate_bps: 250,
+    });
   });
 });

@@ -22,9 +22,16 @@ describe('processorFor', () => {
     vi.stubEnv('ADYEN_CHECKOUT_URL', '');
     vi.stubEnv('ADYEN_ENVIRONMENT', '');
     expect(processorFor(db).name).toBe('adyen');
-    expect(adyenConfigFromEnv()).toEqual({ apiKey: 'AQE_key', merchantAccount: 'TravelPayECOM', checkoutUrl: 'https://checkout-test.adyen.com/v71', timeoutMs: 30_000 });
+    expect(adyenConfigFromEnv()).toEqual({
+      apiKey: 'AQE_key',
+      merchantAccount: 'TravelPayECOM',
+      checkoutUrl: 'https://checkout-test.adyen.com/v71',
+      timeoutMs: 30_000,
+    });
     vi.stubEnv('ADYEN_ENVIRONMENT', 'live');
     vi.stubEnv('ADYEN_CHECKOUT_URL', 'https://abc123-TravelPay-checkout-live.adyenpayments.com/checkout/v71/');
-    expect(adyenConfigFromEnv().checkoutUrl).toBe('https://abc123-TravelPay-checkout-live.adyenpayments.com/checkout/v71');
+    expect(adyenConfigFromEnv().checkoutUrl).toBe(
+      'https://abc123-TravelPay-checkout-live.adyenpayments.com/checkout/v71',
+    );
   });
 });

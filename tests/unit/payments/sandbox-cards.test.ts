@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cardDigits, isExpired, passesLuhn } from '@/lib/payments/processor/sandbox/card-number';
 import { sandboxCards } from '@/lib/payments/processor/sandbox/sandbox-cards';
-import { newProviderReference, newStoredCardToken, parseStoredCardToken } from '@/lib/payments/processor/sandbox/sandbox-references';
+import {
+  newProviderReference,
+  newStoredCardToken,
+  parseStoredCardToken,
+} from '@/lib/payments/processor/sandbox/sandbox-references';
 
 describe('sandbox card helpers', () => {
   it('reads numbers typed with spaces or dashes', () => {

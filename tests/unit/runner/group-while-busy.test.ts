@@ -8,7 +8,9 @@ function recordedRun() {
   const run = (items: number[]) => {
     groups.push(items);
     return new Promise<number[]>((resolve, reject) => {
-      pending.push(() => (items.includes(-1) ? reject(new Error('statement failed')) : resolve(items.map((n) => n * 10))));
+      pending.push(() =>
+        items.includes(-1) ? reject(new Error('statement failed')) : resolve(items.map((n) => n * 10)),
+      );
     });
   };
   const releaseNext = async () => {
@@ -42,7 +44,7 @@ describe('groupWhileBusy (group commit for the runner settling its charges)', ()
     expect(groups).toEqual([[1], [2, 3], [4, 5]]);
   });
 
-  it("rejects every item of a failed group with its error, and goes on with the next group", async () => {
+  it('rejects every item of a failed group with its error, and goes on with the next group', async () => {
     const { groups, run, releaseNext } = recordedRun();
     const settle = groupWhileBusy(run, 50);
     const first = settle(1);

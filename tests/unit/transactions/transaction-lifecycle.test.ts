@@ -3,7 +3,15 @@ import path from 'node:path';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import {
-  canMove, moveSet, openingStates, moveWhere, stateOf, transactionMoves, transactionStates, type TransactionMove, type TransactionState,
+  canMove,
+  moveSet,
+  openingStates,
+  moveWhere,
+  stateOf,
+  transactionMoves,
+  transactionStates,
+  type TransactionMove,
+  type TransactionState,
 } from '@/lib/core/transactions/transaction-lifecycle';
 
 const states = Object.keys(transactionStates) as TransactionState[];
@@ -12,7 +20,9 @@ const dialect = new PgDialect();
 
 /** Every (state, move) pair the table allows, as "STATE --move--> STATE". */
 function allowedMoves(): string[] {
-  return states.flatMap((from) => moves.filter((move) => canMove(from, move)).map((move) => `${from} --${move}--> ${transactionMoves[move].to}`));
+  return states.flatMap((from) =>
+    moves.filter((move) => canMove(from, move)).map((move) => `${from} --${move}--> ${transactionMoves[move].to}`),
+  );
 }
 
 describe('the transaction lifecycle table', () => {
@@ -69,7 +79,10 @@ describe('the transaction lifecycle table', () => {
 
   it('lets nothing leave a state where the money is settled for good', () => {
     for (const end of ['DECLINED', 'FAILED', 'ABANDONED', 'REVERSED', 'REJECTED'] as const) {
-      expect(moves.filter((move) => canMove(end, move)), end).toEqual([]);
+      expect(
+        moves.filter((move) => canMove(end, move)),
+        end,
+      ).toEqual([]);
     }
   });
 
@@ -81,15 +94,21 @@ describe('the transaction lifecycle table', () => {
 
   it('guards a move in SQL on the id and its from-states, and writes its to-state', () => {
     const { sql, params } = dialect.sqlToQuery(moveWhere('t-1', 'captured'));
-    expect(sql).toBe('("transactions"."id" = $1 and ("transactions"."status" = $2 and ("transactions"."stage" in ($3) or "transactions"."stage" is null)))');
+    expect(sql).toBe(
+      '("transactions"."id" = $1 and ("transactions"."status" = $2 and ("transactions"."stage" in ($3) or "transactions"."stage" is null)))',
+    );
     expect(params).toEqual(['t-1', 'PENDING', 'capturing']);
     expect(moveSet('captured')).toEqual({ status: 'COMPLETE', stage: null });
 
     const narrowed = dialect.sqlToQuery(moveWhere('t-1', 'captured', ['PENDING/capturing']));
-    expect(narrowed.sql).toBe('("transactions"."id" = $1 and ("transactions"."status" = $2 and "transactions"."stage" in ($3)))');
+    expect(narrowed.sql).toBe(
+      '("transactions"."id" = $1 and ("transactions"."status" = $2 and "transactions"."stage" in ($3)))',
+    );
 
     const failed = dialect.sqlToQuery(moveWhere('t-2', 'captureFailed'));
-    expect(failed.sql).toBe('("transactions"."id" = $1 and (("transactions"."status" = $2 and "transactions"."stage" is null) or ("transactions"."status" = $3 and "transactions"."stage" in ($4))))');
+    expect(failed.sql).toBe(
+      '("transactions"."id" = $1 and (("transactions"."status" = $2 and "transactions"."stage" is null) or ("transactions"."status" = $3 and "transactions"."stage" in ($4))))',
+    );
     expect(failed.params).toEqual(['t-2', 'COMPLETE', 'PENDING', 'capturing']);
   });
 });
@@ -100,7 +119,9 @@ describe('every mover of a transaction goes through the table', () => {
     return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) return libFiles(full);
-      return entry.name.endsWith('.ts') ? [{ file: path.relative(process.cwd(), full), text: fs.readFileSync(full, 'utf8') }] : [];
+      return entry.name.endsWith('.ts')
+        ? [{ file: path.relative(process.cwd(), full), text: fs.readFileSync(full, 'utf8') }]
+        : [];
     });
   }
 
@@ -110,20 +131,26 @@ describe('every mover of a transaction goes through the table', () => {
       if (file.endsWith('transaction-lifecycle.ts')) continue;
       // Drizzle: update(transactions).set({ ... status: or stage: written by hand ... }).
       for (const match of text.matchAll(/update\(transactions\)\s*\.set\(\{([^}]*)\}/g)) {
-        if (/\b(status|stage)\s*:/.test(match[1]!)) written.push(`${file}: ${match[0].replace(/\s+/g, ' ').slice(0, 120)}`);
+        if (/\b(status|stage)\s*:/.test(match[1]!))
+          written.push(`${file}: ${match[0].replace(/\s+/g, ' ').slice(0, 120)}`);
       }
       // SQL: update transactions set ... status = '…' / stage = '…' / stage = null written as literals. A group of
       // moves (settle-scheduled-charges.ts) chooses between two moveSet values, named for their moves.
       for (const match of text.matchAll(/update transactions set ([^`]*?)(where|returning)/g)) {
-        const chosen = /\b(status|stage) = case when [\w.]+ then \$\{(\w+)\.\1\}(::text)? else \$\{(\w+)\.\1\}(::text)? end/g;
+        const chosen =
+          /\b(status|stage) = case when [\w.]+ then \$\{(\w+)\.\1\}(::text)? else \$\{(\w+)\.\1\}(::text)? end/g;
         const choices = [...match[1]!.matchAll(chosen)].flatMap((m) => [m[2]!, m[4]!]);
-        const byMoveSet = choices.every((name) => new RegExp(`\\b${name}\\b[^;]*= moveSet\\(|\\[[^\\]]*\\b${name}\\b[^\\]]*\\] = \\[moveSet\\(`).test(text));
+        const byMoveSet = choices.every((name) =>
+          new RegExp(`\\b${name}\\b[^;]*= moveSet\\(|\\[[^\\]]*\\b${name}\\b[^\\]]*\\] = \\[moveSet\\(`).test(text),
+        );
         const rest = match[1]!.replace(chosen, '');
-        if (!byMoveSet || /\b(status|stage) = (?!\$\{moveSet)/.test(rest)) written.push(`${file}: ${match[0].replace(/\s+/g, ' ').slice(0, 120)}`);
+        if (!byMoveSet || /\b(status|stage) = (?!\$\{moveSet)/.test(rest))
+          written.push(`${file}: ${match[0].replace(/\s+/g, ' ').slice(0, 120)}`);
       }
       // Runner claims (claimRows on the transactions table) that set a stage by hand.
       for (const match of text.matchAll(/table: sql`transactions`,[\s\S]*?set: sql`([^`]*)`/g)) {
-        if (/\b(status|stage) = (?!\$\{moveSet)/.test(match[1]!)) written.push(`${file}: claim sets ${match[1]!.slice(0, 80)}`);
+        if (/\b(status|stage) = (?!\$\{moveSet)/.test(match[1]!))
+          written.push(`${file}: claim sets ${match[1]!.slice(0, 80)}`);
       }
     }
     expect(written).toEqual([]);

@@ -15,8 +15,20 @@ type Mounted = Awaited<ReturnType<typeof import('./adyen-card-mount').mountAdyen
  * encrypted fields copied into hidden inputs of the pay form, and its valid
  * card number sent (encrypted, with BIN and last four) for the card's facts.
  */
-export function AdyenCardFields({ linkId, covered = [], onCardKnown, onValidChange, adyen, locale, countryCode, ref }: CardFieldsProps & {
-  adyen: { clientKey: string; environment: AdyenEnvironment }; locale: string; countryCode: string; ref?: Ref<CardFieldsHandle>;
+export function AdyenCardFields({
+  linkId,
+  covered = [],
+  onCardKnown,
+  onValidChange,
+  adyen,
+  locale,
+  countryCode,
+  ref,
+}: CardFieldsProps & {
+  adyen: { clientKey: string; environment: AdyenEnvironment };
+  locale: string;
+  countryCode: string;
+  ref?: Ref<CardFieldsHandle>;
 }) {
   const t = useTranslations('CardFacts');
   const container = useRef<HTMLDivElement>(null);
@@ -28,13 +40,17 @@ export function AdyenCardFields({ linkId, covered = [], onCardKnown, onValidChan
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
   const [generation, setGeneration] = useState(0);
 
-  useImperativeHandle(ref, () => ({
-    beforeSubmit: () => {
-      if (!valid) mounted.current?.showValidation();
-      return valid;
-    },
-    clear: () => setGeneration((g) => g + 1),
-  }), [valid]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      beforeSubmit: () => {
+        if (!valid) mounted.current?.showValidation();
+        return valid;
+      },
+      clear: () => setGeneration((g) => g + 1),
+    }),
+    [valid],
+  );
 
   useEffect(() => onValidChange(valid), [valid, onValidChange]);
 
@@ -43,25 +59,41 @@ export function AdyenCardFields({ linkId, covered = [], onCardKnown, onValidChan
     const element = container.current;
     if (!element) return;
     import('./adyen-card-mount')
-      .then(({ mountAdyenCard }) => mountAdyenCard(element, { ...adyen, locale, countryCode }, {
-        onState: (next, isValid) => { setFields(next); setValid(isValid); },
-        onNumber: (number) => {
-          const key = number?.encryptedCardNumber ?? null;
-          asked.current = key;
-          setNumber({ bin: number?.bin, lastFour: number?.lastFour });
-          onCardKnown(null);
-          if (!number || !key) return;
-          cardCheckAction({ linkId, covered, ...number })
-            .then((check) => { if (asked.current === key) onCardKnown(check); })
-            .catch(() => undefined);
-        },
-        onError: () => setStatus('failed'),
-      }))
+      .then(({ mountAdyenCard }) =>
+        mountAdyenCard(
+          element,
+          { ...adyen, locale, countryCode },
+          {
+            onState: (next, isValid) => {
+              setFields(next);
+              setValid(isValid);
+            },
+            onNumber: (number) => {
+              const key = number?.encryptedCardNumber ?? null;
+              asked.current = key;
+              setNumber({ bin: number?.bin, lastFour: number?.lastFour });
+              onCardKnown(null);
+              if (!number || !key) return;
+              cardCheckAction({ linkId, covered, ...number })
+                .then((check) => {
+                  if (asked.current === key) onCardKnown(check);
+                })
+                .catch(() => undefined);
+            },
+            onError: () => setStatus('failed'),
+          },
+        ),
+      )
       .then((card) => {
         if (cancelled) card.unmount();
-        else { mounted.current = card; setStatus('ready'); }
+        else {
+          mounted.current = card;
+          setStatus('ready');
+        }
       })
-      .catch(() => { if (!cancelled) setStatus('failed'); });
+      .catch(() => {
+        if (!cancelled) setStatus('failed');
+      });
     return () => {
       cancelled = true;
       mounted.current?.unmount();
@@ -74,11 +106,24 @@ export function AdyenCardFields({ linkId, covered = [], onCardKnown, onValidChan
 
   return (
     <div className="stack" data-testid="adyen-card-fields" data-status={status}>
-      {status === 'loading' && <p className="muted" role="status">{t('secureFieldsLoading')}</p>}
-      {status === 'failed' && <p className="field-error" role="alert">{t('secureFieldsFailed')}</p>}
+      {status === 'loading' && (
+        <p className="muted" role="status">
+          {t('secureFieldsLoading')}
+        </p>
+      )}
+      {status === 'failed' && (
+        <p className="field-error" role="alert">
+          {t('secureFieldsFailed')}
+        </p>
+      )}
       <div ref={container} key={generation} className="adyen-card" data-testid="adyen-card" />
       {adyenFieldNames.map((name) => (
-        <input key={name} type="hidden" name={name} value={(name === 'bin' || name === 'lastFour' ? number[name] : fields[name]) ?? ''} />
+        <input
+          key={name}
+          type="hidden"
+          name={name}
+          value={(name === 'bin' || name === 'lastFour' ? number[name] : fields[name]) ?? ''}
+        />
       ))}
       <input type="hidden" name="holderName" value={fields.holderName ?? ''} />
     </div>

@@ -22,7 +22,18 @@ export type AdyenCardEvents = {
 
 /** Adyen's own translations for the page's language (its locales are language-region). */
 const adyenLocales: Record<string, string> = {
-  'en-GB': 'en-GB', cy: 'en-GB', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', it: 'it-IT', nl: 'nl-NL', pt: 'pt-PT', pl: 'pl-PL', sv: 'sv-SE', el: 'el-GR', ar: 'ar',
+  'en-GB': 'en-GB',
+  cy: 'en-GB',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  es: 'es-ES',
+  it: 'it-IT',
+  nl: 'nl-NL',
+  pt: 'pt-PT',
+  pl: 'pl-PL',
+  sv: 'sv-SE',
+  el: 'el-GR',
+  ar: 'ar',
 };
 
 export async function mountAdyenCard(container: HTMLElement, config: AdyenCardConfig, events: AdyenCardEvents) {
@@ -36,7 +47,8 @@ export async function mountAdyenCard(container: HTMLElement, config: AdyenCardCo
     onChange(state: OnChangeData) {
       const data = state.data as { paymentMethod?: Record<string, unknown>; browserInfo?: unknown };
       const fields: Record<string, string> = {};
-      for (const [name, value] of Object.entries(data.paymentMethod ?? {})) if (typeof value === 'string') fields[name] = value;
+      for (const [name, value] of Object.entries(data.paymentMethod ?? {}))
+        if (typeof value === 'string') fields[name] = value;
       if (data.browserInfo) fields.browserInfo = JSON.stringify(data.browserInfo);
       events.onState(fields, state.isValid);
     },
@@ -48,9 +60,15 @@ export async function mountAdyenCard(container: HTMLElement, config: AdyenCardCo
     brands: ['visa', 'mc', 'amex'],
     onFieldValid(event: CardFieldValidData) {
       if (event.encryptedFieldName !== 'encryptedCardNumber') return;
-      events.onNumber(event.valid && event.blob
-        ? { encryptedCardNumber: event.blob, bin: event.issuerBin ? String(event.issuerBin) : undefined, lastFour: event.endDigits }
-        : null);
+      events.onNumber(
+        event.valid && event.blob
+          ? {
+              encryptedCardNumber: event.blob,
+              bin: event.issuerBin ? String(event.issuerBin) : undefined,
+              lastFour: event.endDigits,
+            }
+          : null,
+      );
     },
     onBinLookup(event) {
       // A cleared or changed number: what was known of the card no longer holds.
@@ -58,7 +76,11 @@ export async function mountAdyenCard(container: HTMLElement, config: AdyenCardCo
     },
   }).mount(container);
   return {
-    showValidation: () => { card.showValidation(); },
-    unmount: () => { card.unmount(); },
+    showValidation: () => {
+      card.showValidation();
+    },
+    unmount: () => {
+      card.unmount();
+    },
   };
 }

@@ -21,20 +21,53 @@ import { checkoutAction } from '../../checkout-action';
 const covered = z.array(z.uuid()).max(12).optional();
 const linkId = z.uuid().optional();
 const lookup = z.union([
-  z.object({ linkId, covered, bin: z.string().regex(/^\d{8}$/), lastFour: z.string().regex(/^\d{4}$/).optional() }).strict(),
-  z.object({
-    linkId, covered, encryptedCardNumber: z.string().min(1).max(5000),
-    bin: z.string().regex(/^\d{6,8}$/).optional(), lastFour: z.string().regex(/^\d{4}$/).optional(),
-  }).strict(),
+  z
+    .object({
+      linkId,
+      covered,
+      bin: z.string().regex(/^\d{8}$/),
+      lastFour: z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional(),
+    })
+    .strict(),
+  z
+    .object({
+      linkId,
+      covered,
+      encryptedCardNumber: z.string().min(1).max(5000),
+      bin: z
+        .string()
+        .regex(/^\d{6,8}$/)
+        .optional(),
+      lastFour: z
+        .string()
+        .regex(/^\d{4}$/)
+        .optional(),
+    })
+    .strict(),
 ]);
 
 const cardCheck = checkoutAction({
-  pages: ['payment_link', 'ecommerce'], idField: 'linkId', input: lookup,
+  pages: ['payment_link', 'ecommerce'],
+  idField: 'linkId',
+  input: lookup,
   refused: (): CardCheck => ({ status: 'unknown' }),
   run: async ({ page, ipAddress }, card): Promise<CardCheck> =>
-    hostedCardCheck(page.id, 'encryptedCardNumber' in card
-      ? { kind: 'adyen_encrypted', encryptedCardNumber: card.encryptedCardNumber, bin: card.bin, lastFour: card.lastFour }
-      : { kind: 'bin', bin: card.bin, lastFour: card.lastFour }, card.covered, ipAddress),
+    hostedCardCheck(
+      page.id,
+      'encryptedCardNumber' in card
+        ? {
+            kind: 'adyen_encrypted',
+            encryptedCardNumber: card.encryptedCardNumber,
+            bin: card.bin,
+            lastFour: card.lastFour,
+          }
+        : { kind: 'bin', bin: card.bin, lastFour: card.lastFour },
+      card.covered,
+      ipAddress,
+    ),
 });
 
 export async function cardCheckAction(input: unknown): Promise<CardCheck> {
@@ -42,9 +75,12 @@ export async function cardCheckAction(input: unknown): Promise<CardCheck> {
 }
 
 const checkoutState = checkoutAction({
-  pages: ['payment_link', 'ecommerce'], idField: 'linkId', input: z.object({ linkId }),
+  pages: ['payment_link', 'ecommerce'],
+  idField: 'linkId',
+  input: z.object({ linkId }),
   refused: (): CheckoutPageState => 'not_found',
-  run: async ({ page }) => (await hostedCheckoutState(page.id, page.kind === 'ecommerce' ? 'ecommerce' : 'payment_link')).state,
+  run: async ({ page }) =>
+    (await hostedCheckoutState(page.id, page.kind === 'ecommerce' ? 'ecommerce' : 'payment_link')).state,
 });
 
 /**

@@ -18,7 +18,9 @@ export function countryName(code: string, locale: string): string {
 export function CardSummary({ card }: { card: ShownCard }) {
   const t = useTranslations('CardFacts');
   const locale = useLocale();
-  const kind = t(`kind${card.cardClass === 'commercial' ? 'Commercial' : 'Consumer'}${card.funding === 'debit' ? 'Debit' : 'Credit'}`);
+  const kind = t(
+    `kind${card.cardClass === 'commercial' ? 'Commercial' : 'Consumer'}${card.funding === 'debit' ? 'Debit' : 'Credit'}`,
+  );
   const values = { brand: cardBrandLabels[card.brand], kind, country: countryName(card.issuingCountry, locale) };
   return (
     <p className="muted" data-testid="card-summary">
@@ -27,7 +29,10 @@ export function CardSummary({ card }: { card: ShownCard }) {
   );
 }
 
-const regionKey = { DOMESTIC: 'Domestic', INTRA: 'Intra', INTER: 'Inter' } as const satisfies Record<CardRegion, string>;
+const regionKey = { DOMESTIC: 'Domestic', INTRA: 'Intra', INTER: 'Inter' } as const satisfies Record<
+  CardRegion,
+  string
+>;
 
 /** What is not accepted and what is, in the page's language, from the rules' structured refusal (never the core's English sentence). */
 export function useExclusionText(exclusion: CardExclusion): string {
@@ -35,16 +40,26 @@ export function useExclusionText(exclusion: CardExclusion): string {
   const locale = useLocale();
   const list = new Intl.ListFormat(locale, { type: 'conjunction' });
   const country = countryName(exclusion.reason === 'region' ? exclusion.organisationCountry : 'GB', locale);
-  const refused = exclusion.reason === 'type'
-    ? t('excludedType', { brand: cardBrandLabels[exclusion.excluded] })
-    : t(`excluded${regionKey[exclusion.excluded]}`, { country });
-  const accepted = exclusion.reason === 'type'
-    ? exclusion.accepted.map((brand) => cardBrandLabels[brand])
-    : exclusion.accepted.map((region) => t(`accepted${regionKey[region]}`, { country }));
+  const refused =
+    exclusion.reason === 'type'
+      ? t('excludedType', { brand: cardBrandLabels[exclusion.excluded] })
+      : t(`excluded${regionKey[exclusion.excluded]}`, { country });
+  const accepted =
+    exclusion.reason === 'type'
+      ? exclusion.accepted.map((brand) => cardBrandLabels[brand])
+      : exclusion.accepted.map((region) => t(`accepted${regionKey[region]}`, { country }));
   return `${refused} ${accepted.length > 0 ? t('acceptedList', { list: list.format(accepted) }) : t('noneAccepted')}`;
 }
 
-export function ExclusionMessage({ exclusion, bankAvailable, onAnotherCard }: { exclusion: CardExclusion; bankAvailable: boolean; onAnotherCard: () => void }) {
+export function ExclusionMessage({
+  exclusion,
+  bankAvailable,
+  onAnotherCard,
+}: {
+  exclusion: CardExclusion;
+  bankAvailable: boolean;
+  onAnotherCard: () => void;
+}) {
   const t = useTranslations('CardFacts');
   const text = useExclusionText(exclusion);
   return (
@@ -52,7 +67,9 @@ export function ExclusionMessage({ exclusion, bankAvailable, onAnotherCard }: { 
       <h3>{t('excludedTitle')}</h3>
       <p>{text}</p>
       <div className="row">
-        <button type="button" className="secondary" onClick={onAnotherCard}>{t('useAnotherCard')}</button>
+        <button type="button" className="secondary" onClick={onAnotherCard}>
+          {t('useAnotherCard')}
+        </button>
         {bankAvailable && <a href="#bank-heading">{t('payByBankInstead')}</a>}
       </div>
     </div>
@@ -60,14 +77,22 @@ export function ExclusionMessage({ exclusion, bankAvailable, onAnotherCard }: { 
 }
 
 /** A card whose facts the link's rules need but nobody could establish: it will be refused. */
-export function UnverifiedMessage({ bankAvailable, onAnotherCard }: { bankAvailable: boolean; onAnotherCard: () => void }) {
+export function UnverifiedMessage({
+  bankAvailable,
+  onAnotherCard,
+}: {
+  bankAvailable: boolean;
+  onAnotherCard: () => void;
+}) {
   const t = useTranslations('CardFacts');
   return (
     <div className="error-summary" role="alert" data-testid="card-unverified">
       <h3>{t('unverifiedTitle')}</h3>
       <p>{t('unverifiedBody')}</p>
       <div className="row">
-        <button type="button" className="secondary" onClick={onAnotherCard}>{t('useAnotherCard')}</button>
+        <button type="button" className="secondary" onClick={onAnotherCard}>
+          {t('useAnotherCard')}
+        </button>
         {bankAvailable && <a href="#bank-heading">{t('payByBankInstead')}</a>}
       </div>
     </div>

@@ -13,7 +13,14 @@ import { useTranslations } from './card-text';
  * its BIN (first 8 digits) and last four go to the server for the card's facts.
  * Inputs are controlled so a surcharge confirmation re-posts the same card.
  */
-export function SandboxCardFields({ linkId, covered = [], fieldErrors, onCardKnown, onValidChange, ref }: CardFieldsProps & { ref?: Ref<CardFieldsHandle> }) {
+export function SandboxCardFields({
+  linkId,
+  covered = [],
+  fieldErrors,
+  onCardKnown,
+  onValidChange,
+  ref,
+}: CardFieldsProps & { ref?: Ref<CardFieldsHandle> }) {
   const t = useTranslations('CheckoutForm');
   const facts = useTranslations('CardFacts');
   const [card, setCard] = useState({ number: '', expiry: '', cvc: '', name: '' });
@@ -23,7 +30,11 @@ export function SandboxCardFields({ linkId, covered = [], fieldErrors, onCardKno
   const lookup = cardLookupOf(card.number);
   const lookupKey = lookup ? `${lookup.bin}:${lookup.lastFour}` : null;
 
-  useImperativeHandle(ref, () => ({ beforeSubmit: () => true, clear: () => setCard((c) => ({ ...c, number: '' })) }), []);
+  useImperativeHandle(
+    ref,
+    () => ({ beforeSubmit: () => true, clear: () => setCard((c) => ({ ...c, number: '' })) }),
+    [],
+  );
 
   useEffect(() => {
     onValidChange(Boolean(lookupKey) && Boolean(card.expiry && card.cvc && card.name.trim()));
@@ -39,22 +50,43 @@ export function SandboxCardFields({ linkId, covered = [], fieldErrors, onCardKno
     }
     setChecking(true);
     cardCheckAction({ linkId, covered, bin: lookup.bin, lastFour: lookup.lastFour })
-      .then((check) => { if (asked.current === lookupKey) onCardKnown(check); })
-      .catch(() => { if (asked.current === lookupKey) onCardKnown(null); })
-      .finally(() => { if (asked.current === lookupKey) setChecking(false); });
+      .then((check) => {
+        if (asked.current === lookupKey) onCardKnown(check);
+      })
+      .catch(() => {
+        if (asked.current === lookupKey) onCardKnown(null);
+      })
+      .finally(() => {
+        if (asked.current === lookupKey) setChecking(false);
+      });
   }, [lookupKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const errorText: Record<CardEntryError, string> = {
-    number: t('errorNumber'), expiry: t('errorExpiry'), cvc: t('errorCvc'), name: t('errorName'),
+    number: t('errorNumber'),
+    expiry: t('errorExpiry'),
+    cvc: t('errorCvc'),
+    name: t('errorName'),
   };
   const input = (name: keyof typeof card, label: string, extra: InputHTMLAttributes<HTMLInputElement>) => {
     const invalid = fieldErrors.includes(name);
     return (
       <div className="field">
         <label htmlFor={`card-${name}`}>{label}</label>
-        {invalid && <p id={`card-${name}-error`} className="field-error">{errorText[name]}</p>}
-        <input id={`card-${name}`} name={name} type="text" value={card[name]} aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `card-${name}-error` : undefined} onChange={(e) => setCard({ ...card, [name]: e.target.value })} {...extra} />
+        {invalid && (
+          <p id={`card-${name}-error`} className="field-error">
+            {errorText[name]}
+          </p>
+        )}
+        <input
+          id={`card-${name}`}
+          name={name}
+          type="text"
+          value={card[name]}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? `card-${name}-error` : undefined}
+          onChange={(e) => setCard({ ...card, [name]: e.target.value })}
+          {...extra}
+        />
       </div>
     );
   };
@@ -63,9 +95,22 @@ export function SandboxCardFields({ linkId, covered = [], fieldErrors, onCardKno
     <>
       {input('number', t('numberLabel'), { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: 23 })}
       {/* Both lines keep their place while empty (.card-status), so the fields below never move as they fill. */}
-      <div className="card-status">{brand && <p className="muted" data-testid="card-brand">{t('brandDetected', { brand })}</p>}</div>
-      <p className="muted card-status" aria-live="polite" data-testid="card-checking">{checking ? facts('checking') : ''}</p>
-      {input('expiry', t('expiryLabel'), { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 7 })}
+      <div className="card-status">
+        {brand && (
+          <p className="muted" data-testid="card-brand">
+            {t('brandDetected', { brand })}
+          </p>
+        )}
+      </div>
+      <p className="muted card-status" aria-live="polite" data-testid="card-checking">
+        {checking ? facts('checking') : ''}
+      </p>
+      {input('expiry', t('expiryLabel'), {
+        inputMode: 'numeric',
+        autoComplete: 'cc-exp',
+        placeholder: 'MM/YY',
+        maxLength: 7,
+      })}
       {input('cvc', t('cvcLabel'), { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: 4 })}
       {input('name', t('nameLabel'), { autoComplete: 'cc-name', maxLength: 100 })}
     </>

@@ -4,7 +4,10 @@ import { notFoundPath } from '../checkout-paths';
 import { pageSurface } from '../checkout-surface';
 import { returnDestination } from '../returned-payment';
 
-type Props = { params: Promise<{ locale: string; payment_link_id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string; payment_link_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /**
  * Where 3-D Secure and the bank send the customer back, with only the
@@ -17,5 +20,5 @@ type Props = { params: Promise<{ locale: string; payment_link_id: string }>; sea
 export default async function ReturnPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: linkId } = await params;
-  redirect(await returnDestination(pageSurface, locale, linkId, await searchParams) ?? notFoundPath(locale, linkId));
+  redirect((await returnDestination(pageSurface, locale, linkId, await searchParams)) ?? notFoundPath(locale, linkId));
 }

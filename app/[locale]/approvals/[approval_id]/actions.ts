@@ -8,7 +8,9 @@ import { approvalNotFoundPath, approvalPath } from './approval-paths';
 
 /** The approval acted on is the page's (checkoutAction); the form's `approvalId`, when sent, must name it. */
 const decide = checkoutAction({
-  pages: ['approval'], idField: 'approvalId', input: z.object({ decision: z.enum(['approve', 'decline']) }),
+  pages: ['approval'],
+  idField: 'approvalId',
+  input: z.object({ decision: z.enum(['approve', 'decline']) }),
   run: async ({ page }, { decision }): Promise<never> => {
     const result = await hostedDecideApproval(page.id, decision);
     redirect(result === 'not_found' ? approvalNotFoundPath(page.locale, page.id) : approvalPath(page.locale, page.id));

@@ -2,7 +2,8 @@ import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 
 /** The approval page in the customer's language. */
-export const approvalPath = (locale: string, id: string) => getPathname({ href: `/approvals/${encodeURIComponent(id)}`, locale: locale as Locale });
+export const approvalPath = (locale: string, id: string) =>
+  getPathname({ href: `/approvals/${encodeURIComponent(id)}`, locale: locale as Locale });
 
 /**
  * The server-rendered 404 document for an approval id that is not ours: a path

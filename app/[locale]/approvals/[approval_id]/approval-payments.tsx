@@ -1,24 +1,47 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { formatMoney } from '@/lib/money';
 
-export type ApprovalPaymentRow = { id: string; amount: number; currency: string; date: Date; cardBrand: string | null; cardLastFour: string | null };
+export type ApprovalPaymentRow = {
+  id: string;
+  amount: number;
+  currency: string;
+  date: Date;
+  cardBrand: string | null;
+  cardLastFour: string | null;
+};
 
 /** The scheduled payments of an approval: amount, date and card, one row each. */
-export async function ApprovalPayments({ rows, locale, caption }: { rows: ApprovalPaymentRow[]; locale: string; caption: string }) {
+export async function ApprovalPayments({
+  rows,
+  locale,
+  caption,
+}: {
+  rows: ApprovalPaymentRow[];
+  locale: string;
+  caption: string;
+}) {
   const t = await getTranslations('Approval');
   const format = await getFormatter();
   return (
     <table className="approval-payments" data-testid="approval-payments">
       <caption>{caption}</caption>
       <thead>
-        <tr><th scope="col">{t('amount')}</th><th scope="col">{t('date')}</th><th scope="col">{t('card')}</th></tr>
+        <tr>
+          <th scope="col">{t('amount')}</th>
+          <th scope="col">{t('date')}</th>
+          <th scope="col">{t('card')}</th>
+        </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.id} data-testid="approval-payment">
             <td>{formatMoney(row.amount, row.currency, locale)}</td>
             <td>{format.dateTime(row.date, { dateStyle: 'long', timeZone: 'Europe/London' })}</td>
-            <td>{row.cardBrand && row.cardLastFour ? t('cardValue', { brand: row.cardBrand, lastFour: row.cardLastFour }) : t('savedCard')}</td>
+            <td>
+              {row.cardBrand && row.cardLastFour
+                ? t('cardValue', { brand: row.cardBrand, lastFour: row.cardLastFour })
+                : t('savedCard')}
+            </td>
           </tr>
         ))}
       </tbody>

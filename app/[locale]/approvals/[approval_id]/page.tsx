@@ -23,21 +23,49 @@ export default async function ApprovalPage({ params }: Props) {
   const t = await getTranslations('Approval');
   const format = await getFormatter();
   const organisation = approval.organisation.name;
-  const logo = approval.organisation.image && /^https?:\/\//i.test(approval.organisation.image) ? approval.organisation.image : null;
+  const logo =
+    approval.organisation.image && /^https?:\/\//i.test(approval.organisation.image)
+      ? approval.organisation.image
+      : null;
   const decided = approval.decision;
   // Changed since the email (a payment added, cancelled or altered): an answer would decide nothing, so no buttons.
-  const state = decided ? decided.decision : approval.decided ? 'decided' : approval.expired ? 'expired'
-    : approval.awaiting === 0 ? 'nothing' : approval.changed ? 'changed' : 'open';
+  const state = decided
+    ? decided.decision
+    : approval.decided
+      ? 'decided'
+      : approval.expired
+        ? 'expired'
+        : approval.awaiting === 0
+          ? 'nothing'
+          : approval.changed
+            ? 'changed'
+            : 'open';
   const rows: ApprovalPaymentRow[] = decided
-    ? decided.payments.map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, date: new Date(p.execute_after), cardBrand: p.card_brand, cardLastFour: p.card_last_four }))
-    : approval.payments.map((p) => ({ id: p.id, amount: p.amount, currency: p.currency, date: p.executeAfter, cardBrand: p.cardBrand, cardLastFour: p.cardLastFour }));
+    ? decided.payments.map((p) => ({
+        id: p.id,
+        amount: p.amount,
+        currency: p.currency,
+        date: new Date(p.execute_after),
+        cardBrand: p.card_brand,
+        cardLastFour: p.card_last_four,
+      }))
+    : approval.payments.map((p) => ({
+        id: p.id,
+        amount: p.amount,
+        currency: p.currency,
+        date: p.executeAfter,
+        cardBrand: p.cardBrand,
+        cardLastFour: p.cardLastFour,
+      }));
   return (
     <main className="narrow" data-testid="approval" data-state={state}>
       <header className="checkout-summary">
         {/* A remote logo of any size: next/image would need every host configured. */}
         {/* eslint-disable-next-line @next/next/no-img-element */}
         {logo && <img src={logo} alt={t('logoAlt', { organisation })} className="checkout-logo" />}
-        <p className="checkout-organisation" data-testid="approval-organisation">{organisation}</p>
+        <p className="checkout-organisation" data-testid="approval-organisation">
+          {organisation}
+        </p>
         <h1>{t('title')}</h1>
         <dl className="checkout-details">
           <dt>{t('bookingReference')}</dt>
@@ -51,8 +79,12 @@ export default async function ApprovalPage({ params }: Props) {
           <form action={decideApprovalAction} className="row approval-actions" data-testid="approval-form">
             <input type="hidden" name="locale" value={locale} />
             <input type="hidden" name="approvalId" value={approval.id} />
-            <button type="submit" name="decision" value="approve" data-testid="approve">{t('approveButton')}</button>
-            <button type="submit" name="decision" value="decline" className="secondary" data-testid="decline">{t('declineButton')}</button>
+            <button type="submit" name="decision" value="approve" data-testid="approve">
+              {t('approveButton')}
+            </button>
+            <button type="submit" name="decision" value="decline" className="secondary" data-testid="decline">
+              {t('declineButton')}
+            </button>
           </form>
           <p className="muted">{t('declineHint')}</p>
         </>
@@ -61,10 +93,22 @@ export default async function ApprovalPage({ params }: Props) {
         <section className="notice" data-testid="approval-decided" aria-labelledby="decided-heading">
           <h2 id="decided-heading">{state === 'approve' ? t('approvedTitle') : t('declinedTitle')}</h2>
           <p>{state === 'approve' ? t('approvedBody', { organisation }) : t('declinedBody', { organisation })}</p>
-          {approval.decidedAt && <p>{t('decidedOn', { date: format.dateTime(approval.decidedAt, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' }) })}</p>}
+          {approval.decidedAt && (
+            <p>
+              {t('decidedOn', {
+                date: format.dateTime(approval.decidedAt, {
+                  dateStyle: 'long',
+                  timeStyle: 'short',
+                  timeZone: 'Europe/London',
+                }),
+              })}
+            </p>
+          )}
         </section>
       )}
-      {(state === 'approve' || state === 'decline') && rows.length > 0 && <ApprovalPayments rows={rows} locale={locale} caption={t('decidedPaymentsHeading')} />}
+      {(state === 'approve' || state === 'decline') && rows.length > 0 && (
+        <ApprovalPayments rows={rows} locale={locale} caption={t('decidedPaymentsHeading')} />
+      )}
       {state === 'decided' && (
         <section className="notice" data-testid="approval-decided">
           <h2>{t('decidedTitle')}</h2>

@@ -8,29 +8,50 @@ export default async function ErrorCodesPage() {
   const t = await getTranslations('Docs');
   return (
     <>
-    <SiteNav />
-    <main>
-      <h1>{t('errorsTitle')}</h1>
-      <p>{t('errorsIntro')}</p>
-      <table>
-        <thead>
-          <tr><th>{t('code')}</th><th>{t('status')}</th><th>{t('type')}</th><th>{t('meaning')}</th></tr>
-        </thead>
-        <tbody>
-          {Object.entries(errorCatalog).map(([code, entry]) => (
-            <tr key={code} id={code}><td><code>{code}</code></td><td>{entry.status}</td><td>{entry.type}</td><td><InlineCode text={entry.description} /></td></tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>{t('fieldCodesTitle')}</h2>
-      <table>
-        <tbody>
-          {Object.entries(validationCodes).map(([code, description]) => (
-            <tr key={code} id={code}><td><code>{code}</code></td><td><InlineCode text={description} /></td></tr>
-          ))}
-        </tbody>
-      </table>
-    </main>
+      <SiteNav />
+      <main>
+        <h1>{t('errorsTitle')}</h1>
+        <p>{t('errorsIntro')}</p>
+        <table>
+          <thead>
+            <tr>
+              <th>{t('code')}</th>
+              <th>{t('status')}</th>
+              <th>{t('type')}</th>
+              <th>{t('meaning')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Object.entries(errorCatalog).map(([code, entry]) => (
+              <tr key={code} id={code}>
+                <td>
+                  <code>{code}</code>
+                </td>
+                <td>{entry.status}</td>
+                <td>{entry.type}</td>
+                <td>
+                  <InlineCode text={entry.description} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <h2>{t('fieldCodesTitle')}</h2>
+        <table>
+          <tbody>
+            {Object.entries(validationCodes).map(([code, description]) => (
+              <tr key={code} id={code}>
+                <td>
+                  <code>{code}</code>
+                </td>
+                <td>
+                  <InlineCode text={description} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </main>
     </>
   );
 }

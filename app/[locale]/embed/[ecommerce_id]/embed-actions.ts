@@ -6,7 +6,9 @@ import { checkoutAction } from '../../checkout-action';
 
 /** The session is the embed page's (checkoutAction); `sessionId` must name it. A refused call may not pay. */
 const mayPay = checkoutAction({
-  pages: ['ecommerce'], idField: 'sessionId', input: z.object({ sessionId: z.uuid(), publicKey: z.string().min(1).max(200) }),
+  pages: ['ecommerce'],
+  idField: 'sessionId',
+  input: z.object({ sessionId: z.uuid(), publicKey: z.string().min(1).max(200) }),
   refused: () => false,
   run: async ({ page }, { publicKey }) => hostedPublicKeyMayPay(page.id, publicKey),
 });

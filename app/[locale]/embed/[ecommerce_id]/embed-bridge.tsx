@@ -1,7 +1,13 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import { heightMessage, hostLoadsStep, parseInitiatePay, redirectMessage, stageMessage } from '@/lib/embed/embed-protocol';
+import {
+  heightMessage,
+  hostLoadsStep,
+  parseInitiatePay,
+  redirectMessage,
+  stageMessage,
+} from '@/lib/embed/embed-protocol';
 import { formReturnedEvent } from '../../[payment_link_id]/checkout-surface';
 import { initiatePayAllowed } from './embed-actions';
 
@@ -57,7 +63,8 @@ export function EmbedBridge({ sessionId, message }: { sessionId: string; message
 
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
-      if (event.target instanceof Element && event.target.closest('[data-embed-pay]')) sendToHost(stageMessage({ stage: 'processing' }));
+      if (event.target instanceof Element && event.target.closest('[data-embed-pay]'))
+        sendToHost(stageMessage({ stage: 'processing' }));
     };
     const onReturned = () => sendToHost(stageMessage({ stage: 'rendered' }));
     const host = window as EmbedWindow;
@@ -70,7 +77,8 @@ export function EmbedBridge({ sessionId, message }: { sessionId: string; message
       const request = parseInitiatePay(data);
       if (!request) return;
       if (!payForm()) return sendToHost(stageMessage({ stage: 'error', code: 'embed.not_payable' }));
-      if (!(await initiatePayAllowed(sessionId, request.publicKey))) return sendToHost(stageMessage({ stage: 'error', code: 'embed.public_key_mismatch' }));
+      if (!(await initiatePayAllowed(sessionId, request.publicKey)))
+        return sendToHost(stageMessage({ stage: 'error', code: 'embed.public_key_mismatch' }));
       payForm()?.requestSubmit();
     };
     document.addEventListener('submit', onSubmit, true);

@@ -5,7 +5,13 @@ import { embedStoreCardChoice, type EmbedFlags } from '@/lib/embed/embed-flags';
 import { stageMessage } from '@/lib/embed/embed-protocol';
 import { pageStage } from '@/lib/embed/page-stage';
 import { embedPath } from '../../[payment_link_id]/checkout-paths';
-import { AwaySection, ConfirmingSection, ExpiredSection, PaidSection, PaymentMethods } from '../../[payment_link_id]/checkout-sections';
+import {
+  AwaySection,
+  ConfirmingSection,
+  ExpiredSection,
+  PaidSection,
+  PaymentMethods,
+} from '../../[payment_link_id]/checkout-sections';
 import { CheckoutSummary } from '../../[payment_link_id]/checkout-summary';
 import { EmbedBridge } from './embed-bridge';
 
@@ -56,14 +62,21 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
               <p>{t('declinedBody')}</p>
             </div>
           )}
-          {!checkout.methods.card && !checkout.methods.openBanking && <p className="notice">{t('noMethod', { organisation })}</p>}
+          {!checkout.methods.card && !checkout.methods.openBanking && (
+            <p className="notice">{t('noMethod', { organisation })}</p>
+          )}
           {flags.moto && !checkout.motoAllowed ? (
             // The MOTO flag is refused here with its reason, never turned silently into an online payment (lib/core/payments/moto.ts).
             <div className="notice" role="alert" data-testid="moto-not-allowed">
               <p>{t('motoNotAllowed', { organisation })}</p>
             </div>
           ) : (
-            <PaymentMethods checkout={checkout} target={target} storeCard={embedStoreCardChoice(checkout.storeCard, flags)} hidePayButton={flags.hidePayButton} />
+            <PaymentMethods
+              checkout={checkout}
+              target={target}
+              storeCard={embedStoreCardChoice(checkout.storeCard, flags)}
+              hidePayButton={flags.hidePayButton}
+            />
           )}
         </>
       )}

@@ -19,5 +19,13 @@ export default async function EmbedPage({ params, searchParams }: EmbedProps) {
   await connection();
   const { locale, ecommerce_id: id } = await params;
   const { checkout, state } = await hostedCheckoutState(id, 'ecommerce');
-  return <EmbedCheckout checkout={checkout} state={state} locale={locale} id={id} flags={parseEmbedFlags(await searchParams)} />;
+  return (
+    <EmbedCheckout
+      checkout={checkout}
+      state={state}
+      locale={locale}
+      id={id}
+      flags={parseEmbedFlags(await searchParams)}
+    />
+  );
 }

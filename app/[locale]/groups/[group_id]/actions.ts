@@ -1,7 +1,12 @@
 'use server';
 
 import { z } from 'zod';
-import { portalAddMember, portalRemoveMember, portalSendLinks, portalSetSchedule } from '@/lib/core/groups/hosted-portal';
+import {
+  portalAddMember,
+  portalRemoveMember,
+  portalSendLinks,
+  portalSetSchedule,
+} from '@/lib/core/groups/hosted-portal';
 import { portalAction } from './portal-action';
 import { majorUnits, scheduleForm } from './schedule-fields';
 
@@ -12,14 +17,29 @@ import { majorUnits, scheduleForm } from './schedule-fields';
  */
 
 const addMember = portalAction(
-  z.object({ customer_name: z.string().trim().min(1).max(255), email: z.union([z.literal(''), z.email().max(320)]).optional(), amount: majorUnits }),
-  (request, input) => portalAddMember(request, { customer_name: input.customer_name, email: input.email || undefined, amount: input.amount }),
+  z.object({
+    customer_name: z.string().trim().min(1).max(255),
+    email: z.union([z.literal(''), z.email().max(320)]).optional(),
+    amount: majorUnits,
+  }),
+  (request, input) =>
+    portalAddMember(request, {
+      customer_name: input.customer_name,
+      email: input.email || undefined,
+      amount: input.amount,
+    }),
 );
 /**
  * The member list is one form: each row's buttons post `op` as `send:{member}` or `remove:{member}`
  * (a button's own formAction would take its name for React's action id and lose the member).
  */
-const memberListOp = z.object({ op: z.union([z.literal('send:all'), z.templateLiteral(['send:', z.uuid()]), z.templateLiteral(['remove:', z.uuid()])]) });
+const memberListOp = z.object({
+  op: z.union([
+    z.literal('send:all'),
+    z.templateLiteral(['send:', z.uuid()]),
+    z.templateLiteral(['remove:', z.uuid()]),
+  ]),
+});
 const memberList = portalAction(memberListOp, (request, { op }) => {
   const [verb, member] = op.split(':') as ['send' | 'remove', string];
   if (verb === 'remove') return portalRemoveMember(request, member);

@@ -18,7 +18,12 @@ export function CopyLinks({ copiedLabel, failedLabel }: Props) {
   const [message, setMessage] = useState('');
 
   useEffect(() => {
-    status.current?.closest('section')?.querySelectorAll<HTMLButtonElement>('button[data-copy-link]').forEach((button) => { button.hidden = false; });
+    status.current
+      ?.closest('section')
+      ?.querySelectorAll<HTMLButtonElement>('button[data-copy-link]')
+      .forEach((button) => {
+        button.hidden = false;
+      });
   });
 
   useEffect(() => {
@@ -28,11 +33,18 @@ export function CopyLinks({ copiedLabel, failedLabel }: Props) {
       const button = event.target instanceof Element ? event.target.closest('button[data-copy-link]') : null;
       const link = button?.closest('tr')?.querySelector('.portal-link')?.textContent;
       if (!link) return;
-      navigator.clipboard.writeText(link).then(() => setMessage(copiedLabel), () => setMessage(failedLabel));
+      navigator.clipboard.writeText(link).then(
+        () => setMessage(copiedLabel),
+        () => setMessage(failedLabel),
+      );
     };
     scope.addEventListener('click', onClick);
     return () => scope.removeEventListener('click', onClick);
   }, [copiedLabel, failedLabel]);
 
-  return <p ref={status} role="status" className="portal-copied" data-testid="copy-status">{message}</p>;
+  return (
+    <p ref={status} role="status" className="portal-copied" data-testid="copy-status">
+      {message}
+    </p>
+  );
 }

@@ -12,7 +12,10 @@ import { PortalNotice } from './portal-notice';
 import { PortalSchedule } from './portal-schedule';
 import { PortalTotals } from './portal-totals';
 
-type Props = { params: Promise<{ locale: string; group_id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ locale: string; group_id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /**
  * The leader portal (product.md section 7): the group's members, schedule and
@@ -24,9 +27,12 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
   await connection();
   const { locale, group_id: groupId } = await params;
   const view = await hostedPortal({
-    groupId, sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value, hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
+    groupId,
+    sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
+    hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
   });
-  if (view.state === 'not_found') redirect(getPathname({ href: `/groups/${encodeURIComponent(groupId)}/not-found`, locale: locale as Locale }));
+  if (view.state === 'not_found')
+    redirect(getPathname({ href: `/groups/${encodeURIComponent(groupId)}/not-found`, locale: locale as Locale }));
   const t = await getTranslations('GroupPortal');
   if (view.state === 'signed_out') {
     return (
@@ -42,7 +48,9 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
   return (
     <main className="portal" data-testid="portal">
       <header>
-        <p className="checkout-organisation" data-testid="portal-organisation">{group.organisation.name}</p>
+        <p className="checkout-organisation" data-testid="portal-organisation">
+          {group.organisation.name}
+        </p>
         <h1>{group.name ?? t('title')}</h1>
         <dl className="checkout-details">
           <dt>{t('bookingReference')}</dt>

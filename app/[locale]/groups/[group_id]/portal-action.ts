@@ -20,15 +20,27 @@ const pageFields = z.object({ locale: z.enum(routing.locales), groupId: z.uuid()
  * 3. always a 303 back to the page, which shows what happened (`?result=`),
  *    with or without JavaScript. A refused action changed nothing.
  */
-export function portalAction<S extends z.ZodType>(fields: S, run: (request: PortalRequest, input: z.output<S>) => Promise<PortalOutcome>) {
+export function portalAction<S extends z.ZodType>(
+  fields: S,
+  run: (request: PortalRequest, input: z.output<S>) => Promise<PortalOutcome>,
+) {
   return async (form: FormData): Promise<never> => {
-    const values = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const values = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     const page = pageFields.safeParse(values);
     if (!page.success) redirect('/');
     const { locale, groupId } = page.data;
     const input = fields.safeParse(values);
     const outcome: PortalOutcome = input.success
-      ? await run({ groupId, sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value, hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER) }, input.data)
+      ? await run(
+          {
+            groupId,
+            sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
+            hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
+          },
+          input.data,
+        )
       : { result: 'invalid' };
     // Only codes and counts go into the address: a crafted one can show no text of its own.
     const query = new URLSearchParams({ result: outcome.result });

@@ -22,17 +22,42 @@ export async function PortalMembers({ group, locale }: Props) {
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/London' });
   const money = (amount: number) => formatMoney(amount, group.currency, locale);
   const status = { paid: t('status_paid'), outstanding: t('status_outstanding'), overdue: t('status_overdue') };
-  const texts = { noneDue: t('noneDue'), on: t('autoCollectOn'), off: t('autoCollectOff'), noEmail: t('noEmail'), send: t('sendLink'), remove: t('removeMember'), paidStays: t('cannotRemovePaid'), copy: t('copyLink') };
+  const texts = {
+    noneDue: t('noneDue'),
+    on: t('autoCollectOn'),
+    off: t('autoCollectOff'),
+    noEmail: t('noEmail'),
+    send: t('sendLink'),
+    remove: t('removeMember'),
+    paidStays: t('cannotRemovePaid'),
+    copy: t('copyLink'),
+  };
   const row = (member: PortalMember) => (
     <tr key={member.id} data-testid="portal-member" data-status={member.status}>
       <th scope="row">
         <span data-testid="member-name">{member.customer_name}</span>
         <span className="muted portal-email">{member.email ?? texts.noEmail}</span>
-        {!group.members_locked && (member.paid_amount === 0
-          ? <button type="submit" name="op" value={`remove:${member.id}`} className="secondary" data-testid="remove-member" aria-label={`${texts.remove} ${member.customer_name}`}>{texts.remove}</button>
-          : <span className="muted portal-email">{texts.paidStays}</span>)}
+        {!group.members_locked &&
+          (member.paid_amount === 0 ? (
+            <button
+              type="submit"
+              name="op"
+              value={`remove:${member.id}`}
+              className="secondary"
+              data-testid="remove-member"
+              aria-label={`${texts.remove} ${member.customer_name}`}
+            >
+              {texts.remove}
+            </button>
+          ) : (
+            <span className="muted portal-email">{texts.paidStays}</span>
+          ))}
       </th>
-      <td><span className={`portal-status portal-status-${member.status}`} data-testid="member-status">{status[member.status]}</span></td>
+      <td>
+        <span className={`portal-status portal-status-${member.status}`} data-testid="member-status">
+          {status[member.status]}
+        </span>
+      </td>
       <td data-testid="member-amount">{money(member.amount)}</td>
       <td>{money(member.paid_amount)}</td>
       <td data-testid="member-remaining">{money(member.remaining)}</td>
@@ -41,9 +66,31 @@ export async function PortalMembers({ group, locale }: Props) {
       <td>
         {member.next_link_url && (
           <>
-            <span className="portal-link" data-testid="member-link">{member.next_link_url}</span>
-            {member.email && <button type="submit" name="op" value={`send:${member.id}`} className="secondary" data-testid="send-link" aria-label={`${texts.send} ${member.customer_name}`}>{texts.send}</button>}
-            <button type="button" className="secondary" data-copy-link="" hidden data-testid="copy-link" aria-label={`${texts.copy} ${member.customer_name}`}>{texts.copy}</button>
+            <span className="portal-link" data-testid="member-link">
+              {member.next_link_url}
+            </span>
+            {member.email && (
+              <button
+                type="submit"
+                name="op"
+                value={`send:${member.id}`}
+                className="secondary"
+                data-testid="send-link"
+                aria-label={`${texts.send} ${member.customer_name}`}
+              >
+                {texts.send}
+              </button>
+            )}
+            <button
+              type="button"
+              className="secondary"
+              data-copy-link=""
+              hidden
+              data-testid="copy-link"
+              aria-label={`${texts.copy} ${member.customer_name}`}
+            >
+              {texts.copy}
+            </button>
           </>
         )}
       </td>
@@ -56,17 +103,28 @@ export async function PortalMembers({ group, locale }: Props) {
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="groupId" value={group.id} />
         {group.members.length > 0 && (
-          <p><button type="submit" name="op" value="send:all" data-testid="send-all">{t('sendAll')}</button></p>
+          <p>
+            <button type="submit" name="op" value="send:all" data-testid="send-all">
+              {t('sendAll')}
+            </button>
+          </p>
         )}
-        {group.members.length === 0 ? <p data-testid="no-members">{t('noMembers')}</p> : (
+        {group.members.length === 0 ? (
+          <p data-testid="no-members">{t('noMembers')}</p>
+        ) : (
           // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
           <div className="portal-members" role="region" aria-labelledby="members-heading" tabIndex={0}>
             <table>
               <thead>
                 <tr>
-                  <th scope="col">{t('nameLabel')}</th><th scope="col">{t('statusColumn')}</th><th scope="col">{t('memberShare')}</th>
-                  <th scope="col">{t('memberPaid')}</th><th scope="col">{t('memberRemaining')}</th><th scope="col">{t('nextDue')}</th>
-                  <th scope="col">{t('autoCollect')}</th><th scope="col">{t('memberLink')}</th>
+                  <th scope="col">{t('nameLabel')}</th>
+                  <th scope="col">{t('statusColumn')}</th>
+                  <th scope="col">{t('memberShare')}</th>
+                  <th scope="col">{t('memberPaid')}</th>
+                  <th scope="col">{t('memberRemaining')}</th>
+                  <th scope="col">{t('nextDue')}</th>
+                  <th scope="col">{t('autoCollect')}</th>
+                  <th scope="col">{t('memberLink')}</th>
                 </tr>
               </thead>
               <tbody>{group.members.map(row)}</tbody>
@@ -75,9 +133,13 @@ export async function PortalMembers({ group, locale }: Props) {
         )}
       </form>
       {group.members.length > 0 && <CopyLinks copiedLabel={t('copied')} failedLabel={t('copyFailed')} />}
-      {group.members_locked
-        ? <p className="muted" data-testid="members-locked">{t('membersLockedNote')}</p>
-        : <AddMemberForm groupId={group.id} locale={locale} currency={isoCurrency(group.currency)} />}
+      {group.members_locked ? (
+        <p className="muted" data-testid="members-locked">
+          {t('membersLockedNote')}
+        </p>
+      ) : (
+        <AddMemberForm groupId={group.id} locale={locale} currency={isoCurrency(group.currency)} />
+      )}
     </section>
   );
 }
@@ -85,7 +147,12 @@ export async function PortalMembers({ group, locale }: Props) {
 async function AddMemberForm({ groupId, locale, currency }: { groupId: string; locale: string; currency: string }) {
   const t = await getTranslations('GroupPortal');
   return (
-    <form action={addMemberAction} className="stack portal-add-member" data-testid="add-member-form" aria-labelledby="add-member-heading">
+    <form
+      action={addMemberAction}
+      className="stack portal-add-member"
+      data-testid="add-member-form"
+      aria-labelledby="add-member-heading"
+    >
       <h3 id="add-member-heading">{t('addMemberHeading')}</h3>
       <input type="hidden" name="locale" value={locale} />
       <input type="hidden" name="groupId" value={groupId} />
@@ -99,10 +166,24 @@ async function AddMemberForm({ groupId, locale, currency }: { groupId: string; l
       </div>
       <div className="field">
         <label htmlFor="member-amount">{t('amountLabel', { currency })}</label>
-        <input id="member-amount" name="amount" type="text" inputMode="decimal" required pattern="[0-9]{1,7}([.,][0-9]{1,2})?" aria-describedby="member-amount-hint" />
-        <p id="member-amount-hint" className="muted">{t('amountHint')}</p>
+        <input
+          id="member-amount"
+          name="amount"
+          type="text"
+          inputMode="decimal"
+          required
+          pattern="[0-9]{1,7}([.,][0-9]{1,2})?"
+          aria-describedby="member-amount-hint"
+        />
+        <p id="member-amount-hint" className="muted">
+          {t('amountHint')}
+        </p>
       </div>
-      <p><button type="submit" data-testid="add-member">{t('addMemberButton')}</button></p>
+      <p>
+        <button type="submit" data-testid="add-member">
+          {t('addMemberButton')}
+        </button>
+      </p>
     </form>
   );
 }

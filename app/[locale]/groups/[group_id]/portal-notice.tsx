@@ -10,7 +10,13 @@ export async function PortalNotice({ result, count, skipped }: Props) {
   if (!isPortalResult(result)) return null;
   const t = await getTranslations('GroupPortal');
   const text = t(`result_${result}`, { count: number(count), skipped: number(skipped) });
-  return isSuccess(result)
-    ? <p className="notice" role="status" data-testid="portal-result" data-result={result}>{text}</p>
-    : <p className="error-summary" role="alert" data-testid="portal-result" data-result={result}>{text}</p>;
+  return isSuccess(result) ? (
+    <p className="notice" role="status" data-testid="portal-result" data-result={result}>
+      {text}
+    </p>
+  ) : (
+    <p className="error-summary" role="alert" data-testid="portal-result" data-result={result}>
+      {text}
+    </p>
+  );
 }

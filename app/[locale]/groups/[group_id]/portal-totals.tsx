@@ -18,7 +18,14 @@ export async function PortalTotals({ group, locale }: { group: PortalGroup; loca
         <dt>{t('outstandingAmount')}</dt>
         <dd data-testid="total-outstanding">{money(amounts.outstanding)}</dd>
         <dt>{t('membersCount')}</dt>
-        <dd data-testid="total-members">{t('memberCounts', { total: members.total, paid: members.paid, outstanding: members.outstanding, overdue: members.overdue })}</dd>
+        <dd data-testid="total-members">
+          {t('memberCounts', {
+            total: members.total,
+            paid: members.paid,
+            outstanding: members.outstanding,
+            overdue: members.overdue,
+          })}
+        </dd>
       </dl>
     </section>
   );

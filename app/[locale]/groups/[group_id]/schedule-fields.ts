@@ -4,10 +4,15 @@ import { z } from 'zod';
 export const MAX_SCHEDULE_ROWS = 12;
 
 /** An amount typed in major units (`250`, `250.5`, `250,50`) as minor units. */
-export const majorUnits = z.string().trim().regex(/^\d{1,7}(?:[.,]\d{1,2})?$/).transform((text) => {
-  const [whole, fraction = ''] = text.split(/[.,]/);
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}).pipe(z.int().min(1));
+export const majorUnits = z
+  .string()
+  .trim()
+  .regex(/^\d{1,7}(?:[.,]\d{1,2})?$/)
+  .transform((text) => {
+    const [whole, fraction = ''] = text.split(/[.,]/);
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  })
+  .pipe(z.int().min(1));
 
 /** Minor units as the form shows them: `25000` is `250.00`. */
 export const minorToInput = (amount: number) => `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;

@@ -18,7 +18,8 @@ export default async function ReceiptPage({ params }: Props) {
   await connection();
   const { locale, transaction_id: id } = await params;
   const receipt = await hostedReceipt(id);
-  if (!receipt) redirect(getPathname({ href: `/receipts/${encodeURIComponent(id)}/not-found`, locale: locale as Locale }));
+  if (!receipt)
+    redirect(getPathname({ href: `/receipts/${encodeURIComponent(id)}/not-found`, locale: locale as Locale }));
   const t = await getTranslations('Receipt');
   const format = await getFormatter();
   const organisation = receipt.organisationName;
@@ -28,41 +29,71 @@ export default async function ReceiptPage({ params }: Props) {
     <main className="narrow printable-receipt" data-testid="receipt-page">
       <header className="checkout-summary">
         {/* A remote logo of any size: next/image would need every host configured. */}
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        {receipt.organisationLogo && <img src={receipt.organisationLogo} alt={t('logoAlt', { organisation })} className="checkout-logo" />}
-        <p className="checkout-organisation" data-testid="receipt-organisation">{organisation}</p>
+        {receipt.organisationLogo && (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={receipt.organisationLogo} alt={t('logoAlt', { organisation })} className="checkout-logo" />
+        )}
+        <p className="checkout-organisation" data-testid="receipt-organisation">
+          {organisation}
+        </p>
         <h1>{t('title')}</h1>
       </header>
       <dl className="checkout-details receipt-lines">
         <dt>{t('paidTo')}</dt>
         <dd>{organisation}</dd>
-        {receipt.bookingReference && (<><dt>{t('bookingReference')}</dt><dd data-testid="receipt-booking">{receipt.bookingReference}</dd></>)}
+        {receipt.bookingReference && (
+          <>
+            <dt>{t('bookingReference')}</dt>
+            <dd data-testid="receipt-booking">{receipt.bookingReference}</dd>
+          </>
+        )}
         <dt>{held ? t('amountHeld') : t('amountPaid')}</dt>
-        <dd className="checkout-amount" data-testid="receipt-amount">{money(receipt.amount)}</dd>
-        {receipt.surcharge > 0 && (<><dt>{t('surcharge')}</dt><dd data-testid="receipt-surcharge">{money(receipt.surcharge)}</dd></>)}
+        <dd className="checkout-amount" data-testid="receipt-amount">
+          {money(receipt.amount)}
+        </dd>
+        {receipt.surcharge > 0 && (
+          <>
+            <dt>{t('surcharge')}</dt>
+            <dd data-testid="receipt-surcharge">{money(receipt.surcharge)}</dd>
+          </>
+        )}
         {receipt.dcc && (
           <>
             <dt>{t('dccCurrency')}</dt>
             <dd data-testid="receipt-dcc-currency">{isoCurrency(receipt.dcc.cardCurrency)}</dd>
             <dt>{t('dccRate')}</dt>
-            <dd data-testid="receipt-dcc-rate">{t('dccRateValue', { from: isoCurrency(receipt.currency), to: isoCurrency(receipt.dcc.cardCurrency), rate: format.number(receipt.dcc.rate, { maximumFractionDigits: 6 }) })}</dd>
+            <dd data-testid="receipt-dcc-rate">
+              {t('dccRateValue', {
+                from: isoCurrency(receipt.currency),
+                to: isoCurrency(receipt.dcc.cardCurrency),
+                rate: format.number(receipt.dcc.rate, { maximumFractionDigits: 6 }),
+              })}
+            </dd>
             <dt>{t('dccMarkup')}</dt>
-            <dd data-testid="receipt-dcc-markup">{format.number(receipt.dcc.markupBps / 10_000, { style: 'percent', maximumFractionDigits: 2 })}</dd>
+            <dd data-testid="receipt-dcc-markup">
+              {format.number(receipt.dcc.markupBps / 10_000, { style: 'percent', maximumFractionDigits: 2 })}
+            </dd>
             <dt>{t('dccAmount')}</dt>
             <dd data-testid="receipt-dcc-amount">{money(receipt.dcc.convertedAmount, receipt.dcc.cardCurrency)}</dd>
           </>
         )}
         <dt>{t('method')}</dt>
         <dd data-testid="receipt-method">
-          {receipt.type === 'OPEN_BANKING' ? t('bank') : t('card', { brand: receipt.cardBrand ?? '', lastFour: receipt.cardLastFour ?? '' })}
+          {receipt.type === 'OPEN_BANKING'
+            ? t('bank')
+            : t('card', { brand: receipt.cardBrand ?? '', lastFour: receipt.cardLastFour ?? '' })}
         </dd>
         <dt>{t('date')}</dt>
-        <dd data-testid="receipt-date">{format.dateTime(receipt.date, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}</dd>
+        <dd data-testid="receipt-date">
+          {format.dateTime(receipt.date, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}
+        </dd>
         <dt>{t('transactionId')}</dt>
         <dd data-testid="receipt-transaction">{receipt.id}</dd>
       </dl>
       {held && <p data-testid="receipt-held">{t('held', { organisation })}</p>}
-      <p className="no-print"><PrintButton label={t('print')} /></p>
+      <p className="no-print">
+        <PrintButton label={t('print')} />
+      </p>
     </main>
   );
 }

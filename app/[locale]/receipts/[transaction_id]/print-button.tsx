@@ -2,5 +2,9 @@
 
 /** Opens the browser's print dialog; the page prints with the @media print rules of globals.css. */
 export function PrintButton({ label }: { label: string }) {
-  return <button type="button" className="secondary" onClick={() => window.print()} data-testid="print-receipt">{label}</button>;
+  return (
+    <button type="button" className="secondary" onClick={() => window.print()} data-testid="print-receipt">
+      {label}
+    </button>
+  );
 }

@@ -15,14 +15,28 @@ export async function MailboxEntry({ email, createdAt }: { email: MailboxEmail; 
     <article className="card mail" data-testid="mailbox-email" data-email-id={email.id} data-status={email.status}>
       <h2>{subject}</h2>
       <dl>
-        <dt>{t('to')}</dt><dd data-testid="mailbox-to">{email.to}</dd>
-        <dt>{t('kind')}</dt><dd><code>{email.kind}</code></dd>
-        <dt>{t('status')}</dt><dd>{t.has(statusKey) ? t(statusKey) : email.status}</dd>
-        <dt>{t('createdAt')}</dt><dd><time dateTime={email.createdAt.toISOString()}>{createdAt}</time></dd>
+        <dt>{t('to')}</dt>
+        <dd data-testid="mailbox-to">{email.to}</dd>
+        <dt>{t('kind')}</dt>
+        <dd>
+          <code>{email.kind}</code>
+        </dd>
+        <dt>{t('status')}</dt>
+        <dd>{t.has(statusKey) ? t(statusKey) : email.status}</dd>
+        <dt>{t('createdAt')}</dt>
+        <dd>
+          <time dateTime={email.createdAt.toISOString()}>{createdAt}</time>
+        </dd>
         {email.attempts > 1 || email.lastError ? (
           <>
-            <dt>{t('attempts')}</dt><dd>{email.attempts}</dd>
-            {email.lastError ? <><dt>{t('lastError')}</dt><dd>{email.lastError}</dd></> : null}
+            <dt>{t('attempts')}</dt>
+            <dd>{email.attempts}</dd>
+            {email.lastError ? (
+              <>
+                <dt>{t('lastError')}</dt>
+                <dd>{email.lastError}</dd>
+              </>
+            ) : null}
           </>
         ) : null}
       </dl>

@@ -9,11 +9,18 @@ export const POST = apiRoute({ body: listBookingsSchema }, async ({ db, actor, b
   const page = await listBookings(db, actor, body);
   if (body.type === 'json') return page;
   return new Response(bookingsToCsv(page.items), {
-    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="bookings.csv"', 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="bookings.csv"',
+      'cache-control': 'no-store',
+    },
   });
 });
 
 // A duplicate reference is not an error: the existing booking comes back with 200.
-export const PUT = apiRoute({ body: createBookingSchema }, async ({ db, actor, body }) => (await createBooking(db, actor, body)).booking);
+export const PUT = apiRoute(
+  { body: createBookingSchema },
+  async ({ db, actor, body }) => (await createBooking(db, actor, body)).booking,
+);
 
 export const { GET, PATCH, DELETE, OPTIONS } = otherMethods('POST', 'PUT');

@@ -1,4 +1,9 @@
-import { createCustomer, createCustomerSchema, listCustomers, listCustomersSchema } from '@/lib/core/customers/customers';
+import {
+  createCustomer,
+  createCustomerSchema,
+  listCustomers,
+  listCustomersSchema,
+} from '@/lib/core/customers/customers';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 

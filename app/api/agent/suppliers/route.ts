@@ -1,4 +1,9 @@
-import { createSupplier, createSupplierSchema, listSuppliers, listSuppliersSchema } from '@/lib/core/suppliers/suppliers';
+import {
+  createSupplier,
+  createSupplierSchema,
+  listSuppliers,
+  listSuppliersSchema,
+} from '@/lib/core/suppliers/suppliers';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 

@@ -35,7 +35,13 @@ export function cardClassFromAdyen(isCardCommercial: string | undefined): CardFa
 export function cardFactsFromInput(method: PaymentMethodInput): Partial<CardFacts> {
   if (method.kind === 'card') {
     const digits = method.number.replace(/[\s-]+/g, '');
-    return { bin: digits.slice(0, 8), lastFour: digits.slice(-4), expiryMonth: method.expiryMonth, expiryYear: method.expiryYear, holderName: method.holderName };
+    return {
+      bin: digits.slice(0, 8),
+      lastFour: digits.slice(-4),
+      expiryMonth: method.expiryMonth,
+      expiryYear: method.expiryYear,
+      holderName: method.holderName,
+    };
   }
   // From adyen-web's onBinLookup / onFieldValid (issuerBin, endDigits): not secret, sent beside the encrypted fields.
   return { bin: method.fields.bin ?? '', lastFour: method.fields.lastFour ?? '', holderName: method.holderName };
@@ -48,12 +54,19 @@ export function cardFactsFromInput(method: PaymentMethodInput): Partial<CardFact
  * never failed for want of a fact after Adyen authorised it: a missing brand
  * is read from the BIN, a missing country is left empty.
  */
-export function cardFactsFromPayment(additional: Record<string, string> | undefined, responseBrand: string | undefined, fallback: Partial<CardFacts>): CardFacts {
+export function cardFactsFromPayment(
+  additional: Record<string, string> | undefined,
+  responseBrand: string | undefined,
+  fallback: Partial<CardFacts>,
+): CardFacts {
   const data = additional ?? {};
   const bin = data.issuerBin ?? data.cardBin ?? fallback.bin ?? '';
   const [month, year] = (data.expiryDate ?? '').split('/').map(Number);
   const facts: CardFacts = {
-    brand: brandFromAdyen(responseBrand ?? data.paymentMethod ?? data.cardPaymentMethod) ?? fallback.brand ?? brandFromBin(bin),
+    brand:
+      brandFromAdyen(responseBrand ?? data.paymentMethod ?? data.cardPaymentMethod) ??
+      fallback.brand ??
+      brandFromBin(bin),
     bin,
     lastFour: data.cardSummary ?? fallback.lastFour ?? '',
     funding: data.fundingSource ? fundingFromAdyen(data.fundingSource) : (fallback.funding ?? 'credit'),
@@ -63,7 +76,12 @@ export function cardFactsFromPayment(additional: Record<string, string> | undefi
   const expiryMonth = month || fallback.expiryMonth;
   const expiryYear = year || fallback.expiryYear;
   const holderName = data.cardHolderName ?? fallback.holderName;
-  return { ...facts, ...(expiryMonth ? { expiryMonth } : {}), ...(expiryYear ? { expiryYear } : {}), ...(holderName ? { holderName } : {}) };
+  return {
+    ...facts,
+    ...(expiryMonth ? { expiryMonth } : {}),
+    ...(expiryYear ? { expiryYear } : {}),
+    ...(holderName ? { holderName } : {}),
+  };
 }
 
 function brandFromBin(bin: string): CardBrand {

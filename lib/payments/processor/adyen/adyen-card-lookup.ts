@@ -11,7 +11,9 @@ export type CardDetailsResponse = {
 /** POST /cardDetails body: adyen-web's encryptedCardNumber. */
 export function cardDetailsRequest(merchantAccount: string, method: PaymentMethodInput) {
   if (method.kind === 'card') return null; // never sent: the adapter refuses raw numbers
-  return method.fields.encryptedCardNumber ? { merchantAccount, encryptedCardNumber: method.fields.encryptedCardNumber } : null;
+  return method.fields.encryptedCardNumber
+    ? { merchantAccount, encryptedCardNumber: method.fields.encryptedCardNumber }
+    : null;
 }
 
 /**
@@ -25,7 +27,10 @@ export function cardDetailsRequest(merchantAccount: string, method: PaymentMetho
 export function cardFactsFromDetails(response: CardDetailsResponse, method: PaymentMethodInput): CardFacts | null {
   const brands = response.brands ?? [];
   // A co-badged card lists several brands; the first one we accept (and Adyen says is supported) is the one used.
-  const brand = brands.filter((b) => b.supported !== false).map((b) => brandFromAdyen(b.type)).find((b) => b !== null);
+  const brand = brands
+    .filter((b) => b.supported !== false)
+    .map((b) => brandFromAdyen(b.type))
+    .find((b) => b !== null);
   if (!brand || !response.issuingCountryCode) return null;
   const known = cardFactsFromInput(method);
   return {

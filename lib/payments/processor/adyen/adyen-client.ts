@@ -1,13 +1,30 @@
 import { ProcessorError, ProcessorOutcomeUnknown } from '../port';
 import { defaultTimeoutMs, type AdyenConfig } from './adyen-config';
 
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal },
+) => Promise<Response>;
 
 /** Adyen's error body (Checkout API): `{ status, errorCode, message, errorType, pspReference }`. */
-export type AdyenError = { status?: number; errorCode?: string; message?: string; errorType?: string; pspReference?: string };
+export type AdyenError = {
+  status?: number;
+  errorCode?: string;
+  message?: string;
+  errorType?: string;
+  pspReference?: string;
+};
 
 /** Connection errors that happen before the request leaves: nothing reached Adyen. */
-const notSentCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'CERT_HAS_EXPIRED', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE']);
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'CERT_HAS_EXPIRED',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+]);
 /** Adyen's "request already processed or in progress" for a reused Idempotency-Key: the first request may still be running. */
 export const IN_PROGRESS_CODE = '704';
 
@@ -31,12 +48,19 @@ export function adyenClient(config: AdyenConfig, fetchImpl: FetchLike) {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', 'X-API-Key': config.apiKey };
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const unknown = (detail: string) =>
-      idempotencyKey ? new ProcessorOutcomeUnknown(`Adyen ${path} ${detail}; it may have acted`) : new ProcessorError(`Adyen ${path} ${detail}`, true);
+      idempotencyKey
+        ? new ProcessorOutcomeUnknown(`Adyen ${path} ${detail}; it may have acted`)
+        : new ProcessorError(`Adyen ${path} ${detail}`, true);
     let response: Response;
     let text: string;
     try {
       const signal = AbortSignal.timeout(config.timeoutMs ?? defaultTimeoutMs);
-      response = await fetchImpl(`${config.checkoutUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      response = await fetchImpl(`${config.checkoutUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+        signal,
+      });
       text = await response.text();
     } catch (error) {
       if (notSent(error)) throw new ProcessorError(`Adyen ${path} unreachable: ${describe(error)}`, true);
@@ -46,7 +70,8 @@ export function adyenClient(config: AdyenConfig, fetchImpl: FetchLike) {
     if (!response.ok) {
       const error = (json ?? {}) as AdyenError;
       const detail = `answered ${response.status}: ${[error.errorCode, error.message ?? text.slice(0, 200)].filter(Boolean).join(' ')}${error.pspReference ? ` (${error.pspReference})` : ''}`;
-      if (response.status === 429 || (response.status >= 500 && response.headers.get('transient-error') === 'true')) throw new ProcessorError(`Adyen ${path} ${detail}`, true);
+      if (response.status === 429 || (response.status >= 500 && response.headers.get('transient-error') === 'true'))
+        throw new ProcessorError(`Adyen ${path} ${detail}`, true);
       if (response.status >= 500 || error.errorCode === IN_PROGRESS_CODE) throw unknown(detail);
       throw new AdyenRequestError(`Adyen ${path} ${detail}`, response.status, error);
     }
@@ -57,7 +82,11 @@ export function adyenClient(config: AdyenConfig, fetchImpl: FetchLike) {
 
 /** A 4xx Adyen answered: the request was refused, nothing was done. Keeps the error body for callers that read it. */
 export class AdyenRequestError extends ProcessorError {
-  constructor(message: string, readonly status: number, readonly body: AdyenError) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: AdyenError,
+  ) {
     super(message, false);
   }
 }

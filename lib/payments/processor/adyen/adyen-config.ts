@@ -48,7 +48,9 @@ export function checkoutUrlProblem(env: EnvLike): string | null {
   const live = isLiveEnvironment(env);
   const configured = env.ADYEN_CHECKOUT_URL?.trim();
   if (!configured) {
-    return live ? 'ADYEN_ENVIRONMENT is live but ADYEN_CHECKOUT_URL is not set: set it to your live Checkout endpoint (https://{PREFIX}-checkout-live.adyenpayments.com/checkout/v71)' : null;
+    return live
+      ? 'ADYEN_ENVIRONMENT is live but ADYEN_CHECKOUT_URL is not set: set it to your live Checkout endpoint (https://{PREFIX}-checkout-live.adyenpayments.com/checkout/v71)'
+      : null;
   }
   let url: URL;
   try {
@@ -58,22 +60,28 @@ export function checkoutUrlProblem(env: EnvLike): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'ADYEN_CHECKOUT_URL must be an http(s) URL';
   const platform = checkoutPlatform(url.hostname);
-  if (platform === 'unknown') return `ADYEN_CHECKOUT_URL names an Adyen host that is not a Checkout endpoint (${url.hostname.slice(0, 80)})`;
-  if (live && platform === 'test') return `ADYEN_ENVIRONMENT is live but ADYEN_CHECKOUT_URL is Adyen's test endpoint (${url.hostname})`;
-  if (!live && platform === 'live') return `ADYEN_ENVIRONMENT is test but ADYEN_CHECKOUT_URL is an Adyen live endpoint (${url.hostname.slice(0, 80)})`;
+  if (platform === 'unknown')
+    return `ADYEN_CHECKOUT_URL names an Adyen host that is not a Checkout endpoint (${url.hostname.slice(0, 80)})`;
+  if (live && platform === 'test')
+    return `ADYEN_ENVIRONMENT is live but ADYEN_CHECKOUT_URL is Adyen's test endpoint (${url.hostname})`;
+  if (!live && platform === 'live')
+    return `ADYEN_ENVIRONMENT is test but ADYEN_CHECKOUT_URL is an Adyen live endpoint (${url.hostname.slice(0, 80)})`;
   return null;
 }
 
 export function adyenConfigFromEnv(env: EnvLike = process.env): AdyenConfig {
   const apiKey = env.ADYEN_API_KEY;
   const merchantAccount = env.ADYEN_MERCHANT_ACCOUNT;
-  if (!apiKey || !merchantAccount) throw new Error('ADYEN_API_KEY and ADYEN_MERCHANT_ACCOUNT must both be set for the Adyen processor');
+  if (!apiKey || !merchantAccount)
+    throw new Error('ADYEN_API_KEY and ADYEN_MERCHANT_ACCOUNT must both be set for the Adyen processor');
   // Start-up refuses these first; checked again so no code path can pair live keys with the test platform.
   const problem = checkoutUrlProblem(env);
   if (problem) throw new Error(problem);
   const timeout = Number(env.ADYEN_TIMEOUT_MS);
   return {
-    apiKey, merchantAccount, checkoutUrl: (env.ADYEN_CHECKOUT_URL?.trim() || defaultCheckoutUrl).replace(/\/+$/, ''),
+    apiKey,
+    merchantAccount,
+    checkoutUrl: (env.ADYEN_CHECKOUT_URL?.trim() || defaultCheckoutUrl).replace(/\/+$/, ''),
     timeoutMs: Number.isInteger(timeout) && timeout > 0 ? timeout : defaultTimeoutMs,
   };
 }

@@ -27,5 +27,7 @@ import { ProcessorOutcomeUnknown, type FindPaymentInput, type PaymentLookup } fr
  * a bound, then alerts a person (lib/runner/reconcile-step.ts).
  */
 export async function adyenFindPayment(input: FindPaymentInput): Promise<PaymentLookup> {
-  throw new ProcessorOutcomeUnknown(`Adyen has no status query for ${input.reference}: its AUTHORISATION or OFFER_CLOSED notification is the answer`);
+  throw new ProcessorOutcomeUnknown(
+    `Adyen has no status query for ${input.reference}: its AUTHORISATION or OFFER_CLOSED notification is the answer`,
+  );
 }

@@ -1,5 +1,15 @@
 import { publicBaseUrl } from '@/lib/config';
-import { ProcessorError, ProcessorOutcomeUnknown, type CardFacts, type ModificationResult, type FinalResult, type OpenBankingStart, type OpenBankingStatus, type PaymentMethodInput, type Processor } from '../port';
+import {
+  ProcessorError,
+  ProcessorOutcomeUnknown,
+  type CardFacts,
+  type ModificationResult,
+  type FinalResult,
+  type OpenBankingStart,
+  type OpenBankingStatus,
+  type PaymentMethodInput,
+  type Processor,
+} from '../port';
 import { cardFactsFromInput } from './adyen-card-facts';
 import { cardDetailsRequest, cardFactsFromDetails, type CardDetailsResponse } from './adyen-card-lookup';
 import { adyenClient, type FetchLike } from './adyen-client';
@@ -20,14 +30,18 @@ type Modification = { pspReference?: string; status?: string };
  */
 const MANUAL = ':manual';
 const pspOf = (providerReference: string) => providerReference.replace(/:manual$/, '');
-const payments = (providerReference: string, action: string) => `/payments/${encodeURIComponent(pspOf(providerReference))}/${action}`;
+const payments = (providerReference: string, action: string) =>
+  `/payments/${encodeURIComponent(pspOf(providerReference))}/${action}`;
 
 /** The production processor: Adyen's Checkout API v71 over plain fetch (docs.adyen.com/api-explorer/Checkout/71). */
 export class AdyenProcessor implements Processor {
   readonly name = 'adyen' as const;
   private readonly post: ReturnType<typeof adyenClient>;
 
-  constructor(private readonly config: AdyenConfig, fetchImpl: FetchLike = (url, init) => fetch(url, init)) {
+  constructor(
+    private readonly config: AdyenConfig,
+    fetchImpl: FetchLike = (url, init) => fetch(url, init),
+  ) {
     this.post = adyenClient(config, fetchImpl);
   }
 
@@ -40,8 +54,17 @@ export class AdyenProcessor implements Processor {
 
   async authorise(input: Parameters<Processor['authorise']>[0]) {
     refuseRawCard(input.method);
-    const response = await this.post<AdyenPaymentResponse>('/payments', body.cardPaymentRequest(this.config.merchantAccount, input), input.idempotencyKey);
-    const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: input.storeCard, fallback: cardFactsFromInput(input.method) });
+    const response = await this.post<AdyenPaymentResponse>(
+      '/payments',
+      body.cardPaymentRequest(this.config.merchantAccount, input),
+      input.idempotencyKey,
+    );
+    const result = mapPaymentResponse(response, {
+      reference: input.reference,
+      capture: input.capture,
+      storeCard: input.storeCard,
+      fallback: cardFactsFromInput(input.method),
+    });
     if (result.status !== 'challenge') return result;
     // A redirect's first answer may name no payment yet (OpenAPI: pspReference comes "in the /payments/details
     // response" for redirect methods): null, never our reference in its place (finishChallenge is keyed by ours then).
@@ -59,10 +82,17 @@ export class AdyenProcessor implements Processor {
     const redirectResult = input.payload.redirectResult;
     if (!redirectResult) throw new ProcessorError('the 3-D Secure return carries no redirectResult');
     const psp = input.providerReference ? pspOf(input.providerReference) : null;
-    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), detailsKey(psp, input.reference));
+    const response = await this.post<AdyenPaymentResponse>(
+      '/payments/details',
+      body.detailsRequest(redirectResult),
+      detailsKey(psp, input.reference),
+    );
     refuseOtherPayment(response, psp, input.reference);
     const reference = response.pspReference ?? psp;
-    if (!reference) throw new ProcessorOutcomeUnknown(`Adyen's /payments/details answer for ${input.reference ?? 'a challenge'} names no pspReference`);
+    if (!reference)
+      throw new ProcessorOutcomeUnknown(
+        `Adyen's /payments/details answer for ${input.reference ?? 'a challenge'} names no pspReference`,
+      );
     const capture = input.capture ?? !input.providerReference?.endsWith(MANUAL);
     const result = mapPaymentResponse(response, { reference, capture, storeCard: true, fallback: {} });
     if (result.status === 'challenge') throw new ProcessorError(`Adyen asked for a second challenge on ${reference}`);
@@ -78,7 +108,10 @@ export class AdyenProcessor implements Processor {
   /** /reversals: Adyen cancels an uncaptured payment or refunds a captured one, and says which in CANCEL_OR_REFUND. */
   async reverse(input: Parameters<Processor['reverse']>[0]) {
     const path = payments(input.providerReference, 'reversals');
-    return modificationResult(path, await this.post<Modification>(path, body.reversalRequest(this.config.merchantAccount), input.idempotencyKey));
+    return modificationResult(
+      path,
+      await this.post<Modification>(path, body.reversalRequest(this.config.merchantAccount), input.idempotencyKey),
+    );
   }
 
   async refund(input: Parameters<Processor['refund']>[0]) {
@@ -92,16 +125,27 @@ export class AdyenProcessor implements Processor {
     // The service's own address: required by /payments, never visited (no customer is there to be redirected).
     const request = body.storedCardPaymentRequest(this.config.merchantAccount, input, stored, `${publicBaseUrl()}/`);
     const response = await this.post<AdyenPaymentResponse>('/payments', request, input.idempotencyKey);
-    const result = mapPaymentResponse(response, { reference: input.reference, capture: input.capture, storeCard: false, fallback: {} });
-    if (result.status === 'challenge') throw new ProcessorError(`Adyen asked the absent customer for a challenge on ${result.providerReference}`);
+    const result = mapPaymentResponse(response, {
+      reference: input.reference,
+      capture: input.capture,
+      storeCard: false,
+      fallback: {},
+    });
+    if (result.status === 'challenge')
+      throw new ProcessorError(`Adyen asked the absent customer for a challenge on ${result.providerReference}`);
     return result;
   }
 
   async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]): Promise<OpenBankingStart> {
-    const response = await this.post<AdyenPaymentResponse>('/payments', body.openBankingRequest(this.config.merchantAccount, input), input.idempotencyKey);
+    const response = await this.post<AdyenPaymentResponse>(
+      '/payments',
+      body.openBankingRequest(this.config.merchantAccount, input),
+      input.idempotencyKey,
+    );
     const providerReference = response.pspReference ?? input.reference;
     // Received / Pending: Adyen took the payment and decides later (adyen-results.ts), so it is not a failure.
-    if (response.resultCode === 'Received' || response.resultCode === 'Pending') return { status: 'received', providerReference };
+    if (response.resultCode === 'Received' || response.resultCode === 'Pending')
+      return { status: 'received', providerReference };
     const url = response.action?.url;
     if (response.resultCode !== 'RedirectShopper' || !url || response.action?.method !== 'GET') {
       throw new ProcessorError(`Adyen answered ${response.resultCode ?? 'no resultCode'} to a Pay by Bank payment`);
@@ -116,12 +160,21 @@ export class AdyenProcessor implements Processor {
    * AUTHORISATION notification). Without a redirectResult it cannot be known
    * here: `pending`, never a failure (the customer may have paid).
    */
-  async finishOpenBanking(input: Parameters<Processor['finishOpenBanking']>[0]): Promise<{ status: OpenBankingStatus; providerReference?: string }> {
+  async finishOpenBanking(
+    input: Parameters<Processor['finishOpenBanking']>[0],
+  ): Promise<{ status: OpenBankingStatus; providerReference?: string }> {
     const redirectResult = input.payload?.redirectResult;
     if (!redirectResult) return { status: 'pending' };
-    const response = await this.post<AdyenPaymentResponse>('/payments/details', body.detailsRequest(redirectResult), detailsKey(input.providerReference, input.reference));
+    const response = await this.post<AdyenPaymentResponse>(
+      '/payments/details',
+      body.detailsRequest(redirectResult),
+      detailsKey(input.providerReference, input.reference),
+    );
     refuseOtherPayment(response, input.providerReference, input.reference);
-    return { status: openBankingStatus(response), ...(response.pspReference ? { providerReference: response.pspReference } : {}) };
+    return {
+      status: openBankingStatus(response),
+      ...(response.pspReference ? { providerReference: response.pspReference } : {}),
+    };
   }
 
   /** Adyen documents no status query: unknown, its notification is the answer (adyen-find-payment.ts). */
@@ -139,7 +192,9 @@ export class AdyenProcessor implements Processor {
  */
 function modificationResult(path: string, response: Modification): ModificationResult {
   if (response.status !== 'received' || typeof response.pspReference !== 'string' || !response.pspReference) {
-    throw new ProcessorOutcomeUnknown(`Adyen ${path} answered status ${String(response.status)} without a usable pspReference; it may have acted`);
+    throw new ProcessorOutcomeUnknown(
+      `Adyen ${path} answered status ${String(response.status)} without a usable pspReference; it may have acted`,
+    );
   }
   return { status: 'received', providerReference: response.pspReference };
 }
@@ -150,13 +205,17 @@ function modificationResult(path: string, response: Modification): ModificationR
  * adyen-web's encrypted fields and a plain number is refused before any call.
  */
 function refuseRawCard(method: PaymentMethodInput): void {
-  if (method.kind === 'card') throw new ProcessorError('raw card numbers are accepted only by the sandbox processor; send adyen-web encrypted fields');
+  if (method.kind === 'card')
+    throw new ProcessorError(
+      'raw card numbers are accepted only by the sandbox processor; send adyen-web encrypted fields',
+    );
 }
 
 /** The finish's key: Adyen's reference when the first answer gave one, else ours (adyen-find-payment.ts replays the same). */
 function detailsKey(psp: string | null, reference: string | undefined): string {
   const key = detailsIdempotencyKey(psp, reference ?? null);
-  if (!key) throw new ProcessorError('a redirect payment without a pspReference can only be finished with its reference');
+  if (!key)
+    throw new ProcessorError('a redirect payment without a pspReference can only be finished with its reference');
   return key;
 }
 
@@ -165,6 +224,8 @@ function refuseOtherPayment(response: AdyenPaymentResponse, psp: string | null, 
   const otherReference = reference && response.merchantReference && response.merchantReference !== reference;
   const otherPsp = psp && response.pspReference && response.pspReference !== psp;
   if (otherReference || otherPsp) {
-    throw new ProcessorError(`the redirectResult belongs to payment ${response.merchantReference ?? response.pspReference}, not ${reference ?? psp}`);
+    throw new ProcessorError(
+      `the redirectResult belongs to payment ${response.merchantReference ?? response.pspReference}, not ${reference ?? psp}`,
+    );
   }
 }

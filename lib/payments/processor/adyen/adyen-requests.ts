@@ -9,7 +9,12 @@ type Amount = { currency: string; value: number };
 const amountOf = (amount: number, currency: string): Amount => ({ currency, value: amount });
 
 /** The encrypted fields adyen-web's card component puts in state.data.paymentMethod; nothing else is forwarded. */
-const encryptedFieldNames = ['encryptedCardNumber', 'encryptedExpiryMonth', 'encryptedExpiryYear', 'encryptedSecurityCode'] as const;
+const encryptedFieldNames = [
+  'encryptedCardNumber',
+  'encryptedExpiryMonth',
+  'encryptedExpiryYear',
+  'encryptedSecurityCode',
+] as const;
 
 export function paymentMethodBody(method: PaymentMethodInput): Record<string, string> {
   // Raw card numbers never reach Adyen from here (the adapter refuses them first): only adyen-web's encrypted fields.
@@ -36,7 +41,8 @@ export const shopperReferenceFor = (reference: string) => `tp-${reference}`;
  * shopper paying with the stored card themselves, is not used: the customer
  * never picks a saved card at checkout.
  */
-export const recurringProcessingModel = (use: StoredCardUse) => (use === 'scheduled' ? 'Subscription' : 'UnscheduledCardOnFile');
+export const recurringProcessingModel = (use: StoredCardUse) =>
+  use === 'scheduled' ? 'Subscription' : 'UnscheduledCardOnFile';
 
 /** Authorise only: Adyen's per-payment manual capture; otherwise the account's capture delay applies, which must be immediate. */
 const captureData = (capture: boolean) => (capture ? {} : { additionalData: { manualCapture: 'true' } });
@@ -68,7 +74,11 @@ export function cardPaymentRequest(merchantAccount: string, input: Parameters<Pr
     ...captureData(input.capture),
     // The first payment of the series: the shopper is present (Ecommerce, above) and agrees to the card being stored.
     ...(input.storeCard
-      ? { storePaymentMethod: true, shopperReference: shopperReferenceFor(input.reference), recurringProcessingModel: recurringProcessingModel(input.storedCardUse ?? 'unscheduled') }
+      ? {
+          storePaymentMethod: true,
+          shopperReference: shopperReferenceFor(input.reference),
+          recurringProcessingModel: recurringProcessingModel(input.storedCardUse ?? 'unscheduled'),
+        }
       : {}),
   };
 }
@@ -90,7 +100,16 @@ function ecommerceShopperData(input: Parameters<Processor['authorise']>[0]) {
 }
 
 /** The v71 BrowserInfo's required fields: an object without all of them is not sent (Adyen would refuse the payment). */
-const browserInfoFields = ['acceptHeader', 'colorDepth', 'javaEnabled', 'language', 'screenHeight', 'screenWidth', 'timeZoneOffset', 'userAgent'];
+const browserInfoFields = [
+  'acceptHeader',
+  'colorDepth',
+  'javaEnabled',
+  'language',
+  'screenHeight',
+  'screenWidth',
+  'timeZoneOffset',
+  'userAgent',
+];
 
 /** adyen-web's state.data.browserInfo, posted by the page as a JSON string; anything unreadable or partial is left out, never thrown. */
 export function browserInfoOf(text: string | undefined): Record<string, unknown> | null {
@@ -105,7 +124,9 @@ export function browserInfoOf(text: string | undefined): Record<string, unknown>
   const info = parsed as Record<string, unknown>;
   if (!browserInfoFields.every((name) => info[name] !== undefined && info[name] !== null)) return null;
   // Only BrowserInfo's own fields are forwarded: the page's post is the customer's to shape.
-  return Object.fromEntries([...browserInfoFields, 'javaScriptEnabled'].filter((name) => name in info).map((name) => [name, info[name]]));
+  return Object.fromEntries(
+    [...browserInfoFields, 'javaScriptEnabled'].filter((name) => name in info).map((name) => [name, info[name]]),
+  );
 }
 
 /**
@@ -153,7 +174,10 @@ export function openBankingRequest(merchantAccount: string, input: Parameters<Pr
   };
 }
 
-export const captureRequest = (merchantAccount: string, amount: number, currency: string) => ({ merchantAccount, amount: amountOf(amount, currency) });
+export const captureRequest = (merchantAccount: string, amount: number, currency: string) => ({
+  merchantAccount,
+  amount: amountOf(amount, currency),
+});
 export const refundRequest = captureRequest;
 export const reversalRequest = (merchantAccount: string) => ({ merchantAccount });
 export const detailsRequest = (redirectResult: string) => ({ details: { redirectResult } });
@@ -163,4 +187,5 @@ export const detailsRequest = (redirectResult: string) => ({ details: { redirect
  * when the first answer named no pspReference (redirect methods may not: CheckoutService-v71 PaymentResponse.pspReference).
  * The finish and findPayment's replay of it must use the same key. Null when neither is known.
  */
-export const detailsIdempotencyKey = (psp: string | null, reference: string | null) => (psp ?? reference ? `details-${psp ?? reference}` : null);
+export const detailsIdempotencyKey = (psp: string | null, reference: string | null) =>
+  (psp ?? reference) ? `details-${psp ?? reference}` : null;

@@ -48,11 +48,23 @@ export function mapPaymentResponse(response: AdyenPaymentResponse, context: Cont
   const card = cardFactsFromPayment(response.additionalData, response.paymentMethod?.brand, context.fallback);
   switch (response.resultCode) {
     case 'Authorised': {
-      const storedId = response.additionalData?.['tokenization.storedPaymentMethodId'] ?? response.additionalData?.['recurring.recurringDetailReference'];
-      const shopperReference = response.additionalData?.['tokenization.shopperReference'] ?? response.additionalData?.['recurring.shopperReference'];
+      const storedId =
+        response.additionalData?.['tokenization.storedPaymentMethodId'] ??
+        response.additionalData?.['recurring.recurringDetailReference'];
+      const shopperReference =
+        response.additionalData?.['tokenization.shopperReference'] ??
+        response.additionalData?.['recurring.shopperReference'];
       const storedCardToken =
-        context.storeCard && storedId && shopperReference ? encodeStoredCardToken({ shopperReference, storedPaymentMethodId: storedId }) : undefined;
-      return { status: 'authorised', providerReference, card, captured: context.capture, ...(storedCardToken ? { storedCardToken } : {}) };
+        context.storeCard && storedId && shopperReference
+          ? encodeStoredCardToken({ shopperReference, storedPaymentMethodId: storedId })
+          : undefined;
+      return {
+        status: 'authorised',
+        providerReference,
+        card,
+        captured: context.capture,
+        ...(storedCardToken ? { storedCardToken } : {}),
+      };
     }
     case 'Refused':
       return { status: 'declined', providerReference, reason: declineReason(response), card };
@@ -66,9 +78,13 @@ export function mapPaymentResponse(response: AdyenPaymentResponse, context: Cont
       if (response.action?.type === 'redirect' && response.action.method === 'GET' && response.action.url) {
         return { status: 'challenge', providerReference, redirectUrl: response.action.url, card };
       }
-      throw new ProcessorError(`Adyen asked for a ${response.action?.method ?? 'non-GET'} redirect for ${providerReference}; only GET is supported`);
+      throw new ProcessorError(
+        `Adyen asked for a ${response.action?.method ?? 'non-GET'} redirect for ${providerReference}; only GET is supported`,
+      );
     default:
-      throw new ProcessorError(`Adyen answered ${response.resultCode ?? 'no resultCode'} for ${providerReference}${response.refusalReason ? `: ${response.refusalReason}` : ''}`);
+      throw new ProcessorError(
+        `Adyen answered ${response.resultCode ?? 'no resultCode'} for ${providerReference}${response.refusalReason ? `: ${response.refusalReason}` : ''}`,
+      );
   }
 }
 

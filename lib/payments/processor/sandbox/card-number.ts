@@ -25,5 +25,11 @@ export function isExpired(expiryMonth: number, expiryYear: number, today: Date):
 }
 
 export function isValidExpiry(expiryMonth: number, expiryYear: number): boolean {
-  return Number.isInteger(expiryMonth) && expiryMonth >= 1 && expiryMonth <= 12 && Number.isInteger(expiryYear) && expiryYear >= 0;
+  return (
+    Number.isInteger(expiryMonth) &&
+    expiryMonth >= 1 &&
+    expiryMonth <= 12 &&
+    Number.isInteger(expiryYear) &&
+    expiryYear >= 0
+  );
 }

@@ -17,13 +17,20 @@ export const DECLINING_HOLDER_NAME = 'DECLINED';
  * is still unknown to the sandbox issuer.
  */
 export function evaluateCard(method: PaymentMethodInput, today: Date): CardOutcome {
-  if (method.kind !== 'card') throw new ProcessorError('the sandbox processor takes plain card fields, not Adyen-encrypted ones');
+  if (method.kind !== 'card')
+    throw new ProcessorError('the sandbox processor takes plain card fields, not Adyen-encrypted ones');
   const digits = cardDigits(method.number);
   const card = digits ? sandboxCardByNumber(digits) : undefined;
   if (!card) return { known: false, reason: digits && passesLuhn(digits) ? 'unknown_card' : 'invalid_card_number' };
-  const facts = sandboxCardFacts(card, { expiryMonth: method.expiryMonth, expiryYear: method.expiryYear, holderName: method.holderName });
-  if (!isValidExpiry(method.expiryMonth, method.expiryYear)) return { known: true, card, facts, decline: 'invalid_expiry' };
-  if (isExpired(method.expiryMonth, method.expiryYear, today)) return { known: true, card, facts, decline: 'expired_card' };
+  const facts = sandboxCardFacts(card, {
+    expiryMonth: method.expiryMonth,
+    expiryYear: method.expiryYear,
+    holderName: method.holderName,
+  });
+  if (!isValidExpiry(method.expiryMonth, method.expiryYear))
+    return { known: true, card, facts, decline: 'invalid_expiry' };
+  if (isExpired(method.expiryMonth, method.expiryYear, today))
+    return { known: true, card, facts, decline: 'expired_card' };
   if (method.holderName.trim() === DECLINING_HOLDER_NAME) return { known: true, card, facts, decline: 'declined' };
   return { known: true, card, facts };
 }

@@ -15,7 +15,15 @@ export type PaymentState = {
 type ResultOutcome = { result: AuthoriseResult };
 
 export function paymentState(rows: LedgerRow[]): PaymentState {
-  const state: PaymentState = { exists: rows.length > 0, authorised: false, amount: 0, currency: null, captured: 0, refunded: 0, reversed: false };
+  const state: PaymentState = {
+    exists: rows.length > 0,
+    authorised: false,
+    amount: 0,
+    currency: null,
+    captured: 0,
+    refunded: 0,
+    reversed: false,
+  };
   for (const row of rows) {
     const amount = row.amount ?? 0;
     switch (row.kind) {
@@ -24,7 +32,12 @@ export function paymentState(rows: LedgerRow[]): PaymentState {
       case 'charge_stored': {
         const { result } = parseOutcome<ResultOutcome>(row);
         if (result.status !== 'authorised') break;
-        Object.assign(state, { authorised: true, amount, currency: row.currency, captured: result.captured ? amount : 0 });
+        Object.assign(state, {
+          authorised: true,
+          amount,
+          currency: row.currency,
+          captured: result.captured ? amount : 0,
+        });
         break;
       }
       case 'open_banking':
@@ -32,7 +45,8 @@ export function paymentState(rows: LedgerRow[]): PaymentState {
         break;
       case 'bank_decision':
         // Money moves when the customer approves at the bank: an authorised bank payment is already captured.
-        if (parseOutcome<{ status: OpenBankingStatus }>(row).status === 'authorised') Object.assign(state, { authorised: true, captured: state.amount });
+        if (parseOutcome<{ status: OpenBankingStatus }>(row).status === 'authorised')
+          Object.assign(state, { authorised: true, captured: state.amount });
         break;
       case 'capture':
         state.captured += amount;

@@ -4,14 +4,24 @@ import type { Db } from '@/lib/db/types';
 import { ProcessorError, type AuthoriseResult, type CardFacts, type FinalResult, type Processor } from '../port';
 import { evaluateCard, type CardOutcome } from './card-outcome';
 import { findByKey, once, parseOutcome, rowsForReference, type LedgerEntry } from './sandbox-ledger';
-import { challengeFinishKey, newProviderReference, newStoredCardToken, sandboxRedirectResult } from './sandbox-references';
+import {
+  challengeFinishKey,
+  newProviderReference,
+  newStoredCardToken,
+  sandboxRedirectResult,
+} from './sandbox-references';
 import { assertAmount, assertCurrency } from './sandbox-validation';
 
 type AuthoriseInput = Parameters<Processor['authorise']>[0];
 /** The sandbox names every payment at once: its answers always carry a reference, a challenge's too. */
 export type SandboxAuthoriseResult = AuthoriseResult & { providerReference: string };
 /** The authorise row keeps what finishing a challenge needs: the answer, whether to capture and store, where the customer returns. */
-export type AuthoriseOutcome = { result: SandboxAuthoriseResult; capture: boolean; storeCard: boolean; returnUrl: string };
+export type AuthoriseOutcome = {
+  result: SandboxAuthoriseResult;
+  capture: boolean;
+  storeCard: boolean;
+  returnUrl: string;
+};
 
 export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<SandboxAuthoriseResult> {
   assertAmount(input.amount);
@@ -23,9 +33,21 @@ export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<S
     (): LedgerEntry => {
       const providerReference = newProviderReference();
       const card = evaluateCard(input.method, now());
-      const outcome: AuthoriseOutcome = { result: decide(input, card, providerReference), capture: input.capture, storeCard: input.storeCard, returnUrl: input.returnUrl };
+      const outcome: AuthoriseOutcome = {
+        result: decide(input, card, providerReference),
+        capture: input.capture,
+        storeCard: input.storeCard,
+        returnUrl: input.returnUrl,
+      };
       const cardProfile = card.known ? card.card.profile : null;
-      return { kind: 'authorise', providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify(outcome), cardProfile };
+      return {
+        kind: 'authorise',
+        providerReference,
+        amount: input.amount,
+        currency: input.currency,
+        outcome: JSON.stringify(outcome),
+        cardProfile,
+      };
     },
     (row) => parseOutcome<AuthoriseOutcome>(row).result,
   );
@@ -42,14 +64,25 @@ function decide(input: AuthoriseInput, outcome: CardOutcome, providerReference: 
       return { status: 'declined', providerReference, reason: 'insufficient_funds', card: facts };
     case 'challenge':
       // MOTO is out of 3-D Secure's scope (the cardholder is not at the page): the 3DS test card authorises as it is.
-      if (input.shopperInteraction === 'moto') return authorised(providerReference, facts, input.capture, input.storeCard ? card.profile : null);
-      return { status: 'challenge', providerReference, redirectUrl: `${publicBaseUrl()}/sandbox/3ds/${providerReference}`, card: facts };
+      if (input.shopperInteraction === 'moto')
+        return authorised(providerReference, facts, input.capture, input.storeCard ? card.profile : null);
+      return {
+        status: 'challenge',
+        providerReference,
+        redirectUrl: `${publicBaseUrl()}/sandbox/3ds/${providerReference}`,
+        card: facts,
+      };
     default:
       return authorised(providerReference, facts, input.capture, input.storeCard ? card.profile : null);
   }
 }
 
-function authorised(providerReference: string, card: CardFacts, captured: boolean, storeProfile: string | null): FinalResult {
+function authorised(
+  providerReference: string,
+  card: CardFacts,
+  captured: boolean,
+  storeProfile: string | null,
+): FinalResult {
   const storedCardToken = storeProfile ? newStoredCardToken(storeProfile, providerReference) : undefined;
   return { status: 'authorised', providerReference, card, captured, ...(storedCardToken ? { storedCardToken } : {}) };
 }
@@ -60,9 +93,13 @@ function authorised(providerReference: string, card: CardFacts, captured: boolea
  * the issuer's: a redirectResult of another payment, or before the challenge was answered, is refused as Adyen
  * refuses an invalid one. Finishing twice answers the first finish.
  */
-export async function sandboxFinishChallenge(db: Db, input: { providerReference: string; payload: Record<string, string> }): Promise<FinalResult> {
+export async function sandboxFinishChallenge(
+  db: Db,
+  input: { providerReference: string; payload: Record<string, string> },
+): Promise<FinalResult> {
   if (input.payload.redirectResult !== undefined) {
-    if (input.payload.redirectResult !== sandboxRedirectResult(input.providerReference)) throw new ProcessorError(`this redirectResult is not ${input.providerReference}'s`);
+    if (input.payload.redirectResult !== sandboxRedirectResult(input.providerReference))
+      throw new ProcessorError(`this redirectResult is not ${input.providerReference}'s`);
     const answered = await findByKey(db, challengeFinishKey(input.providerReference));
     if (!answered) throw new ProcessorError(`the 3-D Secure challenge of ${input.providerReference} was not answered`);
     return parseOutcome<{ result: FinalResult }>(answered).result;
@@ -81,9 +118,26 @@ export async function sandboxFinishChallenge(db: Db, input: { providerReference:
     (): LedgerEntry => {
       const result: FinalResult =
         input.payload.password === 'password'
-          ? authorised(input.providerReference, challenge.card, pending.capture, pending.storeCard ? started.cardProfile : null)
-          : { status: 'declined', providerReference: input.providerReference, reason: '3ds_failed', card: challenge.card };
-      return { kind: 'finish_challenge', providerReference: input.providerReference, amount: started.amount, currency: started.currency, outcome: JSON.stringify({ result }), cardProfile: started.cardProfile };
+          ? authorised(
+              input.providerReference,
+              challenge.card,
+              pending.capture,
+              pending.storeCard ? started.cardProfile : null,
+            )
+          : {
+              status: 'declined',
+              providerReference: input.providerReference,
+              reason: '3ds_failed',
+              card: challenge.card,
+            };
+      return {
+        kind: 'finish_challenge',
+        providerReference: input.providerReference,
+        amount: started.amount,
+        currency: started.currency,
+        outcome: JSON.stringify({ result }),
+        cardProfile: started.cardProfile,
+      };
     },
     (row) => parseOutcome<{ result: FinalResult }>(row).result,
   );

@@ -22,16 +22,66 @@ const card = (number: string, profile: string, behaviour: CardBehaviour, facts: 
 });
 
 export const sandboxCards: readonly SandboxCard[] = [
-  card('4111 1111 1111 1111', 'visa_gb', 'approve', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
-  card('5555 5555 5555 4444', 'mc_debit_gb', 'approve', { brand: 'MASTER', funding: 'debit', cardClass: 'consumer', issuingCountry: 'GB' }),
-  card('3700 0000 0000 002', 'amex_gb', 'approve', { brand: 'AMEX', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
-  card('4212 3456 7891 0006', 'visa_3ds', 'challenge', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
-  card('4035 5010 0000 0008', 'visa_debit_fr', 'approve', { brand: 'VISA', funding: 'debit', cardClass: 'consumer', issuingCountry: 'FR' }),
-  card('4400 0000 0000 0008', 'visa_us', 'approve', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'US' }),
-  card('5200 8300 0000 0007', 'mc_commercial_gb', 'approve', { brand: 'MASTER', funding: 'credit', cardClass: 'commercial', issuingCountry: 'GB' }),
-  card('4000 0000 0000 0002', 'visa_declined', 'decline', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
-  card('4000 0099 9999 9009', 'visa_insufficient_funds', 'insufficient_funds', { brand: 'VISA', funding: 'debit', cardClass: 'consumer', issuingCountry: 'GB' }),
-  card('4000 0300 0000 0006', 'visa_stored_declines', 'approve_then_decline_stored', { brand: 'VISA', funding: 'credit', cardClass: 'consumer', issuingCountry: 'GB' }),
+  card('4111 1111 1111 1111', 'visa_gb', 'approve', {
+    brand: 'VISA',
+    funding: 'credit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
+  card('5555 5555 5555 4444', 'mc_debit_gb', 'approve', {
+    brand: 'MASTER',
+    funding: 'debit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
+  card('3700 0000 0000 002', 'amex_gb', 'approve', {
+    brand: 'AMEX',
+    funding: 'credit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
+  card('4212 3456 7891 0006', 'visa_3ds', 'challenge', {
+    brand: 'VISA',
+    funding: 'credit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
+  card('4035 5010 0000 0008', 'visa_debit_fr', 'approve', {
+    brand: 'VISA',
+    funding: 'debit',
+    cardClass: 'consumer',
+    issuingCountry: 'FR',
+  }),
+  card('4400 0000 0000 0008', 'visa_us', 'approve', {
+    brand: 'VISA',
+    funding: 'credit',
+    cardClass: 'consumer',
+    issuingCountry: 'US',
+  }),
+  card('5200 8300 0000 0007', 'mc_commercial_gb', 'approve', {
+    brand: 'MASTER',
+    funding: 'credit',
+    cardClass: 'commercial',
+    issuingCountry: 'GB',
+  }),
+  card('4000 0000 0000 0002', 'visa_declined', 'decline', {
+    brand: 'VISA',
+    funding: 'credit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
+  card('4000 0099 9999 9009', 'visa_insufficient_funds', 'insufficient_funds', {
+    brand: 'VISA',
+    funding: 'debit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
+  card('4000 0300 0000 0006', 'visa_stored_declines', 'approve_then_decline_stored', {
+    brand: 'VISA',
+    funding: 'credit',
+    cardClass: 'consumer',
+    issuingCountry: 'GB',
+  }),
 ];
 
 export function sandboxCardByNumber(digits: string): SandboxCard | undefined {

@@ -1,5 +1,11 @@
 import type { Db } from '@/lib/db/types';
-import { ProcessorOutcomeUnknown, type FinalResult, type FindPaymentInput, type OpenBankingStatus, type PaymentLookup } from '../port';
+import {
+  ProcessorOutcomeUnknown,
+  type FinalResult,
+  type FindPaymentInput,
+  type OpenBankingStatus,
+  type PaymentLookup,
+} from '../port';
 import type { AuthoriseOutcome } from './sandbox-authorise';
 import { paymentState } from './payment-state';
 import { findByKey, parseOutcome, rowsForReference, type LedgerRow } from './sandbox-ledger';
@@ -30,9 +36,21 @@ export async function sandboxFindPayment(db: Db, input: FindPaymentInput): Promi
   if (!result) return { status: 'awaiting_shopper', providerReference };
   // The sandbox always decides at once; a 'received' answer (an Adyen one) has no outcome to tell yet.
   if (result.status === 'received') throw new ProcessorOutcomeUnknown(`no final outcome yet for ${providerReference}`);
-  if (result.status === 'declined') return { status: 'declined', providerReference, reason: result.reason, ...(result.card ? { card: result.card } : {}) };
+  if (result.status === 'declined')
+    return {
+      status: 'declined',
+      providerReference,
+      reason: result.reason,
+      ...(result.card ? { card: result.card } : {}),
+    };
   const captured = state.captured > 0;
-  return { status: captured ? 'captured' : 'authorised', providerReference, ...money, card: result.card, ...(result.storedCardToken ? { storedCardToken: result.storedCardToken } : {}) };
+  return {
+    status: captured ? 'captured' : 'authorised',
+    providerReference,
+    ...money,
+    card: result.card,
+    ...(result.storedCardToken ? { storedCardToken: result.storedCardToken } : {}),
+  };
 }
 
 /** The payment's final answer: the first one, or the finished challenge's; null while a challenge waits. */

@@ -3,7 +3,15 @@ import { sandboxProcessorOperations } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { ProcessorError } from '../port';
 
-export type LedgerKind = 'authorise' | 'finish_challenge' | 'charge_stored' | 'capture' | 'reverse' | 'refund' | 'open_banking' | 'bank_decision';
+export type LedgerKind =
+  | 'authorise'
+  | 'finish_challenge'
+  | 'charge_stored'
+  | 'capture'
+  | 'reverse'
+  | 'refund'
+  | 'open_banking'
+  | 'bank_decision';
 export type LedgerRow = typeof sandboxProcessorOperations.$inferSelect;
 export type LedgerEntry = {
   kind: LedgerKind;
@@ -22,7 +30,11 @@ export type LedgerEntry = {
  * (challenge finish, bank decision) start with "sbx:".
  */
 export async function findByKey(db: Db, idempotencyKey: string): Promise<LedgerRow | undefined> {
-  const [row] = await db.select().from(sandboxProcessorOperations).where(eq(sandboxProcessorOperations.idempotencyKey, idempotencyKey)).limit(1);
+  const [row] = await db
+    .select()
+    .from(sandboxProcessorOperations)
+    .where(eq(sandboxProcessorOperations.idempotencyKey, idempotencyKey))
+    .limit(1);
   return row;
 }
 
@@ -35,7 +47,11 @@ export async function rowsForReference(db: Db, providerReference: string): Promi
 }
 
 /** Inserts unless the key is taken (the unique index settles races); answers the row that holds the key. */
-export async function recordOnce(db: Db, idempotencyKey: string, entry: LedgerEntry): Promise<{ row: LedgerRow; created: boolean }> {
+export async function recordOnce(
+  db: Db,
+  idempotencyKey: string,
+  entry: LedgerEntry,
+): Promise<{ row: LedgerRow; created: boolean }> {
   const [inserted] = await db
     .insert(sandboxProcessorOperations)
     .values({ ...entry, idempotencyKey })
@@ -66,7 +82,9 @@ export async function once<T>(
   const existing = expect.writeFirst ? undefined : await findByKey(db, idempotencyKey);
   const row = existing ?? (await performOnce(db, idempotencyKey, perform));
   if (row.kind !== expect.kind || (expect.providerReference && row.providerReference !== expect.providerReference)) {
-    throw new ProcessorError(`idempotency key ${idempotencyKey} was already used for another operation (${row.kind} on ${row.providerReference})`);
+    throw new ProcessorError(
+      `idempotency key ${idempotencyKey} was already used for another operation (${row.kind} on ${row.providerReference})`,
+    );
   }
   return answer(row);
 }
@@ -76,7 +94,11 @@ export async function once<T>(
  * first: then the twin's answer is this call's answer too, even when the
  * twin's effect (a capture, say) made this call's own check refuse.
  */
-async function performOnce(db: Db, idempotencyKey: string, perform: () => Promise<LedgerEntry> | LedgerEntry): Promise<LedgerRow> {
+async function performOnce(
+  db: Db,
+  idempotencyKey: string,
+  perform: () => Promise<LedgerEntry> | LedgerEntry,
+): Promise<LedgerRow> {
   try {
     return (await recordOnce(db, idempotencyKey, await perform())).row;
   } catch (error) {

@@ -25,37 +25,82 @@ type Money = { providerReference: string; amount: number; currency: string; idem
 export async function sandboxCapture(db: Db, input: Money): Promise<void> {
   assertAmount(input.amount);
   assertCurrency(input.currency);
-  await once(db, input.idempotencyKey, { kind: 'capture', providerReference: input.providerReference }, async () => {
-    const state = await stateOf(db, input.providerReference);
-    if (state.reversed) throw new ProcessorError(`payment ${input.providerReference} was reversed`);
-    if (state.captured > 0) throw new ProcessorError(`payment ${input.providerReference} is already captured`);
-    if (input.currency !== state.currency || input.amount > state.amount) {
-      throw new ProcessorError(`cannot capture ${input.amount} ${input.currency} of ${state.amount} ${state.currency}`);
-    }
-    return { kind: 'capture', providerReference: input.providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify({ captured: true }) };
-  }, () => undefined);
+  await once(
+    db,
+    input.idempotencyKey,
+    { kind: 'capture', providerReference: input.providerReference },
+    async () => {
+      const state = await stateOf(db, input.providerReference);
+      if (state.reversed) throw new ProcessorError(`payment ${input.providerReference} was reversed`);
+      if (state.captured > 0) throw new ProcessorError(`payment ${input.providerReference} is already captured`);
+      if (input.currency !== state.currency || input.amount > state.amount) {
+        throw new ProcessorError(
+          `cannot capture ${input.amount} ${input.currency} of ${state.amount} ${state.currency}`,
+        );
+      }
+      return {
+        kind: 'capture',
+        providerReference: input.providerReference,
+        amount: input.amount,
+        currency: input.currency,
+        outcome: JSON.stringify({ captured: true }),
+      };
+    },
+    () => undefined,
+  );
 }
 
 /** Releases an authorisation that was never captured (a taken payment is refunded, not reversed). */
-export async function sandboxReverse(db: Db, input: { providerReference: string; idempotencyKey: string }): Promise<void> {
-  await once(db, input.idempotencyKey, { kind: 'reverse', providerReference: input.providerReference }, async () => {
-    const state = await stateOf(db, input.providerReference);
-    if (state.reversed) throw new ProcessorError(`payment ${input.providerReference} is already reversed`);
-    if (state.captured > 0) throw new ProcessorError(`payment ${input.providerReference} is captured: refund it instead`);
-    return { kind: 'reverse', providerReference: input.providerReference, amount: state.amount, currency: state.currency, outcome: JSON.stringify({ reversed: true }) };
-  }, () => undefined);
+export async function sandboxReverse(
+  db: Db,
+  input: { providerReference: string; idempotencyKey: string },
+): Promise<void> {
+  await once(
+    db,
+    input.idempotencyKey,
+    { kind: 'reverse', providerReference: input.providerReference },
+    async () => {
+      const state = await stateOf(db, input.providerReference);
+      if (state.reversed) throw new ProcessorError(`payment ${input.providerReference} is already reversed`);
+      if (state.captured > 0)
+        throw new ProcessorError(`payment ${input.providerReference} is captured: refund it instead`);
+      return {
+        kind: 'reverse',
+        providerReference: input.providerReference,
+        amount: state.amount,
+        currency: state.currency,
+        outcome: JSON.stringify({ reversed: true }),
+      };
+    },
+    () => undefined,
+  );
 }
 
 export async function sandboxRefund(db: Db, input: Money): Promise<{ providerReference: string }> {
   assertAmount(input.amount);
   assertCurrency(input.currency);
-  return once(db, input.idempotencyKey, { kind: 'refund', providerReference: input.providerReference }, async () => {
-    const state = await stateOf(db, input.providerReference);
-    if (input.currency !== state.currency) throw new ProcessorError(`payment ${input.providerReference} is in ${state.currency}, not ${input.currency}`);
-    if (input.amount > state.captured - state.refunded) {
-      throw new ProcessorError(`cannot refund ${input.amount}: ${state.captured - state.refunded} of ${input.providerReference} is refundable`);
-    }
-    const outcome = { refundReference: newRefundReference() };
-    return { kind: 'refund', providerReference: input.providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify(outcome) };
-  }, (row) => ({ providerReference: parseOutcome<{ refundReference: string }>(row).refundReference }));
+  return once(
+    db,
+    input.idempotencyKey,
+    { kind: 'refund', providerReference: input.providerReference },
+    async () => {
+      const state = await stateOf(db, input.providerReference);
+      if (input.currency !== state.currency)
+        throw new ProcessorError(`payment ${input.providerReference} is in ${state.currency}, not ${input.currency}`);
+      if (input.amount > state.captured - state.refunded) {
+        throw new ProcessorError(
+          `cannot refund ${input.amount}: ${state.captured - state.refunded} of ${input.providerReference} is refundable`,
+        );
+      }
+      const outcome = { refundReference: newRefundReference() };
+      return {
+        kind: 'refund',
+        providerReference: input.providerReference,
+        amount: input.amount,
+        currency: input.currency,
+        outcome: JSON.stringify(outcome),
+      };
+    },
+    (row) => ({ providerReference: parseOutcome<{ refundReference: string }>(row).refundReference }),
+  );
 }

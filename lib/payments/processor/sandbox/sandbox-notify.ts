@@ -28,7 +28,10 @@ const paymentMethods: Record<CardFacts['brand'], string> = { VISA: 'visa', MASTE
 export function cardData(card: CardFacts | undefined, storedCardToken?: string): Record<string, string> {
   if (!card) return {};
   return {
-    paymentMethod: paymentMethods[card.brand] ?? '', cardSummary: card.lastFour, cardBin: card.bin, issuerCountry: card.issuingCountry,
+    paymentMethod: paymentMethods[card.brand] ?? '',
+    cardSummary: card.lastFour,
+    cardBin: card.bin,
+    issuerCountry: card.issuingCountry,
     fundingSource: card.funding.toUpperCase(),
     ...(card.holderName ? { cardHolderName: card.holderName } : {}),
     ...(card.expiryMonth && card.expiryYear ? { expiryDate: `${card.expiryMonth}/${card.expiryYear}` } : {}),
@@ -39,13 +42,22 @@ export function cardData(card: CardFacts | undefined, storedCardToken?: string):
 /** An Adyen-shaped NotificationRequestItem, signed with the sandbox key exactly as Adyen signs its own. */
 export function signedSandboxItem(item: SandboxItem): RawItem {
   const raw = {
-    eventCode: item.eventCode, success: item.success ? 'true' : 'false', pspReference: item.pspReference,
-    originalReference: item.originalReference ?? null, merchantReference: item.merchantReference ?? null, merchantAccountCode: MERCHANT_ACCOUNT,
-    ...(item.amount !== undefined && item.amount !== null && item.currency ? { amount: { value: item.amount, currency: item.currency } } : {}),
+    eventCode: item.eventCode,
+    success: item.success ? 'true' : 'false',
+    pspReference: item.pspReference,
+    originalReference: item.originalReference ?? null,
+    merchantReference: item.merchantReference ?? null,
+    merchantAccountCode: MERCHANT_ACCOUNT,
+    ...(item.amount !== undefined && item.amount !== null && item.currency
+      ? { amount: { value: item.amount, currency: item.currency } }
+      : {}),
     ...(item.reason ? { reason: item.reason } : {}),
     eventDate: now().toISOString(),
   } as const;
-  return { ...raw, additionalData: { ...item.additionalData, hmacSignature: adyenHmacSignature(raw, SANDBOX_HMAC_KEY) } } as RawItem;
+  return {
+    ...raw,
+    additionalData: { ...item.additionalData, hmacSignature: adyenHmacSignature(raw, SANDBOX_HMAC_KEY) },
+  } as RawItem;
 }
 
 /**
@@ -60,7 +72,14 @@ export async function sendSandboxNotifications(db: Db, items: SandboxItem[]): Pr
   try {
     await storeNotifications(db, 'sandbox', items.map(signedSandboxItem), SANDBOX_HMAC_KEY);
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', message: 'sandbox notification not stored', event_codes: items.map((i) => i.eventCode), error: describeErrorSafely(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'sandbox notification not stored',
+        event_codes: items.map((i) => i.eventCode),
+        error: describeErrorSafely(error),
+      }),
+    );
   }
 }
 

@@ -9,7 +9,10 @@ import { assertAmount, assertCurrency } from './sandbox-validation';
 type StartInput = Parameters<Processor['startOpenBanking']>[0];
 type Started = { status: 'pending'; redirectUrl: string; returnUrl: string };
 
-export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promise<OpenBankingStart & { providerReference: string }> {
+export async function sandboxStartOpenBanking(
+  db: Db,
+  input: StartInput,
+): Promise<OpenBankingStart & { providerReference: string }> {
   assertAmount(input.amount);
   assertCurrency(input.currency);
   return once(
@@ -18,21 +21,42 @@ export async function sandboxStartOpenBanking(db: Db, input: StartInput): Promis
     { kind: 'open_banking' },
     () => {
       const providerReference = newProviderReference();
-      const started: Started = { status: 'pending', redirectUrl: `${publicBaseUrl()}/sandbox/bank/${providerReference}`, returnUrl: input.returnUrl };
-      return { kind: 'open_banking', providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify(started) };
+      const started: Started = {
+        status: 'pending',
+        redirectUrl: `${publicBaseUrl()}/sandbox/bank/${providerReference}`,
+        returnUrl: input.returnUrl,
+      };
+      return {
+        kind: 'open_banking',
+        providerReference,
+        amount: input.amount,
+        currency: input.currency,
+        outcome: JSON.stringify(started),
+      };
     },
-    (row) => ({ status: 'redirect' as const, providerReference: row.providerReference, redirectUrl: parseOutcome<Started>(row).redirectUrl }),
+    (row) => ({
+      status: 'redirect' as const,
+      providerReference: row.providerReference,
+      redirectUrl: parseOutcome<Started>(row).redirectUrl,
+    }),
   );
 }
 
-export async function sandboxFinishOpenBanking(db: Db, input: { providerReference: string }): Promise<{ status: OpenBankingStatus }> {
+export async function sandboxFinishOpenBanking(
+  db: Db,
+  input: { providerReference: string },
+): Promise<{ status: OpenBankingStatus }> {
   await startedPayment(db, input.providerReference);
   const decision = await findByKey(db, bankDecisionKey(input.providerReference));
   return { status: decision ? parseOutcome<{ status: OpenBankingStatus }>(decision).status : 'pending' };
 }
 
 export type BankDecision = 'approve' | 'decline' | 'abandon';
-const statusOf: Record<BankDecision, OpenBankingStatus> = { approve: 'authorised', decline: 'declined', abandon: 'abandoned' };
+const statusOf: Record<BankDecision, OpenBankingStatus> = {
+  approve: 'authorised',
+  decline: 'declined',
+  abandon: 'abandoned',
+};
 
 /**
  * Sandbox only: what the customer did on the sandbox bank page. The first
@@ -57,12 +81,23 @@ export async function decideSandboxBankPayment(
   });
   // The bank's answer is also notified, as Adyen notifies a Pay by Bank payment's AUTHORISATION.
   if (created && status !== 'abandoned') {
-    await sendSandboxNotifications(db, [{
-      eventCode: 'AUTHORISATION', success: status === 'authorised', pspReference: providerReference, merchantReference: started.idempotencyKey,
-      amount: started.amount, currency: started.currency, ...(status === 'declined' ? { reason: 'declined_by_bank' } : {}),
-    }]);
+    await sendSandboxNotifications(db, [
+      {
+        eventCode: 'AUTHORISATION',
+        success: status === 'authorised',
+        pspReference: providerReference,
+        merchantReference: started.idempotencyKey,
+        amount: started.amount,
+        currency: started.currency,
+        ...(status === 'declined' ? { reason: 'declined_by_bank' } : {}),
+      },
+    ]);
   }
-  return { accepted: created, status: parseOutcome<{ status: OpenBankingStatus }>(row).status, returnUrl: parseOutcome<Started>(started).returnUrl };
+  return {
+    accepted: created,
+    status: parseOutcome<{ status: OpenBankingStatus }>(row).status,
+    returnUrl: parseOutcome<Started>(started).returnUrl,
+  };
 }
 
 async function startedPayment(db: Db, providerReference: string) {

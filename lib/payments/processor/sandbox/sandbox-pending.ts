@@ -6,7 +6,14 @@ import { challengeFinishKey } from './sandbox-references';
 
 /** What the sandbox 3-D Secure and bank pages show, and where they send the customer back to. */
 export type SandboxPendingPayment =
-  | { step: 'challenge'; amount: number; currency: string; returnUrl: string; card: { brand: CardBrand; lastFour: string }; finished: boolean }
+  | {
+      step: 'challenge';
+      amount: number;
+      currency: string;
+      returnUrl: string;
+      card: { brand: CardBrand; lastFour: string };
+      finished: boolean;
+    }
   | { step: 'bank'; amount: number; currency: string; returnUrl: string; status: OpenBankingStatus };
 
 /** Sandbox only: the challenge or bank payment behind a provider reference, or null when there is none. */
@@ -28,5 +35,12 @@ export async function sandboxPendingPayment(db: Db, providerReference: string): 
   if (!started || !outcome || outcome.result.status !== 'challenge') return null;
   const { brand, lastFour } = outcome.result.card;
   const finished = Boolean(await findByKey(db, challengeFinishKey(providerReference)));
-  return { step: 'challenge', amount: started.amount ?? 0, currency: started.currency ?? '', returnUrl: outcome.returnUrl, card: { brand, lastFour }, finished };
+  return {
+    step: 'challenge',
+    amount: started.amount ?? 0,
+    currency: started.currency ?? '',
+    returnUrl: outcome.returnUrl,
+    card: { brand, lastFour },
+    finished,
+  };
 }

@@ -1,6 +1,13 @@
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
-import { ProcessorError, type CardFacts, type FinalResult, type ModificationResult, type PaymentMethodInput, type Processor } from '../port';
+import {
+  ProcessorError,
+  type CardFacts,
+  type FinalResult,
+  type ModificationResult,
+  type PaymentMethodInput,
+  type Processor,
+} from '../port';
 import { evaluateCard } from './card-outcome';
 import { sandboxAuthorise, sandboxFinishChallenge } from './sandbox-authorise';
 import { sandboxCapture, sandboxRefund, sandboxReverse } from './sandbox-modifications';
@@ -11,11 +18,24 @@ import { rowsForReference } from './sandbox-ledger';
 import { cardData, referenceOfKey, sendSandboxNotifications, type SandboxItem } from './sandbox-notify';
 
 /** The AUTHORISATION item of a final answer: success with the card (and a stored card's token), or the refusal's reason. */
-function authorisationItem(result: FinalResult, reference: string | null, amount: number | null, currency: string | null): SandboxItem {
+function authorisationItem(
+  result: FinalResult,
+  reference: string | null,
+  amount: number | null,
+  currency: string | null,
+): SandboxItem {
   return {
-    eventCode: 'AUTHORISATION', success: result.status === 'authorised', pspReference: result.providerReference, merchantReference: reference, amount, currency,
+    eventCode: 'AUTHORISATION',
+    success: result.status === 'authorised',
+    pspReference: result.providerReference,
+    merchantReference: reference,
+    amount,
+    currency,
     ...(result.status === 'declined' ? { reason: result.reason } : {}),
-    additionalData: cardData('card' in result ? result.card : undefined, result.status === 'authorised' ? result.storedCardToken : undefined),
+    additionalData: cardData(
+      'card' in result ? result.card : undefined,
+      result.status === 'authorised' ? result.storedCardToken : undefined,
+    ),
   };
 }
 
@@ -50,7 +70,8 @@ export class SandboxProcessor implements Processor {
   // Each operation that settles something also sends its notification.
   async authorise(input: Parameters<Processor['authorise']>[0]) {
     const result = await sandboxAuthorise(this.db, input);
-    if (result.status !== 'challenge') await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
+    if (result.status !== 'challenge')
+      await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
     return result;
   }
 
@@ -58,7 +79,9 @@ export class SandboxProcessor implements Processor {
     const providerReference = known(input.providerReference);
     const result = await sandboxFinishChallenge(this.db, { providerReference, payload: input.payload });
     const started = (await rowsForReference(this.db, providerReference)).find((row) => row.kind === 'authorise');
-    await this.notify([authorisationItem(result, started?.idempotencyKey ?? null, started?.amount ?? null, started?.currency ?? null)]);
+    await this.notify([
+      authorisationItem(result, started?.idempotencyKey ?? null, started?.amount ?? null, started?.currency ?? null),
+    ]);
     return result;
   }
 
@@ -66,7 +89,17 @@ export class SandboxProcessor implements Processor {
   async capture(input: Parameters<Processor['capture']>[0]): Promise<ModificationResult> {
     await sandboxCapture(this.db, input);
     const providerReference = `${input.providerReference}-CAPTURE`;
-    await this.notify([{ eventCode: 'CAPTURE', success: true, pspReference: providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    await this.notify([
+      {
+        eventCode: 'CAPTURE',
+        success: true,
+        pspReference: providerReference,
+        originalReference: input.providerReference,
+        merchantReference: referenceOfKey(input.idempotencyKey),
+        amount: input.amount,
+        currency: input.currency,
+      },
+    ]);
     return { status: 'done', providerReference };
   }
 
@@ -74,16 +107,32 @@ export class SandboxProcessor implements Processor {
   async reverse(input: Parameters<Processor['reverse']>[0]): Promise<ModificationResult> {
     await sandboxReverse(this.db, input);
     const providerReference = `${input.providerReference}-CANCEL`;
-    await this.notify([{
-      eventCode: 'CANCEL_OR_REFUND', success: true, pspReference: providerReference, originalReference: input.providerReference,
-      merchantReference: referenceOfKey(input.idempotencyKey), additionalData: { 'modification.action': 'cancel' },
-    }]);
+    await this.notify([
+      {
+        eventCode: 'CANCEL_OR_REFUND',
+        success: true,
+        pspReference: providerReference,
+        originalReference: input.providerReference,
+        merchantReference: referenceOfKey(input.idempotencyKey),
+        additionalData: { 'modification.action': 'cancel' },
+      },
+    ]);
     return { status: 'done', providerReference };
   }
 
   async refund(input: Parameters<Processor['refund']>[0]): Promise<ModificationResult> {
     const { providerReference } = await sandboxRefund(this.db, input);
-    await this.notify([{ eventCode: 'REFUND', success: true, pspReference: providerReference, originalReference: input.providerReference, merchantReference: referenceOfKey(input.idempotencyKey), amount: input.amount, currency: input.currency }]);
+    await this.notify([
+      {
+        eventCode: 'REFUND',
+        success: true,
+        pspReference: providerReference,
+        originalReference: input.providerReference,
+        merchantReference: referenceOfKey(input.idempotencyKey),
+        amount: input.amount,
+        currency: input.currency,
+      },
+    ]);
     return { status: 'done', providerReference };
   }
 

@@ -34,7 +34,14 @@ export async function sandboxChargeStoredCard(db: Db, input: ChargeInput): Promi
       const result: FinalResult = reason
         ? { status: 'declined', providerReference, reason, card: facts }
         : { status: 'authorised', providerReference, card: facts, captured: input.capture };
-      return { kind: 'charge_stored', providerReference, amount: input.amount, currency: input.currency, outcome: JSON.stringify({ result }), cardProfile: card.profile };
+      return {
+        kind: 'charge_stored',
+        providerReference,
+        amount: input.amount,
+        currency: input.currency,
+        outcome: JSON.stringify({ result }),
+        cardProfile: card.profile,
+      };
     },
     (row) => parseOutcome<{ result: FinalResult }>(row).result,
   );
@@ -53,7 +60,11 @@ async function wasIssued(db: Db, token: string, providerReference: string): Prom
   const known = issuedTokens.get(db);
   if (known?.has(token)) return true;
   const rows = await rowsForReference(db, providerReference);
-  const issued = rows.some((row) => (row.kind === 'authorise' || row.kind === 'finish_challenge') && parseOutcome<{ result: { storedCardToken?: string } }>(row).result.storedCardToken === token);
+  const issued = rows.some(
+    (row) =>
+      (row.kind === 'authorise' || row.kind === 'finish_challenge') &&
+      parseOutcome<{ result: { storedCardToken?: string } }>(row).result.storedCardToken === token,
+  );
   if (issued) {
     if (known) known.add(token);
     else issuedTokens.set(db, new Set([token]));

@@ -12,10 +12,16 @@ export type AdyenFixture = {
 };
 
 export function fixture(name: string): AdyenFixture {
-  return JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'adyen', `${name}.json`), 'utf8')) as AdyenFixture;
+  return JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'adyen', `${name}.json`), 'utf8'),
+  ) as AdyenFixture;
 }
 
-export const testConfig = { apiKey: 'AQE_test_api_key', merchantAccount: 'TravelPayECOM', checkoutUrl: 'https://checkout-test.adyen.com/v71' };
+export const testConfig = {
+  apiKey: 'AQE_test_api_key',
+  merchantAccount: 'TravelPayECOM',
+  checkoutUrl: 'https://checkout-test.adyen.com/v71',
+};
 
 /**
  * An AdyenProcessor whose fetch plays the named fixtures in order: each call
@@ -37,11 +43,17 @@ export function adyenWith(...names: string[]) {
       mismatches.push(error);
       throw error;
     }
-    return new Response(JSON.stringify(next.response.body), { status: next.response.status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(next.response.body), {
+      status: next.response.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
   };
   const done = () => {
     if (mismatches.length) throw mismatches[0];
-    expect(queue.map((f) => f.about), 'fixtures not played').toEqual([]);
+    expect(
+      queue.map((f) => f.about),
+      'fixtures not played',
+    ).toEqual([]);
   };
   return { processor: new AdyenProcessor(testConfig, fetch), done };
 }

@@ -21,6 +21,7 @@ export default async function EmbedFailurePage({ params, searchParams }: EmbedPr
   const flags = parseEmbedFlags(await searchParams);
   const { checkout, state } = await hostedCheckoutState(id, 'ecommerce');
   const latest = checkout?.latest;
-  if (!checkout || state !== 'active' || !latest || !failedStatuses.includes(latest.status)) redirect(embedPath(locale, id, '', flags));
+  if (!checkout || state !== 'active' || !latest || !failedStatuses.includes(latest.status))
+    redirect(embedPath(locale, id, '', flags));
   return <EmbedCheckout checkout={checkout} state={state} locale={locale} id={id} flags={flags} declined={latest.id} />;
 }

@@ -35,7 +35,11 @@ export default async function EmbedRedirectPage({ params, searchParams }: EmbedP
       <EmbedStepRedirect url={to} />
       <h1>{t('redirectTitle')}</h1>
       <p>{t('redirectBody')}</p>
-      <p><a href={to} data-testid="step-continue">{t('redirectContinue')}</a></p>
+      <p>
+        <a href={to} data-testid="step-continue">
+          {t('redirectContinue')}
+        </a>
+      </p>
     </main>
   );
 }

@@ -18,5 +18,5 @@ export default async function EmbedReturnPage({ params, searchParams }: EmbedPro
   const { locale, ecommerce_id: id } = await params;
   const query = await searchParams;
   const flags = parseEmbedFlags(query);
-  redirect(await returnDestination({ kind: 'embed', flags }, locale, id, query) ?? embedPath(locale, id, '', flags));
+  redirect((await returnDestination({ kind: 'embed', flags }, locale, id, query)) ?? embedPath(locale, id, '', flags));
 }

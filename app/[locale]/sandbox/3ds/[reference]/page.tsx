@@ -5,7 +5,11 @@ import { sandboxStep } from '@/lib/sandbox/processor-pages';
 import { submitChallenge } from './actions';
 
 /** Stands in for the card issuer's 3-D Secure page, in sandbox mode only. */
-export default async function SandboxChallengePage({ params }: { params: Promise<{ locale: string; reference: string }> }) {
+export default async function SandboxChallengePage({
+  params,
+}: {
+  params: Promise<{ locale: string; reference: string }>;
+}) {
   const { locale, reference } = await params;
   const step = await sandboxStep(reference);
   if (step?.step !== 'challenge') notFound();
@@ -13,10 +17,14 @@ export default async function SandboxChallengePage({ params }: { params: Promise
   const amount = formatMoney(step.amount, currencyCodeFromIso(step.currency) ?? 'GBX', locale);
   return (
     <main className="narrow">
-      <p><span className="badge">SANDBOX</span></p>
+      <p>
+        <span className="badge">SANDBOX</span>
+      </p>
       <h1>{t('challengeTitle')}</h1>
       <p>{t('challengeIntro', { amount, brand: step.card.brand, lastFour: step.card.lastFour })}</p>
-      {step.finished ? <p>{t('alreadyAnswered')}</p> : (
+      {step.finished ? (
+        <p>{t('alreadyAnswered')}</p>
+      ) : (
         <form action={submitChallenge} className="stack">
           <input type="hidden" name="reference" value={reference} />
           <label htmlFor="password">{t('passwordLabel')}</label>

@@ -13,15 +13,25 @@ export default async function SandboxBankPage({ params }: { params: Promise<{ lo
   const amount = formatMoney(step.amount, currencyCodeFromIso(step.currency) ?? 'GBX', locale);
   return (
     <main className="narrow">
-      <p><span className="badge">SANDBOX</span></p>
+      <p>
+        <span className="badge">SANDBOX</span>
+      </p>
       <h1>{t('bankTitle')}</h1>
       <p>{t('bankIntro', { amount })}</p>
-      {step.status !== 'pending' ? <p>{t('alreadyAnswered')}</p> : (
+      {step.status !== 'pending' ? (
+        <p>{t('alreadyAnswered')}</p>
+      ) : (
         <form action={submitBankDecision} className="row">
           <input type="hidden" name="reference" value={reference} />
-          <button type="submit" name="decision" value="approve">{t('approve')}</button>
-          <button type="submit" name="decision" value="decline" className="secondary">{t('decline')}</button>
-          <button type="submit" name="decision" value="abandon" className="secondary">{t('abandon')}</button>
+          <button type="submit" name="decision" value="approve">
+            {t('approve')}
+          </button>
+          <button type="submit" name="decision" value="decline" className="secondary">
+            {t('decline')}
+          </button>
+          <button type="submit" name="decision" value="abandon" className="secondary">
+            {t('abandon')}
+          </button>
         </form>
       )}
     </main>

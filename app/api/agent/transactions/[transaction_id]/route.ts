@@ -3,6 +3,8 @@ import { transactionIdParams } from '@/lib/core/transactions/transaction-query';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
-export const GET = apiRoute({ params: transactionIdParams }, ({ db, actor, params }) => getTransaction(db, actor, params.transaction_id));
+export const GET = apiRoute({ params: transactionIdParams }, ({ db, actor, params }) =>
+  getTransaction(db, actor, params.transaction_id),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods('GET');

@@ -1,5 +1,8 @@
 import { notificationBatchSchema } from '@/lib/core/processor-notifications/notification-item';
-import { checkBasicAuth, receiveAdyenNotifications } from '@/lib/core/processor-notifications/receive-adyen-notifications';
+import {
+  checkBasicAuth,
+  receiveAdyenNotifications,
+} from '@/lib/core/processor-notifications/receive-adyen-notifications';
 import { publicApiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 import { readJsonBody } from '@/lib/http/read-body';
@@ -14,7 +17,10 @@ import { parseInput } from '@/lib/http/validation';
 export const POST = publicApiRoute({}, async ({ db, request }) => {
   checkBasicAuth(request.headers.get('authorization'));
   const batch = parseInput(notificationBatchSchema, await readJsonBody(request));
-  await receiveAdyenNotifications(db, batch.notificationItems.map((entry) => entry.NotificationRequestItem));
+  await receiveAdyenNotifications(
+    db,
+    batch.notificationItems.map((entry) => entry.NotificationRequestItem),
+  );
   return new Response('[accepted]', { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 });
 

@@ -4,6 +4,10 @@ import { sandboxOnly, sandboxOnlyMethods } from '../../sandbox-only';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
 /** Sandbox helper (docs/sandbox.md, "Mailbox"): queues a test email; any valid token may. */
-export const POST = sandboxOnly(apiRoute({ body: testEmailSchema }, ({ db, actor, body }) => sendTestEmail(db, { to: body.to, organisationId: actor.rootOrganisationId })));
+export const POST = sandboxOnly(
+  apiRoute({ body: testEmailSchema }, ({ db, actor, body }) =>
+    sendTestEmail(db, { to: body.to, organisationId: actor.rootOrganisationId }),
+  ),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = sandboxOnlyMethods(otherMethods('POST'));

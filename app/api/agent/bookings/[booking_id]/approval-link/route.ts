@@ -3,6 +3,8 @@ import { bookingIdParams } from '@/lib/core/bookings/schemas';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
-export const POST = apiRoute({ params: bookingIdParams }, ({ db, actor, params }) => sendApprovalLink(db, actor, params.booking_id));
+export const POST = apiRoute({ params: bookingIdParams }, ({ db, actor, params }) =>
+  sendApprovalLink(db, actor, params.booking_id),
+);
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods('POST');
