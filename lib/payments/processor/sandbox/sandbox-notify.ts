@@ -5,6 +5,7 @@ import { storeNotifications } from '@/lib/core/processor-notifications/store-not
 import type { Db } from '@/lib/db/types';
 import type { CardFacts } from '../port';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
+import { groupWhileBusy } from '@/lib/core/shared/group-while-busy';
 
 /** The sandbox processor's notification HMAC key (hex of "travel-pay sandbox notifications"): public, sandbox only. */
 export const SANDBOX_HMAC_KEY = Buffer.from('travel-pay sandbox notifications').toString('hex');
@@ -64,13 +65,16 @@ export function signedSandboxItem(item: SandboxItem): RawItem {
  * The sandbox processor "sends" its notifications: signed items stored through
  * the same function the Adyen endpoint uses (verify, store once), left
  * 'received' for the runner to apply, as Adyen's arrive a moment after the
- * answer. One INSERT on the payment's path; a failure to store is logged and
- * never fails the processor call (the money already moved).
+ * answer. Stored before the processor call answers; the calls that arrive
+ * while one INSERT runs are stored together by the next (group commit, as
+ * Adyen batches its own: a runner pass with 100 charges in flight pays one
+ * INSERT per group, not per charge). A failure to store is logged and never
+ * fails the processor calls (the money already moved).
  */
 export async function sendSandboxNotifications(db: Db, items: SandboxItem[]): Promise<void> {
   if (items.length === 0) return;
   try {
-    await storeNotifications(db, 'sandbox', items.map(signedSandboxItem), SANDBOX_HMAC_KEY);
+    await storeInGroups(db)(items);
   } catch (error) {
     console.error(
       JSON.stringify({
@@ -81,6 +85,21 @@ export async function sendSandboxNotifications(db: Db, items: SandboxItem[]): Pr
       }),
     );
   }
+}
+
+/** Calls' items stored per group, one grouping per database (tests open many). */
+const grouped = new WeakMap<Db, (items: SandboxItem[]) => Promise<void>>();
+
+function storeInGroups(db: Db): (items: SandboxItem[]) => Promise<void> {
+  let store = grouped.get(db);
+  if (!store) {
+    store = groupWhileBusy<SandboxItem[], void>(async (calls) => {
+      await storeNotifications(db, 'sandbox', calls.flat().map(signedSandboxItem), SANDBOX_HMAC_KEY);
+      return calls.map(() => undefined);
+    }, 50);
+    grouped.set(db, store);
+  }
+  return store;
 }
 
 /** Our reference of a modification: the id its idempotency key starts with (`<transaction id>:capture`, `<refund id>:refund`). */
