@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { auditRecords, paymentLinks, transactions } from '@/lib/db/schema';
+import { SERVICE_ACTOR } from '@/lib/core/audit/record-audit';
 import { addMember } from '@/lib/core/groups/add-member';
 import { portalTokenVersion } from '@/lib/core/groups/portal-token';
 import { setSchedule } from '@/lib/core/groups/set-schedule';
@@ -116,8 +117,9 @@ describe('PUT /agent/payment-link-groups (create)', () => {
 
     // A member added later: the other links stay, the new row keeps each total the floor or ceiling of its share.
     const small = await groupVia(admin.token, parentId, { members: [], installments: oneToOne });
-    await addMember(await getDb(), small.id, { customer_name: 'Ann', amount: 4 });
-    await addMember(await getDb(), small.id, { customer_name: 'Ben', amount: 4 });
+    // Added on the service's side: the leader's minimum share (1.00) would refuse these pennies.
+    await addMember(await getDb(), small.id, { customer_name: 'Ann', amount: 4 }, { by: SERVICE_ACTOR });
+    await addMember(await getDb(), small.id, { customer_name: 'Ben', amount: 4 }, { by: SERVICE_ACTOR });
     // 8 over 1:1:1 is 2.67 each: 3, 3, 2 (Ben's own split 2, 1, 1 would have made 4, 2, 2).
     expect(
       (await getGroupVia(admin.token, small.id)).body.data.installments.map((i: { total: number }) => i.total),

@@ -12,9 +12,6 @@ const { cardCheckAction } = await import('@/app/[locale]/[payment_link_id]/card-
 
 withTestDatabase();
 
-// The action reads the request's headers for the client's IP (none here: no trusted proxy).
-vi.mock('next/headers', () => ({ headers: async () => new Headers() }));
-
 const bin = (number: string) => number.replace(/\s+/g, '').slice(0, 8);
 
 /*

@@ -84,9 +84,7 @@ describe('a processor call with an unknown outcome', () => {
 
     const findPayment = vi.spyOn(SandboxProcessor.prototype, 'findPayment');
     const reports = await runAfter(120);
-    expect(findPayment).toHaveBeenCalledWith(
-      expect.objectContaining({ idempotencyKey: id, amount: 10000, currency: 'GBP' }),
-    );
+    expect(findPayment).toHaveBeenCalledWith(expect.objectContaining({ reference: id, idempotencyKey: id }));
     expect(reports[0]).toMatchObject({ reconciled: 1, abandoned: 0 });
     const settled = await rowOf(id);
     expect(settled).toMatchObject({
