@@ -7,7 +7,7 @@ import { sandboxProcessorOperations, transactions } from '@/lib/db/schema';
 import { SandboxProcessor } from '@/lib/payments/processor';
 import { runUntilIdle } from '@/lib/runner/run-once';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
-import { CRASH_CARDS } from '../support/crash-cards';
+import { IN_FLIGHT_CARDS } from '../support/in-flight-cards';
 import { createTenant } from '../support/fixtures';
 import { createLinkVia, pay } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
@@ -67,7 +67,7 @@ async function payInProcessAndLose(links: string[]): Promise<string[]> {
     authorised.push(input.reference);
     return new Promise(() => {});
   });
-  links.forEach((link, index) => void pay(link, CRASH_CARDS[index % CRASH_CARDS.length]));
+  links.forEach((link, index) => void pay(link, IN_FLIGHT_CARDS[index % IN_FLIGHT_CARDS.length]));
   await vi.waitFor(() => expect(authorised).toHaveLength(links.length), { timeout: 20_000, interval: 50 });
   lost.mockRestore();
   return authorised;

@@ -5,6 +5,7 @@ import { SandboxProcessor } from '@/lib/payments/processor';
 import { reconcileStalePayments } from '@/lib/runner/reconcile-step';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { createTenant, type Tenant } from '../support/fixtures';
+import { IN_FLIGHT_CARDS } from '../support/in-flight-cards';
 import { createLinkVia, pay } from '../support/payments';
 import { auditCount, withRaceDatabases } from '../support/races';
 
@@ -20,7 +21,8 @@ beforeAll(async () => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const LOST = 30;
+/** Payments lost at once: as many as the card-testing limits let three cards have in flight (support/in-flight-cards.ts). */
+const LOST = 12;
 
 describe('race: runners reconciling the same unsettled payments', () => {
   it('asks about and records each payment exactly once', { timeout: 120_000 }, async () => {
@@ -37,7 +39,7 @@ describe('race: runners reconciling the same unsettled payments', () => {
       lost.push(input.reference);
       return new Promise(() => {});
     });
-    for (const link of links) void pay(link);
+    links.forEach((link, index) => void pay(link, IN_FLIGHT_CARDS[index % IN_FLIGHT_CARDS.length]));
     await vi.waitFor(() => expect(lost).toHaveLength(LOST), { timeout: 30_000, interval: 50 });
     authorise.mockRestore();
 

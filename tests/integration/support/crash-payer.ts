@@ -1,7 +1,7 @@
 /**
  * A payer process for the crash test (tests/integration/payments/crash-recovery.test.ts):
  * `npx tsx tests/integration/support/crash-payer.ts <postgres-url> <link-id>...`
- * pays every link at once (CRASH_CARDS in turn), the way the hosted page does.
+ * pays every link at once (IN_FLIGHT_CARDS in turn), the way the hosted page does.
  * When the processor has answered a payment, and before the answer is recorded,
  * it prints `authorised <transaction id>` and stops there, so the test can kill
  * it with SIGKILL at exactly the moment a crash loses a payment.
@@ -10,7 +10,7 @@ import { payByCard } from '@/lib/core/payments/pay-by-card';
 import { setDatabase } from '@/lib/db/client';
 import { openDatabase } from '@/lib/db/open';
 import { SandboxProcessor } from '@/lib/payments/processor';
-import { CRASH_CARDS } from './crash-cards';
+import { IN_FLIGHT_CARDS } from './in-flight-cards';
 
 async function main() {
   const [url, ...links] = process.argv.slice(2);
@@ -31,7 +31,7 @@ async function main() {
         returnUrl: 'http://localhost/return',
         method: {
           kind: 'card',
-          number: CRASH_CARDS[index % CRASH_CARDS.length]!,
+          number: IN_FLIGHT_CARDS[index % IN_FLIGHT_CARDS.length]!,
           expiryMonth: 12,
           expiryYear: 2034,
           cvc: '123',
