@@ -185,7 +185,8 @@ export function CardForm({
         />
       )}
       {/* The card check's answer fills a place kept for it (.card-facts): the Pay button does not move under a click. */}
-      <div className="card-facts" data-testid="card-facts">
+      {/* data-check: the check's answer (or none yet), for journeys that must pay what the page showed. */}
+      <div className="card-facts" data-testid="card-facts" data-check={check?.status ?? 'none'}>
         {(check?.status === 'accepted' || check?.status === 'excluded') && <CardSummary card={check.card} />}
       </div>
       <div ref={refusal} tabIndex={-1}>
