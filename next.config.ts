@@ -4,8 +4,9 @@ import createNextIntlPlugin from 'next-intl/plugin';
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
-  // PGlite ships WebAssembly and data files next to its JS; bundling breaks them.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer'],
+  // PGlite ships WebAssembly and data files next to its JS; bundling breaks them. React Email renders with
+  // react-dom/server, which Next refuses inside app code it bundles: Node loads it as it is.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', '@react-email/components'],
   poweredByHeader: false,
   // `npm test` type-checks the whole tree (tsc --noEmit) before its end-to-end build; that build
   // need not check again (scripts/test-all.sh sets this). Every other build checks.

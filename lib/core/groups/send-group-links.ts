@@ -5,6 +5,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { groupMembers } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
+import { emailBrand } from '@/lib/email/templates/email-brand';
+import { emailText } from '@/lib/email/templates/email-text';
+import { memberLinkEmail } from '@/lib/email/templates/member-link-email';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
 import { requireAccessibleGroup } from './group-access';
@@ -12,7 +15,6 @@ import { checkGroupSendRate, leaderMembersRequireApproval, membersAtSendLimit } 
 import { hostedOrigin } from './hosted-origin';
 import { loadGroupRows } from './load-group';
 import { lockGroup } from './lock-group';
-import { memberLinkEmail, safeLogo } from './member-link-email';
 import { serializeMembers } from './serialize-group';
 
 export type SendLinksResult = {
@@ -46,7 +48,8 @@ export async function sendGroupLinks(
   if (options.memberId && members.length === 0)
     throw new AppError('group.member_not_found', 'No such member in this group.');
   const origin = hostedOrigin(header.settings);
-  const logoUrl = safeLogo(header.settings.logo_url ?? header.organisation_image);
+  const brand = emailBrand(header.organisation_name, header.settings, header.organisation_image);
+  const text = emailText(null);
   const actor = options.by ?? { kind: 'customer' as const, email: header.lead_email };
   const result: SendLinksResult = { sent: [], skipped: [] };
   await db.transaction(async (tx) => {
@@ -71,9 +74,7 @@ export async function sendGroupLinks(
         result.skipped.push({ member_id: member.id, reason: reason ?? 'paid' });
         continue;
       }
-      const email = memberLinkEmail({
-        organisationName: header.organisation_name,
-        logoUrl,
+      const email = await memberLinkEmail(brand, text, {
         bookingReference: header.booking_reference,
         groupName: header.name,
         memberName: member.customer_name,

@@ -82,12 +82,19 @@ describe('POST /agent/payment-link-groups/{id}/send-links', () => {
     });
     const [mail] = await mailTo('ann-send@example.com');
     expect(mail!.subject).toContain(ref);
-    expect(mail!.subject).toContain(inDays(40));
+    // The due date as people write it, never an ISO date in text.
+    const due = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'Europe/London' }).format(
+      new Date(inDays(40)),
+    );
+    expect(mail!.subject).toContain(`due ${due}`);
+    expect(mail!.subject).not.toContain(inDays(40));
     const origin = created.portal_url.split('/groups/')[0];
     expect(new URL(origin).hostname).toMatch(/^trips-.*\.localhost$/);
     expect(mail!.textBody).toContain(`${origin}/${ann.payment_links[1].id}`);
-    expect(mail!.textBody).toMatch(/£200\.00 is due on/);
-    expect(mail!.htmlBody).toContain('<img src="https://cdn.example.com/logo.png"');
+    expect(mail!.textBody).toMatch(/Amount\s+£200\.00/);
+    expect(mail!.textBody).toContain(`Due date            ${due}`);
+    expect(mail!.htmlBody).toContain('lang="en-GB"');
+    expect(mail!.htmlBody).toMatch(/<img[^>]+src="https:\/\/cdn\.example\.com\/logo\.png"/);
     expect(await mailTo('ben-send@example.com')).toEqual([]);
     const audit = await (
       await getDb()
