@@ -3,7 +3,7 @@ import { now } from '@/lib/clock';
 import type { Executor } from '@/lib/db/types';
 import { queryRows } from '@/lib/db/query-rows';
 import { isSandbox } from '@/lib/config';
-import { sandboxCards } from '@/lib/payments/processor/sandbox/sandbox-cards';
+import { isPublishedTestCard } from '@/lib/payments/processor/sandbox/sandbox-cards';
 import { CARD_TESTING_REASON } from './card-testing-refusal';
 
 /*
@@ -77,7 +77,9 @@ export async function cardTestingTrip(
   ];
   if (subject.ipAddress)
     pieces.push(piece('ip', sql`t.ip_address = ${subject.ipAddress}`, sql`c.ip_address = ${subject.ipAddress}`));
-  if (subject.card && !isPublishedTestCard(subject.card)) {
+  // The sandbox's published test cards are every developer's cards: counted per card, a team testing one
+  // organisation would pause the test Visa for everyone. In the sandbox they count under every scope but the card's.
+  if (subject.card && !(isSandbox() && isPublishedTestCard(subject.card))) {
     const { bin, lastFour } = subject.card;
     // The first 6 digits only: the page may know 8 where the processor's answer names 6 (Adyen's cardBin). Within the
     // organisation: one tenant's customers never pause a card at another (and the same test card is everyone's).
@@ -121,16 +123,4 @@ export function cardKeyOf(method: { kind: string; number?: string; fields?: Reco
   const bin = method.fields?.bin ?? '';
   const lastFour = method.fields?.lastFour ?? '';
   return /^\d{6,8}$/.test(bin) && /^\d{4}$/.test(lastFour) ? { bin, lastFour } : null;
-}
-
-/**
- * The sandbox's published test cards (product.md section 10) are every developer's cards: counted per card, a
- * team testing one organisation in the sandbox pauses the test Visa for everyone after ten checks. In the sandbox
- * they are counted under every scope but the card's; in production they are not cards at all.
- */
-function isPublishedTestCard(card: CardKey): boolean {
-  return (
-    isSandbox() &&
-    sandboxCards.some((test) => test.number.startsWith(card.bin.slice(0, 6)) && test.number.endsWith(card.lastFour))
-  );
 }

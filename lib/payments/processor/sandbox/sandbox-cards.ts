@@ -88,6 +88,13 @@ export function sandboxCardByNumber(digits: string): SandboxCard | undefined {
   return sandboxCards.find((c) => c.number === digits);
 }
 
+/** One of the published test cards (product.md section 10), known by its BIN's first six digits and last four. */
+export function isPublishedTestCard(card: { bin: string; lastFour: string }): boolean {
+  return sandboxCards.some(
+    (test) => test.number.startsWith(card.bin.slice(0, 6)) && test.number.endsWith(card.lastFour),
+  );
+}
+
 export function sandboxCardByProfile(profile: string): SandboxCard | undefined {
   return sandboxCards.find((c) => c.profile === profile);
 }
