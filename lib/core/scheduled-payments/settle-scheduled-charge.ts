@@ -2,7 +2,7 @@ import { describeErrorSafely } from '@/lib/http/safe-error-log';
 import type { Db } from '@/lib/db/types';
 import type { FinalResult } from '@/lib/payments/processor';
 import { SERVICE_ACTOR } from '../audit/record-audit';
-import { groupWhileBusy } from '../shared/group-while-busy';
+import { groupWhileBusy } from '@/lib/group-while-busy';
 import { settleAuthorisation, type PaymentOutcome } from '../payments/settle-payment';
 import { completeScheduledPayment, type ClaimedScheduledPayment } from './finish-scheduled-payment';
 import { settleScheduledCharges, type AuthorisedCharge, type GroupSettled } from './settle-scheduled-charges';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupWhileBusy } from '@/lib/core/shared/group-while-busy';
+import { groupWhileBusy } from '@/lib/group-while-busy';
 
 /** A run whose groups are recorded and released by hand, so the test decides what arrives while one is running. */
 function recordedRun() {

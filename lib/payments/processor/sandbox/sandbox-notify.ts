@@ -5,7 +5,7 @@ import { storeNotifications } from '@/lib/core/processor-notifications/store-not
 import type { Db } from '@/lib/db/types';
 import type { CardFacts } from '../port';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
-import { groupWhileBusy } from '@/lib/core/shared/group-while-busy';
+import { groupWhileBusy } from '@/lib/group-while-busy';
 
 /** The sandbox processor's notification HMAC key (hex of "travel-pay sandbox notifications"): public, sandbox only. */
 export const SANDBOX_HMAC_KEY = Buffer.from('travel-pay sandbox notifications').toString('hex');
