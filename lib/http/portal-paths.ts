@@ -12,7 +12,10 @@ const locale = `(?:/(?:${routing.locales.join('|')}))?`;
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 const groupPath = new RegExp(`^${locale}/groups/${uuid}/?$`, 'i');
-const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return))?/?$`, 'i');
+/** The portal's CSV export (app/[locale]/groups/[group_id]/export): a group target too, never a token's entry. */
+const groupExportPath = new RegExp(`^${locale}/groups/${uuid}/export/?$`, 'i');
+/** A link's checkout, its result pages, and its member's own page (`/member`: app/[locale]/[payment_link_id]/member). */
+const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return|member))?/?$`, 'i');
 const receiptPath = new RegExp(`^${locale}/receipts/${uuid}/?$`, 'i');
 /** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons. */
 const assetPath = /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$)/;
@@ -28,7 +31,7 @@ export type PortalTarget =
 /** What a path on a portal domain would show, or null for anything a portal domain never serves (the API, the sandbox, the home page, ...). */
 export function portalTarget(pathname: string): PortalTarget | null {
   if (assetPath.test(pathname) || refusedPath.test(pathname)) return { kind: 'asset' };
-  let match = groupPath.exec(pathname);
+  let match = groupPath.exec(pathname) ?? groupExportPath.exec(pathname);
   if (match) return { kind: 'group', id: match[1]!.toLowerCase() };
   match = receiptPath.exec(pathname);
   if (match) return { kind: 'receipt', id: match[1]!.toLowerCase() };

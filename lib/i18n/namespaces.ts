@@ -23,6 +23,7 @@ export const messageNamespaces = [
   'CardTesting',
   'GroupCheckout',
   'GroupPortal',
+  'MemberPage',
   'ErrorPage',
   'ActionRefused',
   'Email',

@@ -4,6 +4,7 @@ import type { MemberCheckout, MemberInstalment } from '@/lib/core/hosted-checkou
 import { formatMoney } from '@/lib/money';
 import type { StoreCardText } from './card-entry/card-choices';
 import { checkoutPath } from './checkout-paths';
+import { memberPagePath } from './member/member-paths';
 
 /*
  * A group member's link (docs/groups.md, "Member checkout"): their share, what
@@ -48,6 +49,7 @@ export async function MemberShare({ member, currency, locale }: Props) {
             : t('nextNone')}
         </dd>
       </dl>
+      <MemberPageLink member={member} locale={locale} />
       {member.instalments.length > 1 && (
         <>
           <h3>{t('instalmentsHeading')}</h3>
@@ -76,6 +78,20 @@ export async function MemberShare({ member, currency, locale }: Props) {
         </>
       )}
     </section>
+  );
+}
+
+/** The member's own page (their schedule, automatic collection, the stored card), from any of their links. */
+async function MemberPageLink({ member, locale }: { member: MemberCheckout; locale: string }) {
+  const current = member.instalments.find((i) => i.current);
+  if (!current) return null;
+  const t = await getTranslations('MemberPage');
+  return (
+    <p>
+      <a href={memberPagePath(locale, current.linkId)} data-testid="member-page-link">
+        {t('openFromLink')}
+      </a>
+    </p>
   );
 }
 

@@ -1,9 +1,12 @@
 import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
+import { and, eq } from 'drizzle-orm';
+import { groupMembers } from '@/lib/db/schema';
 import { isUuid } from '../shared/is-uuid';
 import { addMember } from './add-member';
 import { loadGroupHeader, type GroupHeaderRow } from './load-group';
+import { portalCsv } from './portal-csv';
 import { loadPortalGroup, type PortalGroup } from './portal-read';
 import { removeMember } from './remove-member';
 import { sendGroupLinks } from './send-group-links';
@@ -25,7 +28,8 @@ export type { PortalGroup, PortalMember } from './portal-read';
 /** Who is asking: the group in the address, the session cookie, the host's organisation (proxy.ts's header). */
 export type PortalRequest = { groupId: string; sessionCookie: string | undefined; hostOrganisation: string | null };
 
-export type PortalView = { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; group: PortalGroup };
+export type PortalView =
+  { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; group: PortalGroup; noticeMember: string | null };
 
 /** Whether this request may see and act on the group (the group's row when it may: no member is read for the gate). */
 async function portalAccess(
@@ -45,12 +49,44 @@ async function portalAccess(
   return { state: 'open', group };
 }
 
-/** The page: the group with each member's sums and next link (portal-read.ts), or why it cannot be shown. */
-export async function hostedPortal(request: PortalRequest): Promise<PortalView> {
+/**
+ * The page: the group with each member's sums and next link (portal-read.ts), or why it cannot be shown.
+ * `noticeMember` (the `member` of an action's 303) is named in the status message when it is a member of
+ * this group, removed ones included ("Ada Lovelace was removed"): the address carries an id, never a name.
+ */
+export async function hostedPortal(request: PortalRequest & { noticeMember?: unknown }): Promise<PortalView> {
   const db = await getDb();
   const access = await portalAccess(db, request);
   if (access.state !== 'open') return access;
-  return { state: 'open', group: await loadPortalGroup(db, access.group) };
+  const [group, noticeMember] = await Promise.all([
+    loadPortalGroup(db, access.group),
+    memberName(db, access.group.id, request.noticeMember),
+  ]);
+  return { state: 'open', group, noticeMember };
+}
+
+async function memberName(db: Db, groupId: string, memberId: unknown): Promise<string | null> {
+  if (typeof memberId !== 'string' || !isUuid(memberId)) return null;
+  const [row] = await db
+    .select({ name: groupMembers.customerName })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.id, memberId.toLowerCase()), eq(groupMembers.groupId, groupId)));
+  return row?.name ?? null;
+}
+
+/**
+ * The CSV export (app/[locale]/groups/[group_id]/export/route.ts): behind the same gate as the page,
+ * so only the leader's session (at the current token version, on the group's own host) gets it.
+ */
+export async function hostedPortalCsv(
+  request: PortalRequest,
+): Promise<
+  { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; csv: string; bookingReference: string }
+> {
+  const db = await getDb();
+  const access = await portalAccess(db, request);
+  if (access.state !== 'open') return access;
+  return { state: 'open', csv: await portalCsv(db, access.group), bookingReference: access.group.booking_reference };
 }
 
 /**
@@ -107,7 +143,13 @@ export type PortalOutcome = {
     | (typeof refusals)[keyof typeof refusals];
   count?: number;
   skipped?: number;
+  /** The member the change was about (added, removed): the page names them. */
+  member?: string;
+  /** Send-links: how many members were skipped for each reason (send-group-links.ts). */
+  skips?: Partial<Record<SkipReason, number>>;
 };
+
+type SkipReason = 'paid' | 'no_email' | 'awaiting_approval' | 'rate_limited';
 
 function refusal(code: string): PortalOutcome['result'] {
   if (code in refusals) return refusals[code as keyof typeof refusals];
@@ -120,22 +162,22 @@ export const portalAddMember = (
   member: { customer_name: string; email?: string; amount: number },
 ) =>
   withPortalGroup(request, async (db, groupId) => {
-    await addMember(db, groupId, member);
-    return { result: 'member_added' };
+    const { member_id } = await addMember(db, groupId, member);
+    return { result: 'member_added', member: member_id };
   });
 
 /** Removes a member who has paid nothing (the core refuses otherwise, and when the list is locked). */
 export const portalRemoveMember = (request: PortalRequest, memberId: string) =>
   withPortalGroup(request, async (db, groupId) => {
     await removeMember(db, groupId, memberId);
-    return { result: 'member_removed' };
+    return { result: 'member_removed', member: memberId };
   });
 
 /** Sets or changes the schedule (the core refuses when locked, and keeps what is paid). */
 export const portalSetSchedule = (request: PortalRequest, installments: { amount: number; due_at: string }[]) =>
   withPortalGroup(request, async (db, groupId) => {
     await setSchedule(db, groupId, { installments });
-    return { result: 'schedule_saved' };
+    return { result: 'schedule_saved', count: installments.length };
   });
 
 /**
@@ -147,5 +189,7 @@ export const portalSendLinks = (request: PortalRequest, memberId?: string) =>
     const sent = await sendGroupLinks(db, groupId, { memberId });
     const held = sent.skipped.filter((s) => s.reason === 'awaiting_approval' || s.reason === 'rate_limited').length;
     if (sent.sent.length === 0 && held > 0) return { result: 'links_held', count: held };
-    return { result: 'links_sent', count: sent.sent.length, skipped: sent.skipped.length };
+    const skips: Partial<Record<SkipReason, number>> = {};
+    for (const { reason } of sent.skipped) skips[reason] = (skips[reason] ?? 0) + 1;
+    return { result: 'links_sent', count: sent.sent.length, skipped: sent.skipped.length, skips, member: memberId };
   });

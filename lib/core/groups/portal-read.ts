@@ -15,6 +15,8 @@ export type PortalMember = {
   amount: number;
   paid_amount: number;
   remaining: number;
+  /** What is unpaid of the links whose due date has passed (part of `remaining`). */
+  overdue_amount: number;
   status: MemberStatus;
   next_due_at: string | null;
   auto_collect: boolean;
@@ -30,6 +32,7 @@ type MemberSums = {
   auto_collect: boolean;
   paid_amount: number | string;
   overdue: boolean;
+  overdue_amount: number | string | null;
   next_due_at: number | null;
   next_link_id: string | null;
 };
@@ -68,11 +71,12 @@ export function portalSumsSql(groupId: string) {
     select
       (select json_agg(r order by r.position, r.id) from (
         select m.id, m.position, m.customer_name, m.email, m.amount, m.auto_collect,
-          coalesce(k.paid_amount, 0) as paid_amount, coalesce(k.overdue, false) as overdue, k.next_due_at, k.next_link_id
+          coalesce(k.paid_amount, 0) as paid_amount, coalesce(k.overdue, false) as overdue, k.overdue_amount, k.next_due_at, k.next_link_id
         from group_members m
         left join lateral (
           select sum(k.amount) filter (where k.paid) as paid_amount,
             bool_or(not k.paid and k.due_at <= ${at}) as overdue,
+            sum(k.amount) filter (where not k.paid and k.due_at <= ${at}) as overdue_amount,
             ${epochMs(sql`min(k.due_at) filter (where not k.paid)`)} as next_due_at,
             (array_agg(k.id order by k.instalment_sequence nulls first, k.created_at, k.id) filter (where not k.paid))[1] as next_link_id
           from (${links}) k
@@ -105,6 +109,7 @@ function portalGroupOf(
       amount,
       paid_amount: paid,
       remaining,
+      overdue_amount: Math.min(remaining, Math.max(0, Number(row.overdue_amount ?? 0))),
       status: remaining <= 0 ? 'paid' : row.overdue ? 'overdue' : 'outstanding',
       next_due_at: row.next_due_at === null ? null : new Date(Number(row.next_due_at)).toISOString(),
       auto_collect: row.auto_collect,

@@ -68,6 +68,7 @@ describe('member additions by the leader', () => {
     });
     expect(await portalAddMember(leader, { customer_name: 'Pound', amount: MIN_LEADER_MEMBER_SHARE })).toEqual({
       result: 'member_added',
+      member: expect.any(String),
     });
     const organiser = { userId: admin.userId, apiKeyId: admin.apiKeyId };
     await expect(
@@ -167,7 +168,7 @@ describe('organisation approval of leader-added members (leader_members_require_
     const leader = await leaderRequest(group.id);
     expect(
       await portalAddMember(leader, { customer_name: '<b>Win a prize</b>', email: 'victim@example.net', amount: 5000 }),
-    ).toEqual({ result: 'member_added' });
+    ).toEqual({ result: 'member_added', member: expect.any(String) });
     const read = await api.get(`/agent/payment-link-groups/${group.id}`, { token: admin.token });
     const member = read.body.data.members.find((m: { email: string }) => m.email === 'victim@example.net');
     // The organiser sees whom the leader added and whether they are approved.
@@ -177,7 +178,12 @@ describe('organisation approval of leader-added members (leader_members_require_
     expect(await portalSendLinks(leader, added)).toEqual({ result: 'links_held', count: 1 });
     expect(await mailTo('victim@example.net')).toHaveLength(0);
     // Send to all: the organiser's members go, the leader's waits.
-    expect(await portalSendLinks(leader)).toEqual({ result: 'links_sent', count: 2, skipped: 1 });
+    expect(await portalSendLinks(leader)).toEqual({
+      result: 'links_sent',
+      count: 2,
+      skipped: 1,
+      skips: { awaiting_approval: 1 },
+    });
     const approve = (id: string) =>
       api.post(`/agent/payment-link-groups/${group.id}/members/${id}/approve`, {}, { token: admin.token });
     expect(errorCode(await approve(group.members[0].id))).toEqual([409, 'group.member_not_leader_added']);
@@ -189,7 +195,13 @@ describe('organisation approval of leader-added members (leader_members_require_
     expect(after.body.data.members.find((m: { id: string }) => m.id === added).approved_at).toBe(
       approved.body.data.approved_at,
     );
-    expect(await portalSendLinks(leader, added)).toEqual({ result: 'links_sent', count: 1, skipped: 0 });
+    expect(await portalSendLinks(leader, added)).toEqual({
+      result: 'links_sent',
+      count: 1,
+      skipped: 0,
+      skips: {},
+      member: added,
+    });
     expect(await mailTo('victim@example.net')).toHaveLength(1);
     const other = await createTenant('Other');
     expect(

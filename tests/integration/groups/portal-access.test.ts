@@ -169,15 +169,28 @@ describe('the portal gate', () => {
     expect((await getGroupVia(a.admin.token, locked.id)).body.data).toEqual(before.locked);
 
     // With the session, on the main host or the group's own organisation's: each change happens.
-    expect(await portalAddMember(as(open.id, cookie, a.parentId), member)).toEqual({ result: 'member_added' });
-    expect(await portalRemoveMember(as(open.id, cookie), open.members[1].id)).toEqual({ result: 'member_removed' });
+    // Each names what changed (the page words it: "Cy was added", "Ben was removed", "2 instalments", the skips).
+    expect(await portalAddMember(as(open.id, cookie, a.parentId), member)).toEqual({
+      result: 'member_added',
+      member: expect.any(String),
+    });
+    expect(await portalRemoveMember(as(open.id, cookie), open.members[1].id)).toEqual({
+      result: 'member_removed',
+      member: open.members[1].id,
+    });
     expect(
       await portalSetSchedule(as(open.id, cookie), [
         { amount: 10000, due_at: inDays(10) },
         { amount: 20000, due_at: inDays(45) },
       ]),
-    ).toEqual({ result: 'schedule_saved' });
-    expect(await portalSendLinks(as(open.id, cookie))).toEqual({ result: 'links_sent', count: 1, skipped: 1 }); // Cy has no email address
+    ).toEqual({ result: 'schedule_saved', count: 2 });
+    // Cy has no email address.
+    expect(await portalSendLinks(as(open.id, cookie))).toEqual({
+      result: 'links_sent',
+      count: 1,
+      skipped: 1,
+      skips: { no_email: 1 },
+    });
     expect(
       await portalSetSchedule(as(open.id, cookie), [
         { amount: 10000, due_at: inDays(45) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setClockOffset } from '@/lib/clock';
+import { now, setClockOffset } from '@/lib/clock';
 import { addMember } from '@/lib/core/groups/add-member';
 import { loadGroup } from '@/lib/core/groups/get-group';
 import { loadGroupHeader } from '@/lib/core/groups/load-group';
@@ -26,7 +26,13 @@ async function fromApiRead(groupId: string) {
         added_by_leader: leader,
         approved_at: approved,
         ...shown
-      } = { ...member, next_link_url: next ? `${origin}/${next.id}` : null };
+      } = {
+        ...member,
+        next_link_url: next ? `${origin}/${next.id}` : null,
+        overdue_amount: links
+          .filter((link) => !link.paid && link.due_at !== null && Date.parse(link.due_at) <= now().getTime())
+          .reduce((sum, link) => sum + link.amount, 0),
+      };
       void leader;
       void approved;
       return shown;

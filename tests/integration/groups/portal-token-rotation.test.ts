@@ -60,6 +60,7 @@ describe('rotating the portal token', () => {
     expect((await hostedPortal(asLeader(group.id, newSession))).state).toBe('open');
     expect(await portalAddMember(asLeader(group.id, newSession), { customer_name: 'Cy', amount: 5000 })).toEqual({
       result: 'member_added',
+      member: expect.any(String),
     });
 
     const db = await getDb();

@@ -7,6 +7,7 @@ import { PORTAL_SESSION_COOKIE } from '@/lib/core/groups/portal-session';
 import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { PortalConfirmRemove } from './portal-confirm-remove';
 import { PortalMembers } from './portal-members';
 import { PortalNotice } from './portal-notice';
 import { PortalSchedule } from './portal-schedule';
@@ -26,10 +27,12 @@ type Props = {
 export default async function GroupPortalPage({ params, searchParams }: Props) {
   await connection();
   const { locale, group_id: groupId } = await params;
+  const query = await searchParams;
   const view = await hostedPortal({
     groupId,
     sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
     hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
+    noticeMember: query.member,
   });
   if (view.state === 'not_found')
     redirect(getPathname({ href: `/groups/${encodeURIComponent(groupId)}/not-found`, locale: locale as Locale }));
@@ -44,7 +47,6 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
     );
   }
   const { group } = view;
-  const query = await searchParams;
   return (
     <main className="portal" data-testid="portal">
       <header>
@@ -59,7 +61,8 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
           <dd>{group.lead_name}</dd>
         </dl>
       </header>
-      <PortalNotice result={query.result} count={query.count} skipped={query.skipped} />
+      <PortalNotice query={query} memberName={view.noticeMember} locale={locale} />
+      <PortalConfirmRemove group={group} memberId={query.remove} locale={locale} />
       <PortalTotals group={group} locale={locale} />
       <PortalMembers group={group} locale={locale} />
       <PortalSchedule group={group} locale={locale} />

@@ -1,8 +1,12 @@
 import { getTranslations } from 'next-intl/server';
 import type { PortalGroup, PortalMember } from '@/lib/core/groups/hosted-portal';
+import { behindFirst, memberProgress } from '@/lib/core/groups/portal-progress';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import { addMemberAction, memberListAction } from './actions';
 import { CopyLinks } from './copy-links';
+import styles from './portal-glance.module.css';
+import { portalPath } from './portal-paths';
+import { ProgressBar } from './portal-progress';
 
 type Props = { group: PortalGroup; locale: string };
 
@@ -15,7 +19,9 @@ type Props = { group: PortalGroup; locale: string };
  * component (CopyLinks) serves every row's copy button. The markup is kept
  * lean on purpose (a 200-member page is rendered twice, as HTML and as React's
  * flight data): the buttons name their member in `aria-label`, and test ids
- * are only where tests read.
+ * are only where tests read. Members who are behind come first (overdue, then still paying, then
+ * paid: behindFirst), each with a progress bar beside their status (the row's amounts say it in text).
+ * "Remove" is a link to the confirmation step (portal-confirm-remove.tsx), not the removal itself.
  */
 export async function PortalMembers({ group, locale }: Props) {
   const t = await getTranslations('GroupPortal');
@@ -32,6 +38,7 @@ export async function PortalMembers({ group, locale }: Props) {
     paidStays: t('cannotRemovePaid'),
     copy: t('copyLink'),
   };
+  const removeHref = (id: string) => `${portalPath(locale, group.id)}?remove=${id}#confirm-remove`;
   const row = (member: PortalMember) => (
     <tr key={member.id} data-testid="portal-member" data-status={member.status}>
       <th scope="row">
@@ -39,16 +46,14 @@ export async function PortalMembers({ group, locale }: Props) {
         <span className="muted portal-email">{member.email ?? texts.noEmail}</span>
         {!group.members_locked &&
           (member.paid_amount === 0 ? (
-            <button
-              type="submit"
-              name="op"
-              value={`remove:${member.id}`}
-              className="secondary"
+            <a
+              href={removeHref(member.id)}
+              className={styles.linkButton}
               data-testid="remove-member"
               aria-label={`${texts.remove} ${member.customer_name}`}
             >
               {texts.remove}
-            </button>
+            </a>
           ) : (
             <span className="muted portal-email">{texts.paidStays}</span>
           ))}
@@ -57,6 +62,12 @@ export async function PortalMembers({ group, locale }: Props) {
         <span className={`portal-status portal-status-${member.status}`} data-testid="member-status">
           {status[member.status]}
         </span>
+        <ProgressBar progress={memberProgress(member)} />
+        {member.status === 'overdue' && (
+          <span className={styles.memberOverdue} data-testid="member-overdue">
+            {t('memberOverdueAmount', { amount: money(member.overdue_amount) })}
+          </span>
+        )}
       </td>
       <td data-testid="member-amount">{money(member.amount)}</td>
       <td>{money(member.paid_amount)}</td>
@@ -127,7 +138,7 @@ export async function PortalMembers({ group, locale }: Props) {
                   <th scope="col">{t('memberLink')}</th>
                 </tr>
               </thead>
-              <tbody>{group.members.map(row)}</tbody>
+              <tbody>{behindFirst(group.members).map(row)}</tbody>
             </table>
           </div>
         )}

@@ -1,15 +1,23 @@
 import { getTranslations } from 'next-intl/server';
-import { isPortalResult, isSuccess } from './portal-paths';
+import { isPortalResult, isSuccess, type PortalResult } from './portal-paths';
 
-type Props = { result: unknown; count: unknown; skipped: unknown };
+type Query = Record<string, string | string[] | undefined>;
+type Props = { query: Query; memberName: string | null; locale: string };
 
 const number = (value: unknown) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : 0);
+const SKIP_REASONS = ['paid', 'no_email', 'awaiting_approval', 'rate_limited'] as const;
 
-/** What the last action did (a status) or why it did nothing (an alert), from the action's 303 (`?result=`). */
-export async function PortalNotice({ result, count, skipped }: Props) {
+/**
+ * What the last action did (a status) or why it did nothing (an alert), from the action's 303
+ * (`?result=`, counts, the member's id: portal-action.ts). A status names what changed: the member
+ * ("Ada Lovelace was removed", the name looked up in this group: hostedPortal's noticeMember), how many
+ * links went and why the others did not, how many instalments the schedule has. It is in the page's
+ * HTML, so it shows and is announced (role=status, or alert) with or without JavaScript.
+ */
+export async function PortalNotice({ query, memberName, locale }: Props) {
+  const result = query.result;
   if (!isPortalResult(result)) return null;
-  const t = await getTranslations('GroupPortal');
-  const text = t(`result_${result}`, { count: number(count), skipped: number(skipped) });
+  const text = await noticeText(result, query, memberName, locale);
   return isSuccess(result) ? (
     <p className="notice" role="status" data-testid="portal-result" data-result={result}>
       {text}
@@ -19,4 +27,24 @@ export async function PortalNotice({ result, count, skipped }: Props) {
       {text}
     </p>
   );
+}
+
+async function noticeText(result: PortalResult, query: Query, name: string | null, locale: string) {
+  const t = await getTranslations('GroupPortal');
+  const count = number(query.count);
+  if (result === 'member_added' && name) return t('result_member_added_named', { name });
+  if (result === 'member_removed' && name) return t('result_member_removed_named', { name });
+  if (result === 'schedule_saved' && query.count !== undefined) return t('result_schedule_saved_count', { count });
+  if (result !== 'links_sent') return t(`result_${result}`, { count, skipped: number(query.skipped) });
+  const sent = name && count === 1 ? t('result_link_sent_named', { name }) : t('result_links_sent_to', { count });
+  const skips = SKIP_REASONS.map((reason) => [reason, number(query[`skip_${reason}`])] as const).filter(([, n]) => n);
+  if (skips.length === 0) return sent;
+  const skipped = skips.reduce((sum, [, n]) => sum + n, 0);
+  // One reason reads "1 skipped: already paid"; several give their counts ("already paid (2) and no email address (1)").
+  const reasons = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    skips.map(([reason, n]) =>
+      skips.length === 1 ? t(`skip_${reason}`) : t('skipReasonCount', { reason: t(`skip_${reason}`), count: n }),
+    ),
+  );
+  return `${sent} ${t('result_skipped', { count: skipped, reasons })}`;
 }

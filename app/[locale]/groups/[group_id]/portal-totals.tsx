@@ -1,8 +1,11 @@
 import { getTranslations } from 'next-intl/server';
 import type { PortalGroup } from '@/lib/core/groups/hosted-portal';
+import { groupProgress } from '@/lib/core/groups/portal-progress';
 import { formatMoney } from '@/lib/money';
+import { portalPath } from './portal-paths';
+import { GroupProgress } from './portal-progress';
 
-/** The group's totals: amounts and members by status. */
+/** The group's totals: its progress (a bar that reads as text), amounts, members by status, and the CSV export. */
 export async function PortalTotals({ group, locale }: { group: PortalGroup; locale: string }) {
   const t = await getTranslations('GroupPortal');
   const money = (amount: number) => formatMoney(amount, group.currency, locale);
@@ -27,6 +30,12 @@ export async function PortalTotals({ group, locale }: { group: PortalGroup; loca
           })}
         </dd>
       </dl>
+      <GroupProgress progress={groupProgress(group.members)} currency={group.currency} locale={locale} />
+      <p>
+        <a href={`${portalPath(locale, group.id)}/export`} download data-testid="portal-export">
+          {t('exportCsv')}
+        </a>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
+import { originA, setPortalDomains } from './group-portal-fixtures';
+import { createMemberGroup, getGroup } from './member-fixtures';
+import { expectNoAxeViolations } from './support/axe';
+
+/*
+ * A member's own page (issue 17 item 15; docs/groups.md, "The member's own page"): reached from
+ * their link, it shows their schedule (paid when, collected when), automatic collection with the
+ * stored card's brand and last four; the member replaces the card through the store-card path
+ * (paying the next instalment with the new card and ticking) and turns automatic collection off,
+ * without JavaScript too. The group read (API) agrees at each step.
+ */
+// Two card payments, two browsers and axe on four states: more than the default on a loaded machine.
+test.describe.configure({ timeout: 240_000 });
+
+test('the member sees their schedule and card, replaces the card, and turns automatic collection off', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const {
+    groupId,
+    links: [first, second, third],
+  } = await createMemberGroup(request, [6000, 4000, 2000]);
+  // Instalment 1, opting in with a Visa.
+  await page.goto(`/${first}`);
+  await fillCard(page, '4111 1111 1111 1111');
+  await cardChecked(page);
+  await page.getByLabel(/collect my 2 remaining instalments automatically/).check();
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+
+  // From any of the member's links: the link's page leads to the member page.
+  await page.goto(`/${third}`);
+  await page.getByTestId('member-page-link').click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${third}/member`);
+  await expect(page.getByTestId('member-page-name')).toHaveText('Ada Lovelace');
+  await expect(page.getByTestId('member-page-paid')).toHaveText('£60.00');
+  await expect(page.getByTestId('member-page-remaining')).toHaveText('£60.00');
+  const rows = page.getByTestId('member-page-instalment');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toHaveAttribute('data-state', 'paid');
+  await expect(rows.nth(0).getByTestId('member-page-status')).toContainText(/^Paid on \d{1,2} \w+ \d{4}$/);
+  await expect(rows.nth(1).getByTestId('member-page-status')).toContainText('Will be collected from your card on');
+  const state = page.getByTestId('member-page-auto-collect-state');
+  await expect(state).toHaveAttribute('data-state', 'on');
+  await expect(state).toContainText('your Visa card ending 1111 (expires 12/34)');
+  await expectNoAxeViolations(page, 'member page: automatic collection on');
+
+  // Replacing the card: the next instalment, paid with a Mastercard, ticking the offer again.
+  await page.getByTestId('replace-card').click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${second}`);
+  await fillCard(page, '5555 5555 5555 4444');
+  await cardChecked(page);
+  await page.getByLabel(/collect my remaining instalment automatically on its due date/).check();
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${second}/success`);
+  await page.goto(`/${first}/member`);
+  await expect(state).toContainText('your Mastercard card ending 4444');
+  await expect(rows.nth(1)).toHaveAttribute('data-state', 'paid');
+  await expect(rows.nth(2).getByTestId('member-page-status')).toContainText('Will be collected from your card on');
+  // One instalment left: paying it leaves nothing to collect, so no other card is offered.
+  await expect(page.getByTestId('replace-card')).toHaveCount(0);
+
+  // Turning it off, without JavaScript: a plain form post and a 303 back with what happened.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: sandboxUrl });
+  const plain = await noScript.newPage();
+  await plain.goto(`/${third}/member`);
+  await plain.getByTestId('auto-collect-off').click();
+  await expect(plain).toHaveURL(`${sandboxUrl}/${third}/member?result=auto_collect_off&count=1`);
+  const result = plain.getByTestId('member-page-result');
+  await expect(result).toHaveAttribute('role', 'status');
+  await expect(result).toHaveText(
+    'Automatic collection is off. 1 collection was cancelled. You pay each remaining instalment yourself.',
+  );
+  await expect(plain.getByTestId('member-page-auto-collect-state')).toHaveAttribute('data-state', 'off');
+  await expect(plain.getByTestId('member-page-instalment').nth(2).getByTestId('member-page-status')).toContainText(
+    'Not paid yet',
+  );
+  await noScript.close();
+  // axe runs as a script: the same address in a browser with JavaScript.
+  await page.goto(`/${third}/member?result=auto_collect_off&count=1`);
+  await expectNoAxeViolations(page, 'member page: automatic collection turned off');
+  const group = await getGroup(request, groupId);
+  expect(group.members[0]).toMatchObject({ auto_collect: false, paid_amount: 10000 });
+});
+
+test("the member page is served on the organisation's portal domain, and an unknown link is not found", async ({
+  page,
+  request,
+}) => {
+  await setPortalDomains(request);
+  const {
+    links: [first],
+  } = await createMemberGroup(request, [6000, 4000]);
+  const response = await page.goto(`${originA}/${first}/member`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('member-page-auto-collect-state')).toHaveAttribute('data-state', 'off');
+  await expect(page.getByTestId('replace-card')).toHaveText('Pay the next instalment and store your card');
+  await expectNoAxeViolations(page, 'member page on the portal domain: automatic collection off');
+  await page.goto(`/3f2b8c1e-9d4a-4f6b-8e2c-1a7d5b9c0e4f/member`);
+  await expect(page.getByTestId('member-page')).toHaveCount(0);
+});
