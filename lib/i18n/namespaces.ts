@@ -25,6 +25,7 @@ export const messageNamespaces = [
   'GroupPortal',
   'ErrorPage',
   'ActionRefused',
+  'Layout',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -32,6 +32,16 @@ export async function PortalMembers({ group, locale }: Props) {
     paidStays: t('cannotRemovePaid'),
     copy: t('copyLink'),
   };
+  // Column names for the stacked rows of a narrow screen (globals.css, "Stacked tables"): each cell shows its own.
+  const label = {
+    status: t('statusColumn'),
+    share: t('memberShare'),
+    paid: t('memberPaid'),
+    remaining: t('memberRemaining'),
+    due: t('nextDue'),
+    auto: t('autoCollect'),
+    link: t('memberLink'),
+  };
   const row = (member: PortalMember) => (
     <tr key={member.id} data-testid="portal-member" data-status={member.status}>
       <th scope="row">
@@ -53,17 +63,21 @@ export async function PortalMembers({ group, locale }: Props) {
             <span className="muted portal-email">{texts.paidStays}</span>
           ))}
       </th>
-      <td>
+      <td data-label={label.status}>
         <span className={`portal-status portal-status-${member.status}`} data-testid="member-status">
           {status[member.status]}
         </span>
       </td>
-      <td data-testid="member-amount">{money(member.amount)}</td>
-      <td>{money(member.paid_amount)}</td>
-      <td data-testid="member-remaining">{money(member.remaining)}</td>
-      <td>{member.next_due_at ? format.format(new Date(member.next_due_at)) : texts.noneDue}</td>
-      <td>{member.auto_collect ? texts.on : texts.off}</td>
-      <td>
+      <td data-label={label.share} data-testid="member-amount">
+        {money(member.amount)}
+      </td>
+      <td data-label={label.paid}>{money(member.paid_amount)}</td>
+      <td data-label={label.remaining} data-testid="member-remaining">
+        {money(member.remaining)}
+      </td>
+      <td data-label={label.due}>{member.next_due_at ? format.format(new Date(member.next_due_at)) : texts.noneDue}</td>
+      <td data-label={label.auto}>{member.auto_collect ? texts.on : texts.off}</td>
+      <td data-label={label.link}>
         {member.next_link_url && (
           <>
             <span className="portal-link" data-testid="member-link">
@@ -112,7 +126,7 @@ export async function PortalMembers({ group, locale }: Props) {
         {group.members.length === 0 ? (
           <p data-testid="no-members">{t('noMembers')}</p>
         ) : (
-          // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+          // A table where it fits, stacked rows below (globals.css); focusable so a keyboard can scroll it should it overflow.
           <div className="portal-members" role="region" aria-labelledby="members-heading" tabIndex={0}>
             <table>
               <thead>
