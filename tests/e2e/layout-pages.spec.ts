@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createLink, sandboxUrl } from './checkout-fixtures';
 import { createSession, embedFrame, fillCardIn, merchantServer, received } from './embed-fixtures';
 import { hostedPages } from './layout-fixtures';
@@ -65,11 +65,24 @@ test.describe('right to left: digits and codes stay left to right (item 9)', () 
       expect(await direction(field), field).toBe('ltr');
     expect(await direction('#member-name')).toBe('rtl');
     // And in a left-to-right page nothing changes.
-    await page.goto(pages.checkout);
+    // (/en-GB: the unprefixed path would follow the language cookie back to Arabic.)
+    await page.goto(`/en-GB${pages.checkout}`);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     expect(await direction('#card-number')).toBe('ltr');
     expect(await direction('#card-name')).toBe('ltr');
   });
 });
+
+/** Whether the merchant's iframe is exactly as tall as the step page it shows (the step's own iframe_height). */
+async function frameFitsStep(page: Page): Promise<boolean> {
+  const step = page.frames().find((f) => /\/sandbox\/(3ds|bank)\//.test(f.url()));
+  if (!step) return false;
+  const height = await step.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+  const frameHeight = await page
+    .locator('#payment-iframe iframe')
+    .evaluate((el) => (el as HTMLIFrameElement).style.height);
+  return frameHeight === `${height}px`;
+}
 
 test.describe('embedded payment steps fit the frame (item 13)', () => {
   const merchant = merchantServer();
@@ -92,6 +105,7 @@ test.describe('embedded payment steps fit the frame (item 13)', () => {
       expect(messages.slice(0, redirectAt).at(-1)?.iframe_height).toBeGreaterThanOrEqual(640);
       // Then the sandbox's challenge reports its own height, and the frame takes it.
       const iframe = page.locator('#payment-iframe iframe');
+      await expect.poll(() => frameFitsStep(page)).toBe(true);
       const confirm = frame.getByRole('button', { name: 'Confirm' });
       await expect
         .poll(async () => {
@@ -116,6 +130,7 @@ test.describe('embedded payment steps fit the frame (item 13)', () => {
     const frame = embedFrame(page);
     await frame.getByRole('button', { name: 'Continue to your bank' }).click();
     await expect(frame.getByRole('button', { name: 'Approve' })).toBeVisible();
+    await expect.poll(() => frameFitsStep(page)).toBe(true);
     await expect
       .poll(async () =>
         frame.locator('body').evaluate((body) => body.ownerDocument.documentElement.scrollHeight <= window.innerHeight),
