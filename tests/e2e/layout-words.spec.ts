@@ -23,16 +23,21 @@ async function brokenWords(page: Page): Promise<string[]> {
       const parent = text.parentElement;
       if (!parent || parent.closest('script, style, template, .visually-hidden, thead') || !parent.checkVisibility())
         continue;
-      // A run without spaces, cut after a hyphen between letters ("unique-|local"): a line may end there.
-      for (const match of text.data.matchAll(/\S+?(?:(?<=\p{L}[-\u2010])(?=\p{L})|(?=\s)|$)/gu)) {
-        const word = match[0];
-        if (word.length > 24 || /[@/]/.test(word) || !/[\p{L}\p{N}]/u.test(word)) continue;
-        const range = document.createRange();
-        range.setStart(text, match.index);
-        range.setEnd(text, match.index + word.length);
-        const boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-        const first = boxes[0];
-        if (first && boxes.some((r) => Math.abs(r.top - first.top) > first.height / 2)) broken.push(word);
+      for (const run of text.data.matchAll(/\S+/g)) {
+        // Codes (a URL, an email, an id: longer than 24 characters) may wrap when longer than a line.
+        if (run[0].length > 24 || /[@/]/.test(run[0])) continue;
+        // A hyphenated word may end a line at its hyphen ("unique-|local"): its parts are the words.
+        for (const part of run[0].matchAll(/.+?(?:(?<=\p{L}[-\u2010])(?=\p{L})|$)/gu)) {
+          const word = part[0];
+          const start = run.index + part.index;
+          if (!/[\p{L}\p{N}]/u.test(word)) continue;
+          const range = document.createRange();
+          range.setStart(text, start);
+          range.setEnd(text, start + word.length);
+          const boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+          const first = boxes[0];
+          if (first && boxes.some((r) => Math.abs(r.top - first.top) > first.height / 2)) broken.push(word);
+        }
       }
     }
     return broken;
