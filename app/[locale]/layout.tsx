@@ -6,12 +6,14 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { routing, textDirection } from '@/lib/i18n/routing';
 import { LanguageSwitch } from './language-switch';
+import { SandboxBadge } from './sandbox-badge';
 import './globals.css';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale, namespace: 'Metadata' });
+  // Pages that name an organisation set their own title (page-title.ts); the rest are the service's.
   return { title: t('title'), description: t('description') };
 }
 
@@ -28,6 +30,7 @@ export default async function LocaleLayout({ children, params }: Props) {
       <body>
         {/* No NextIntlClientProvider: client components get their words from the server as props (the card
             form: card-entry/card-messages.tsx), so no page loads next-intl's client or carries a catalog. */}
+        <SandboxBadge locale={locale} />
         <LanguageSwitch current={locale} label={nav('languages')} />
         {children}
       </body>

@@ -76,3 +76,11 @@ export const sdkFrameName = 'felloh-payment-sdk';
 export function hostLoadsStep(frame: { framed: boolean; name: string }): boolean {
   return frame.framed && frame.name === sdkFrameName;
 }
+
+/**
+ * The height the frame is given before it loads a processor's payment step (3-D Secure, the bank), whose page
+ * cannot report its own: the tallest fixed 3-D Secure challenge window is 600 px (EMV 3DS `challengeWindowSize`
+ * 01 250x400, 02 390x400, 03 500x600, 04 600x400, 05 full screen: Adyen's ThreeDSRequestData, CheckoutService v71),
+ * plus room for the page around it. The sandbox's own step pages report their height (frame-height.tsx).
+ */
+export const paymentStepHeight = 640;

@@ -27,6 +27,7 @@ export const messageNamespaces = [
   'ErrorPage',
   'ActionRefused',
   'Email',
+  'Layout',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -1,7 +1,9 @@
 import { getTranslations } from 'next-intl/server';
+import { isSandbox } from '@/lib/config';
 import { languageHref } from '@/lib/i18n/language-links';
 import { getPathname } from '@/lib/i18n/navigation';
 import { localeNames, routing, textDirection, type Locale } from '@/lib/i18n/routing';
+import { siteTitle } from '../page-title';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -21,6 +23,10 @@ export async function notFoundDocument(requested: string, nonce: string | null =
   const t = await getTranslations({ locale, namespace: 'NotFound' });
   const nav = await getTranslations({ locale, namespace: 'Nav' });
   const home = getPathname({ href: '/', locale });
+  // The layout's sandbox badge (sandbox-badge.tsx), in the same words and place.
+  const badge = isSandbox()
+    ? `<p class="sandbox-badge" role="note" data-testid="sandbox-badge">${escape((await getTranslations({ locale, namespace: 'Layout' }))('sandboxBadge'))}</p>\n`
+    : '';
   const dir = (other: Locale) => `lang="${other}" dir="${textDirection(other)}"`;
   const languages = routing.locales
     .map((other) =>
@@ -35,12 +41,12 @@ export async function notFoundDocument(requested: string, nonce: string | null =
 <html lang="${locale}" dir="${textDirection(locale)}">
 <head>
 <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escape(t('title'))}</title>
+<title>${escape(await siteTitle(locale, t('title')))}</title>
 <link rel="icon" href="/favicon.ico" sizes="32x32" type="image/x-icon"><link rel="icon" href="/icon.svg" type="image/svg+xml">
 <style${nonceAttribute}>${style}</style>
 </head>
 <body>
-<nav class="language-switch" aria-label="${escape(nav('languages'))}" data-testid="language-switch"><details><summary>${globe}${escape(nav('languages'))}: <span ${dir(locale)}>${localeNames[locale]}</span></summary><ul>${languages}</ul></details></nav>
+${badge}<nav class="language-switch" aria-label="${escape(nav('languages'))}" data-testid="language-switch"><details><summary>${globe}${escape(nav('languages'))}: <span ${dir(locale)}>${localeNames[locale]}</span></summary><ul>${languages}</ul></details></nav>
 <nav class="site-nav" aria-label="${escape(nav('label'))}"><a href="${home}" data-testid="nav-home">${escape(nav('home'))}</a></nav>
 <main data-testid="not-found"><h1>${escape(t('title'))}</h1><p>${escape(t('body'))}</p></main>
 </body>
@@ -60,5 +66,6 @@ const style = [
   '.language-switch{max-width:60rem;margin:0 auto;padding:.5rem 1.25rem 0;display:flex;justify-content:flex-end}.language-switch details{text-align:end}',
   '.language-switch summary{cursor:pointer;display:inline-flex;align-items:center;gap:.4rem;padding:.25rem .5rem;color:#0b5cad}.language-switch svg{fill:none;stroke:currentColor;stroke-width:1.2}',
   '.language-switch ul{display:flex;flex-wrap:wrap;justify-content:flex-end;gap:.25rem .5rem;list-style:none;margin:.25rem 0 0;padding:0}.language-switch li>*{display:inline-block;padding:.25rem .4rem}',
+  '.sandbox-badge{margin:0;padding:.35rem 1.25rem;background:#fff4d6;color:#5c4000;border-bottom:1px solid #d9b75c;text-align:center;font-weight:600}',
   '.language-switch [aria-current]{font-weight:600}:focus-visible{outline:3px solid #0b5cad;outline-offset:2px}body{overflow-wrap:break-word}',
 ].join('');

@@ -1,10 +1,12 @@
+import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
-import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
 import { CancelForm } from './checkout-forms';
 import { checkoutPath, notFoundPath } from './checkout-paths';
 import { AwaySection, ConfirmingSection, ExpiredSection, PaidSection, PaymentMethods } from './checkout-sections';
+import { checkoutPageData } from './checkout-state';
 import { CheckoutSummary } from './checkout-summary';
+import { checkoutPageTitle } from '../page-title';
 import { autoCollectText, InstalmentChoiceForm, MemberShare, PayingSummary } from './member-share';
 import { chosenPayment } from '@/lib/core/hosted-checkout/member-checkout';
 
@@ -12,6 +14,11 @@ type Props = {
   params: Promise<{ locale: string; payment_link_id: string }>;
   searchParams: Promise<{ pay?: string | string[] }>;
 };
+
+export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
+  const { locale, payment_link_id: id } = await params;
+  return checkoutPageTitle(locale, (await checkoutPageData(id)).checkout);
+}
 
 /**
  * The payment link checkout. What it shows comes from the state table
@@ -23,7 +30,7 @@ type Props = {
 export default async function CheckoutPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: id } = await params;
-  const { checkout, state } = await hostedCheckoutState(id);
+  const { checkout, state } = await checkoutPageData(id);
   if (!checkout) redirect(notFoundPath(locale, id));
   const organisation = checkout.organisationName;
   const target = { linkId: id, locale };

@@ -23,7 +23,7 @@ export async function ApprovalPayments({
   const t = await getTranslations('Approval');
   const format = await getFormatter();
   return (
-    <table className="approval-payments" data-testid="approval-payments">
+    <table className="approval-payments stack-table" data-testid="approval-payments">
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -35,9 +35,11 @@ export async function ApprovalPayments({
       <tbody>
         {rows.map((row) => (
           <tr key={row.id} data-testid="approval-payment">
-            <td>{formatMoney(row.amount, row.currency, locale)}</td>
-            <td>{format.dateTime(row.date, { dateStyle: 'long', timeZone: 'Europe/London' })}</td>
-            <td>
+            <td data-label={t('amount')}>{formatMoney(row.amount, row.currency, locale)}</td>
+            <td data-label={t('date')}>
+              {format.dateTime(row.date, { dateStyle: 'long', timeZone: 'Europe/London' })}
+            </td>
+            <td data-label={t('card')}>
               {row.cardBrand && row.cardLastFour
                 ? t('cardValue', { brand: row.cardBrand, lastFour: row.cardLastFour })
                 : t('savedCard')}

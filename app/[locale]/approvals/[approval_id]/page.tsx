@@ -1,12 +1,24 @@
+import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedApproval } from '@/lib/core/approvals/hosted-approvals';
+import { notFoundPageTitle, organisationPageTitle } from '../../page-title';
 import { decideApprovalAction } from './actions';
 import { approvalNotFoundPath } from './approval-paths';
 import { ApprovalPayments, type ApprovalPaymentRow } from './approval-payments';
 
 type Props = { params: Promise<{ locale: string; approval_id: string }> };
+
+// Once per request: the title (generateMetadata) and the page read the same approval.
+const approvalData = cache(hostedApproval);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, approval_id: id } = await params;
+  const approval = await approvalData(id);
+  return approval ? organisationPageTitle(locale, 'approval', approval.organisation.name) : notFoundPageTitle(locale);
+}
 
 /**
  * The approval page (product.md section 8): the scheduled payments the
@@ -18,7 +30,7 @@ type Props = { params: Promise<{ locale: string; approval_id: string }> };
 export default async function ApprovalPage({ params }: Props) {
   await connection();
   const { locale, approval_id: id } = await params;
-  const approval = await hostedApproval(id);
+  const approval = await approvalData(id);
   if (!approval) redirect(approvalNotFoundPath(locale, id));
   const t = await getTranslations('Approval');
   const format = await getFormatter();

@@ -12,7 +12,8 @@ export default async function ErrorCodesPage() {
       <main>
         <h1>{t('errorsTitle')}</h1>
         <p>{t('errorsIntro')}</p>
-        <table>
+        {/* Stacked rows on a narrow screen (globals.css, "Stacked tables"): the code first, then each cell with its column's name. */}
+        <table className="stack-table">
           <thead>
             <tr>
               <th>{t('code')}</th>
@@ -27,9 +28,9 @@ export default async function ErrorCodesPage() {
                 <td>
                   <code>{code}</code>
                 </td>
-                <td>{entry.status}</td>
-                <td>{entry.type}</td>
-                <td>
+                <td data-label={t('status')}>{entry.status}</td>
+                <td data-label={t('type')}>{entry.type}</td>
+                <td data-label={t('meaning')}>
                   <InlineCode text={entry.description} />
                 </td>
               </tr>
@@ -37,7 +38,7 @@ export default async function ErrorCodesPage() {
           </tbody>
         </table>
         <h2>{t('fieldCodesTitle')}</h2>
-        <table>
+        <table className="stack-table">
           <tbody>
             {Object.entries(validationCodes).map(([code, description]) => (
               <tr key={code} id={code}>

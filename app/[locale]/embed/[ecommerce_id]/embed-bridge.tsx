@@ -5,29 +5,15 @@ import {
   heightMessage,
   hostLoadsStep,
   parseInitiatePay,
+  paymentStepHeight,
   redirectMessage,
   stageMessage,
 } from '@/lib/embed/embed-protocol';
 import { formReturnedEvent } from '../../[payment_link_id]/checkout-surface';
+import { contentHeight, reportHeight, sendToHost } from '../send-to-host';
 import { initiatePayAllowed } from './embed-actions';
 
-type NativeBridge = { postMessage: (message: string) => void };
-type EmbedWindow = Window & { ReactNativeWebView?: NativeBridge };
-
-/**
- * Sends one protocol string to whoever hosts the frame: the parent page (when
- * framed) and the React Native WebView (when window.ReactNativeWebView exists),
- * the same string to both. The target origin is the parent's own (Chromium's
- * location.ancestorOrigins) where known; frame-ancestors already limits who that is.
- */
-export function sendToHost(message: string): void {
-  const host = window as EmbedWindow;
-  if (host.parent !== host) {
-    const origin = host.location.ancestorOrigins?.[0];
-    host.parent.postMessage(message, origin && origin !== 'null' ? origin : '*');
-  }
-  host.ReactNativeWebView?.postMessage(message);
-}
+type EmbedWindow = Window & { ReactNativeWebView?: { postMessage: (message: string) => void } };
 
 /** Pay forms sit inside [data-embed-pay]; INITIATE_PAY submits the first one (card before bank). */
 const payForm = () => document.querySelector<HTMLFormElement>('[data-embed-pay] form');
@@ -35,7 +21,7 @@ const payForm = () => document.querySelector<HTMLFormElement>('[data-embed-pay] 
 /**
  * The embed's side of the protocol (docs/embed-protocol.md), mounted once per page:
  * - announces the page's stage (`message`, chosen on the server from the state table);
- * - reports the content height whenever it changes (ResizeObserver);
+ * - reports the content height whenever it changes (ResizeObserver, send-to-host.ts);
  * - `processing` when a pay form is submitted, `rendered` when the form comes back
  *   to the customer without leaving the page (a typing mistake, a surcharge to confirm);
  * - INITIATE_PAY from the parent (or the React Native host) submits the pay form,
@@ -46,20 +32,7 @@ export function EmbedBridge({ sessionId, message }: { sessionId: string; message
     sendToHost(message);
   }, [message]);
 
-  useEffect(() => {
-    let last = 0;
-    const measure = () => {
-      const height = Math.ceil(document.body.getBoundingClientRect().height);
-      if (height > 0 && height !== last) {
-        last = height;
-        sendToHost(heightMessage(height));
-      }
-    };
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    measure();
-    return () => observer.disconnect();
-  }, []);
+  useEffect(() => reportHeight(), []);
 
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
@@ -111,6 +84,9 @@ export function EmbedStepRedirect({ url }: { url: string }) {
     // React may run an effect twice (development); a second message would load the step again.
     if (told.current) return;
     told.current = true;
+    // The step opens at a height that fits a 3-D Secure challenge: a processor's page cannot say its own (the
+    // sandbox's step pages then report theirs, frame-height.tsx). Before iframeRedirect, so the SDK resizes first.
+    sendToHost(heightMessage(Math.max(contentHeight(), paymentStepHeight)));
     sendToHost(redirectMessage(url));
     if (!hostLoadsStep({ framed: window.parent !== window, name: window.name })) window.location.replace(url);
   }, [url]);

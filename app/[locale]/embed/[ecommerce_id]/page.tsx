@@ -1,5 +1,7 @@
+import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
+import { checkoutPageData } from '../../[payment_link_id]/checkout-state';
+import { checkoutPageTitle } from '../../page-title';
 import { parseEmbedFlags } from '@/lib/embed/embed-flags';
 import { EmbedCheckout } from './embed-checkout';
 
@@ -7,6 +9,11 @@ export type EmbedProps = {
   params: Promise<{ locale: string; ecommerce_id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
+
+export async function generateMetadata({ params }: Pick<EmbedProps, 'params'>): Promise<Metadata> {
+  const { locale, ecommerce_id: id } = await params;
+  return checkoutPageTitle(locale, (await checkoutPageData(id, 'ecommerce')).checkout);
+}
 
 /**
  * The embedded checkout of an ecommerce session (product.md section 6), the URL
@@ -18,7 +25,7 @@ export type EmbedProps = {
 export default async function EmbedPage({ params, searchParams }: EmbedProps) {
   await connection();
   const { locale, ecommerce_id: id } = await params;
-  const { checkout, state } = await hostedCheckoutState(id, 'ecommerce');
+  const { checkout, state } = await checkoutPageData(id, 'ecommerce');
   return (
     <EmbedCheckout
       checkout={checkout}

@@ -1,4 +1,6 @@
+import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
@@ -7,6 +9,7 @@ import { PORTAL_SESSION_COOKIE } from '@/lib/core/groups/portal-session';
 import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { notFoundPageTitle, portalPageTitle, siteTitle } from '../../page-title';
 import { PortalConfirmRemove } from './portal-confirm-remove';
 import { PortalMembers } from './portal-members';
 import { PortalNotice } from './portal-notice';
@@ -18,6 +21,33 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
+// Once per request: the title (generateMetadata) and the page read the same view (cache keys on plain arguments).
+// `noticeMember`: the member an action's status message names (the title never needs it, so it asks without).
+const portalView = cache(
+  async (groupId: string, sessionCookie: string | undefined, hostOrganisation: string | null, noticeMember?: string) =>
+    hostedPortal({ groupId, sessionCookie, hostOrganisation, noticeMember }),
+);
+const portalRequest = async (groupId: string, noticeMember?: string) =>
+  portalView(
+    groupId,
+    (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
+    (await headers()).get(PORTAL_ORGANISATION_HEADER),
+    noticeMember,
+  );
+
+export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
+  const { locale, group_id: groupId } = await params;
+  const view = await portalRequest(groupId);
+  if (view.state === 'not_found') return notFoundPageTitle(locale);
+  if (view.state === 'signed_out')
+    return {
+      title: await siteTitle(locale, (await getTranslations({ locale, namespace: 'GroupPortal' }))('signedOutTitle')),
+    };
+  const { group } = view;
+  const name = group.name ?? (await getTranslations({ locale, namespace: 'GroupPortal' }))('title');
+  return portalPageTitle(locale, name, group.organisation.name);
+}
+
 /**
  * The leader portal (product.md section 7): the group's members, schedule and
  * totals, and the leader's actions. Read on every request, so it always shows
@@ -28,12 +58,7 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
   await connection();
   const { locale, group_id: groupId } = await params;
   const query = await searchParams;
-  const view = await hostedPortal({
-    groupId,
-    sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
-    hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
-    noticeMember: query.member,
-  });
+  const view = await portalRequest(groupId, typeof query.member === 'string' ? query.member : undefined);
   if (view.state === 'not_found')
     redirect(getPathname({ href: `/groups/${encodeURIComponent(groupId)}/not-found`, locale: locale as Locale }));
   const t = await getTranslations('GroupPortal');

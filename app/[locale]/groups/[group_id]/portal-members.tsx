@@ -39,6 +39,16 @@ export async function PortalMembers({ group, locale }: Props) {
     copy: t('copyLink'),
   };
   const removeHref = (id: string) => `${portalPath(locale, group.id)}?remove=${id}#confirm-remove`;
+  // Column names for the stacked rows of a narrow screen (globals.css, "Stacked tables"): each cell shows its own.
+  const label = {
+    status: t('statusColumn'),
+    share: t('memberShare'),
+    paid: t('memberPaid'),
+    remaining: t('memberRemaining'),
+    due: t('nextDue'),
+    auto: t('autoCollect'),
+    link: t('memberLink'),
+  };
   const row = (member: PortalMember) => (
     <tr key={member.id} data-testid="portal-member" data-status={member.status}>
       <th scope="row">
@@ -58,7 +68,7 @@ export async function PortalMembers({ group, locale }: Props) {
             <span className="muted portal-email">{texts.paidStays}</span>
           ))}
       </th>
-      <td>
+      <td data-label={label.status}>
         <span className={`portal-status portal-status-${member.status}`} data-testid="member-status">
           {status[member.status]}
         </span>
@@ -69,12 +79,16 @@ export async function PortalMembers({ group, locale }: Props) {
           </span>
         )}
       </td>
-      <td data-testid="member-amount">{money(member.amount)}</td>
-      <td>{money(member.paid_amount)}</td>
-      <td data-testid="member-remaining">{money(member.remaining)}</td>
-      <td>{member.next_due_at ? format.format(new Date(member.next_due_at)) : texts.noneDue}</td>
-      <td>{member.auto_collect ? texts.on : texts.off}</td>
-      <td>
+      <td data-label={label.share} data-testid="member-amount">
+        {money(member.amount)}
+      </td>
+      <td data-label={label.paid}>{money(member.paid_amount)}</td>
+      <td data-label={label.remaining} data-testid="member-remaining">
+        {money(member.remaining)}
+      </td>
+      <td data-label={label.due}>{member.next_due_at ? format.format(new Date(member.next_due_at)) : texts.noneDue}</td>
+      <td data-label={label.auto}>{member.auto_collect ? texts.on : texts.off}</td>
+      <td data-label={label.link}>
         {member.next_link_url && (
           <>
             <span className="portal-link" data-testid="member-link">
@@ -123,7 +137,7 @@ export async function PortalMembers({ group, locale }: Props) {
         {group.members.length === 0 ? (
           <p data-testid="no-members">{t('noMembers')}</p>
         ) : (
-          // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it too.
+          // A table where it fits, stacked rows below (globals.css); focusable so a keyboard can scroll it should it overflow.
           <div className="portal-members" role="region" aria-labelledby="members-heading" tabIndex={0}>
             <table>
               <thead>

@@ -1,13 +1,25 @@
+import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedReceipt } from '@/lib/core/hosted-checkout/hosted-receipt';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatMoney, isoCurrency } from '@/lib/money';
+import { notFoundPageTitle, organisationPageTitle } from '../../page-title';
 import { PrintButton } from './print-button';
 
 type Props = { params: Promise<{ locale: string; transaction_id: string }> };
+
+// Once per request: the title (generateMetadata) and the page read the same receipt.
+const receiptData = cache(hostedReceipt);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale, transaction_id: id } = await params;
+  const receipt = await receiptData(id);
+  return receipt ? organisationPageTitle(locale, 'receipt', receipt.organisationName) : notFoundPageTitle(locale);
+}
 
 /**
  * A printable receipt of one payment (COMPLETE, or PENDING: held). The print
@@ -17,7 +29,7 @@ type Props = { params: Promise<{ locale: string; transaction_id: string }> };
 export default async function ReceiptPage({ params }: Props) {
   await connection();
   const { locale, transaction_id: id } = await params;
-  const receipt = await hostedReceipt(id);
+  const receipt = await receiptData(id);
   if (!receipt)
     redirect(getPathname({ href: `/receipts/${encodeURIComponent(id)}/not-found`, locale: locale as Locale }));
   const t = await getTranslations('Receipt');

@@ -1,10 +1,17 @@
 import { redirect } from 'next/navigation';
+import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import { hostedCheckoutState } from '@/lib/core/hosted-checkout/hosted-payments';
+import { checkoutPageData } from '../../../[payment_link_id]/checkout-state';
+import { checkoutPageTitle } from '../../../page-title';
 import { parseEmbedFlags } from '@/lib/embed/embed-flags';
 import { embedPath } from '../../../[payment_link_id]/checkout-paths';
 import { EmbedCheckout } from '../embed-checkout';
 import type { EmbedProps } from '../page';
+
+export async function generateMetadata({ params }: Pick<EmbedProps, 'params'>): Promise<Metadata> {
+  const { locale, ecommerce_id: id } = await params;
+  return checkoutPageTitle(locale, (await checkoutPageData(id, 'ecommerce')).checkout);
+}
 
 /** Attempts whose failure the customer is told about (and the parent, as `declined`). */
 const failedStatuses = ['DECLINED', 'FAILED', 'REJECTED'];
@@ -19,7 +26,7 @@ export default async function EmbedFailurePage({ params, searchParams }: EmbedPr
   await connection();
   const { locale, ecommerce_id: id } = await params;
   const flags = parseEmbedFlags(await searchParams);
-  const { checkout, state } = await hostedCheckoutState(id, 'ecommerce');
+  const { checkout, state } = await checkoutPageData(id, 'ecommerce');
   const latest = checkout?.latest;
   if (!checkout || state !== 'active' || !latest || !failedStatuses.includes(latest.status))
     redirect(embedPath(locale, id, '', flags));

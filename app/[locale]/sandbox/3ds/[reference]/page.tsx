@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { formatMoney, currencyCodeFromIso } from '@/lib/money';
 import { sandboxStep } from '@/lib/sandbox/processor-pages';
+import { FrameHeight } from '../../../embed/frame-height';
 import { submitChallenge } from './actions';
 
 /** Stands in for the card issuer's 3-D Secure page, in sandbox mode only. */
@@ -17,6 +18,8 @@ export default async function SandboxChallengePage({
   const amount = formatMoney(step.amount, currencyCodeFromIso(step.currency) ?? 'GBX', locale);
   return (
     <main className="narrow">
+      {/* Inside the embed's frame the step reports its height, so the frame shows all of it (issue 17 item 13). */}
+      <FrameHeight />
       <p>
         <span className="badge">SANDBOX</span>
       </p>

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { currencyCodeFromIso, formatMoney } from '@/lib/money';
 import { sandboxStep } from '@/lib/sandbox/processor-pages';
+import { FrameHeight } from '../../../embed/frame-height';
 import { submitBankDecision } from './actions';
 
 /** Stands in for the customer's bank in an open-banking payment, in sandbox mode only. */
@@ -13,6 +14,8 @@ export default async function SandboxBankPage({ params }: { params: Promise<{ lo
   const amount = formatMoney(step.amount, currencyCodeFromIso(step.currency) ?? 'GBX', locale);
   return (
     <main className="narrow">
+      {/* Inside the embed's frame the step reports its height, so the frame shows all of it (issue 17 item 13). */}
+      <FrameHeight />
       <p>
         <span className="badge">SANDBOX</span>
       </p>
