@@ -25,6 +25,7 @@ export const messageNamespaces = [
   'GroupPortal',
   'ErrorPage',
   'ActionRefused',
+  'Wallet',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
