@@ -12,10 +12,11 @@ const locale = `(?:/(?:${routing.locales.join('|')}))?`;
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 const groupPath = new RegExp(`^${locale}/groups/${uuid}/?$`, 'i');
-const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return))?/?$`, 'i');
+const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return|wallet))?/?$`, 'i');
 const receiptPath = new RegExp(`^${locale}/receipts/${uuid}/?$`, 'i');
-/** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons. */
-const assetPath = /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$)/;
+/** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons, Apple Pay's domain association file. */
+const assetPath =
+  /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$|\.well-known\/apple-developer-merchantid-domain-association$)/;
 /** The refusal page of a form (lib/http/action-refusal.ts): any host's forms may end there; it shows no organisation's data. */
 const refusedPath = new RegExp(`^${locale}/${ACTION_REFUSED_SEGMENT}/?$`);
 

@@ -176,7 +176,8 @@ function wallet(context: Context, body: Body, payment: Payment): Answer {
   const method = body.paymentMethod as Body;
   const number = decrypt(payment.method === 'applepay' ? method.applePayToken : method.googlePayToken);
   if (!number) return validation('101', 'Invalid card number');
-  const { challenge: _challenge, ...card } = cardFor(number);
+  // The wallet's device authentication stands for 3-D Secure: a challenge card pays at once here.
+  const card = { ...cardFor(number), challenge: undefined };
   payment.card = { ...card, number, expiryMonth: '03', expiryYear: '2030' };
   if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
     payment.storeFor = body.shopperReference;

@@ -118,7 +118,8 @@ export async function paySandboxWalletAction(form: FormData): Promise<void> {
   await paySandboxWallet(formValues(form, ['covered']), undefined);
 }
 
-export type WalletTokenState = { ok: false; refused: 'card' | 'unavailable' } | null;
+/** What the wallet button learns: where to go now (the payment was taken or decided), or that the card was refused. */
+export type WalletTokenState = { ok: true; destination: string } | { ok: false; refused: 'card' | 'unavailable' };
 
 const payWalletToken = checkoutAction({
   pages: checkoutPages,
@@ -129,8 +130,9 @@ const payWalletToken = checkoutAction({
     const { outcome, to } = await payWithWallet(context, input, (sandbox) =>
       sandbox ? null : { kind: 'adyen_wallet', wallet: input.wallet, token: input.token },
     );
+    // The wallet's sheet closes first (adyen-web's actions.resolve), then the page goes where a card payment would.
     const settled = settledDestination(outcome, to);
-    if (settled !== null) redirect(settled);
+    if (settled !== null) return { ok: true, destination: settled };
     // A wallet is offered in production only where no rule needs the card's facts (wallet-section.tsx), so a
     // surcharge to confirm or a refusal means the link changed under the page: the customer pays another way.
     return { ok: false, refused: 'card' };
