@@ -12,7 +12,6 @@ type Props = {
   surface?: CheckoutSurface;
   covered?: readonly string[];
   storeCard: StoreCardChoice;
-  storeCardLabel?: string;
 };
 
 /**
@@ -20,7 +19,7 @@ type Props = {
  * it works without JavaScript), clearly labelled, whose chosen test card is paid as the chosen wallet through the
  * same server path as a card (wallet-actions.ts).
  */
-export async function SandboxWalletForm({ linkId, locale, surface, covered, storeCard, storeCardLabel }: Props) {
+export async function SandboxWalletForm({ linkId, locale, surface, covered, storeCard }: Props) {
   const t = await getTranslations('Wallet');
   const cards = await Promise.all(
     sandboxWalletCards.map(async (card) => ({ profile: card.profile, label: await walletCardLabel(card, locale) })),
@@ -43,7 +42,7 @@ export async function SandboxWalletForm({ linkId, locale, surface, covered, stor
           ))}
         </select>
       </div>
-      <WalletStoreCard choice={storeCard} label={storeCardLabel} id="wallet-store-card" />
+      <WalletStoreCard choice={storeCard} id="wallet-store-card" />
       <div className="wallet-buttons">
         {(['apple_pay', 'google_pay'] as const).map((wallet) => (
           <button

@@ -26,15 +26,16 @@ export function WalletTarget({
   );
 }
 
-/** The store-card choice as the card form offers it (unticked; a sentence when forced; nothing when hidden). */
-export async function WalletStoreCard({ choice, label, id }: { choice: StoreCardChoice; label?: string; id: string }) {
+/** The store-card choice as the card form offers it, in the wallet's own words (unticked; a sentence when forced; nothing when hidden). */
+export async function WalletStoreCard({ choice, id }: { choice: StoreCardChoice; id: string }) {
   const t = await getTranslations('CardFacts');
+  const own = await getTranslations('Wallet');
   if (choice === 'hidden') return null;
   if (choice === 'forced') return <p className="muted">{t('storeCardForced')}</p>;
   return (
     <div className="choice-option">
       <input type="checkbox" id={id} name="storeCard" value="on" data-testid="wallet-store-card" />
-      <label htmlFor={id}>{label ?? t('storeCardLabel')}</label>
+      <label htmlFor={id}>{own('storeCard')}</label>
     </div>
   );
 }

@@ -32,8 +32,8 @@ export async function WalletSection({ checkout, target, storeCard, selection }: 
         <SandboxWalletForm
           {...target}
           covered={selection?.covered}
-          storeCard={storeCard}
-          storeCardLabel={selection?.storeCardText?.label}
+          // A member's tick collects their remaining instalments automatically: offered by the card form only.
+          storeCard={selection?.storeCardText && storeCard === 'choice' ? 'hidden' : storeCard}
         />
       </section>
     );

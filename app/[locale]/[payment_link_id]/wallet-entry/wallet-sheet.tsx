@@ -81,7 +81,10 @@ export async function WalletSheet({ checkout, locale, surface, sheet, backHref }
           <p data-testid="wallet-surcharge">
             {t('surchargeBody', { surcharge: money(sheet.surcharge!), total: money(sheet.total!), wallet })}
           </p>
-          <WalletStoreCard choice={checkout.storeCard} id="wallet-sheet-store-card" />
+          <WalletStoreCard
+            choice={checkout.member && checkout.storeCard === 'choice' ? 'hidden' : checkout.storeCard}
+            id="wallet-sheet-store-card"
+          />
           <button type="submit" name="wallet" value={sheet.wallet} data-testid="wallet-confirm">
             {t('confirm', { total: money(sheet.total!), wallet })}
           </button>
