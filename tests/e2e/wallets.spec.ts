@@ -31,7 +31,8 @@ test.describe('wallets in the sandbox', () => {
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
     await expect(page.getByTestId('receipt-method')).toContainText('ending 1111 via Apple Pay');
     const [paid] = await linkTransactions(request, id);
-    expect(paid).toMatchObject({ status: 'COMPLETE', wallet: 'apple_pay' });
+    expect(paid!.status).toBe('COMPLETE');
+    expect(await getTransaction(request, paid!.id)).toMatchObject({ wallet: 'apple_pay', card_last_four: '1111' });
     await page.getByTestId('receipt-link').click();
     await expect(page.getByTestId('receipt-method')).toContainText('ending 1111 via Apple Pay');
     await expectNoAxeViolations(page, 'printable receipt of a wallet payment');
