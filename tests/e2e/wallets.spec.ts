@@ -19,6 +19,8 @@ async function payWithWallet(scope: Page | FrameLocator, card: string, wallet: '
 }
 
 test.describe('wallets in the sandbox', () => {
+  // Each journey is two or three server actions and page loads on a shared two-core machine.
+  test.describe.configure({ timeout: 120_000 });
   test('the checkout: Apple Pay pays the chosen test card; the receipt and the API name the wallet', async ({
     page,
     request,
@@ -28,7 +30,7 @@ test.describe('wallets in the sandbox', () => {
     await expect(page.getByRole('heading', { name: 'Apple Pay and Google Pay' })).toBeVisible();
     await expectNoAxeViolations(page, 'checkout with the sandbox wallet');
     await payWithWallet(page, 'visa_gb', 'Apple Pay');
-    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
+    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`, { timeout: 30_000 });
     await expect(page.getByTestId('receipt-method')).toContainText('ending 1111 via Apple Pay');
     const [paid] = await linkTransactions(request, id);
     expect(paid!.status).toBe('COMPLETE');
@@ -42,13 +44,13 @@ test.describe('wallets in the sandbox', () => {
     const id = await createLink(request);
     await page.goto(`/${id}`);
     await payWithWallet(page, 'mc_commercial_gb', 'Google Pay');
-    await expect(page).toHaveURL(new RegExp(`/${id}/wallet\\?`));
+    await expect(page).toHaveURL(new RegExp(`/${id}/wallet\\?`), { timeout: 30_000 });
     await expect(page.getByTestId('wallet-surcharge')).toHaveText(
       'A card surcharge of £1.50 applies to this card. Google Pay will pay £101.50 in total.',
     );
     await expectNoAxeViolations(page, 'sandbox wallet sheet, surcharge');
     await page.getByRole('button', { name: 'Pay £101.50 with Google Pay' }).click();
-    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
+    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`, { timeout: 30_000 });
     await expect(page.getByTestId('receipt-surcharge')).toHaveText('£1.50');
     await expect(page.getByTestId('receipt-method')).toContainText('via Google Pay');
   });
@@ -64,7 +66,7 @@ test.describe('wallets in the sandbox', () => {
     expect((await linkTransactions(request, id)).map((t) => t.status)).toEqual(['REJECTED']);
     await page.getByTestId('wallet-back').click();
     await payWithWallet(page, 'visa_gb', 'Apple Pay');
-    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
+    await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`, { timeout: 30_000 });
   });
 
   test('the embed: the stand-in pays inside the frame and the parent hears success', async ({ page, request }) => {
@@ -85,7 +87,7 @@ test.describe('wallets in the sandbox', () => {
     await page.goto(`/${first}`);
     await expectNoAxeViolations(page, 'member link with the sandbox wallet');
     await payWithWallet(page, 'visa_gb', 'Apple Pay');
-    await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+    await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`, { timeout: 30_000 });
     await expect(page.getByTestId('receipt-amount')).toHaveText('£100.00');
     await expect(page.getByTestId('receipt-method')).toContainText('via Apple Pay');
   });
@@ -96,7 +98,7 @@ test.describe('wallets in the sandbox', () => {
       const id = await createLink(request);
       await page.goto(`/${id}`);
       await payWithWallet(page, 'mc_debit_gb', 'Google Pay');
-      await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
+      await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`, { timeout: 30_000 });
       await expect(page.getByTestId('receipt-method')).toContainText('ending 4444 via Google Pay');
     });
   });

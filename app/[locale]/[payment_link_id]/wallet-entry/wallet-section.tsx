@@ -1,18 +1,11 @@
 import { getTranslations } from 'next-intl/server';
-import dynamic from 'next/dynamic';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
 import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-checkout';
 import { isoCurrency } from '@/lib/money';
 import { configuredWallets, walletClientConfig } from '@/lib/payments/wallet-config';
 import type { CheckoutSurface } from '../checkout-surface';
+import { AdyenWalletButtons } from './adyen-wallet-buttons';
 import { SandboxWalletForm } from './sandbox-wallet-form';
-
-/*
- * Imported lazily: a client component imported statically is bundled with the page's other client code and
- * fetched by every checkout, wallet or not (measured: +0.5 KiB gzip on the sandbox checkout's first load). Lazily,
- * its chunk is fetched only where it renders: production, with a wallet configured and allowed by the link.
- */
-const AdyenWalletButtons = dynamic(() => import('./adyen-wallet-buttons').then((m) => m.AdyenWalletButtons));
 
 type Props = {
   checkout: HostedCheckout;
