@@ -151,6 +151,9 @@ export default defineConfig({
         ADYEN_API_KEY: 'AQE_simulator_key',
         ADYEN_MERCHANT_ACCOUNT: 'TravelPayECOM',
         ADYEN_HMAC_KEY: '44782DEF547AAA06C910C43932B1EB0C71FC68D9D0C057550C48EC2ACF6BA056',
+        // Apple Pay configured (lib/payments/wallet-config.ts): Chromium has none, so no wallet shows (production-wallets.spec.ts).
+        APPLE_PAY_MERCHANT_ID: 'merchant.com.example.travelpay',
+        APPLE_PAY_DOMAIN_ASSOCIATION: 'e2e-apple-pay-domain-association',
       },
       reuseExistingServer: false,
       timeout: 240_000,

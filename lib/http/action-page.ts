@@ -17,9 +17,10 @@ export type ActionPage = { kind: ActionPageKind; id: string; locale: string };
 const locale = `(?:/(${routing.locales.join('|')}))?`;
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const pages: [ActionPageKind, RegExp][] = [
-  ['payment_link', new RegExp(`^${locale}/${uuid}/?$`, 'i')],
+  // The sandbox wallet's confirmation (`/wallet`, docs/checkout.md "Wallets") posts the wallet's payment again.
+  ['payment_link', new RegExp(`^${locale}/${uuid}(?:/wallet)?/?$`, 'i')],
   // The embed's failure page shows the form again (app/[locale]/embed/[ecommerce_id]/failure).
-  ['ecommerce', new RegExp(`^${locale}/embed/${uuid}(?:/failure)?/?$`, 'i')],
+  ['ecommerce', new RegExp(`^${locale}/embed/${uuid}(?:/failure|/wallet)?/?$`, 'i')],
   ['approval', new RegExp(`^${locale}/approvals/${uuid}/?$`, 'i')],
   // A group member's own page (app/[locale]/[payment_link_id]/member): its id is the member's link.
   ['member', new RegExp(`^${locale}/${uuid}/member/?$`, 'i')],

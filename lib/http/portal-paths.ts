@@ -14,11 +14,12 @@ const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const groupPath = new RegExp(`^${locale}/groups/${uuid}/?$`, 'i');
 /** The portal's CSV export (app/[locale]/groups/[group_id]/export): a group target too, never a token's entry. */
 const groupExportPath = new RegExp(`^${locale}/groups/${uuid}/export/?$`, 'i');
-/** A link's checkout, its result pages, and its member's own page (`/member`: app/[locale]/[payment_link_id]/member). */
-const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return|member))?/?$`, 'i');
+/** A link's checkout, its result pages, its member's own page (`/member`) and its sandbox wallet sheet (`/wallet`). */
+const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return|member|wallet))?/?$`, 'i');
 const receiptPath = new RegExp(`^${locale}/receipts/${uuid}/?$`, 'i');
-/** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons. */
-const assetPath = /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$)/;
+/** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons, Apple Pay's domain association file. */
+const assetPath =
+  /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$|\.well-known\/apple-developer-merchantid-domain-association$)/;
 /** The refusal page of a form (lib/http/action-refusal.ts): any host's forms may end there; it shows no organisation's data. */
 const refusedPath = new RegExp(`^${locale}/${ACTION_REFUSED_SEGMENT}/?$`);
 

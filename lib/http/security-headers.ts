@@ -53,7 +53,19 @@ export function processorOrigins(mode: ServiceMode, env: Env = {}): string[] {
     `https://checkoutanalytics-${name}.adyen.com`,
   ];
   const stand = standInOrigin(env);
-  return stand ? [...adyen, stand] : adyen;
+  return [...adyen, ...walletOrigins(env), ...(stand ? [stand] : [])];
+}
+
+/**
+ * The wallets' own hosts, only where a wallet is configured (lib/payments/wallet-config.ts): Google Pay's
+ * pay.js, its frames and calls (pay.google.com, Google's CSP guidance for the Google Pay API on the web), and
+ * Apple's Apple Pay JS SDK host (applepay.cdn-apple.com), which adyen-web's ApplePay may load for its button.
+ */
+function walletOrigins(env: Env): string[] {
+  return [
+    ...(env.APPLE_PAY_MERCHANT_ID?.trim() ? ['https://applepay.cdn-apple.com'] : []),
+    ...(env.GOOGLE_PAY_ENABLED === 'true' ? ['https://pay.google.com'] : []),
+  ];
 }
 
 /**

@@ -11,8 +11,12 @@ import type { ServiceMode } from '@/lib/config';
 /** The API and Next.js's internals (its `next dev` endpoints are `/__nextjs_…`): never pages, whatever they end with. */
 const internal = /^\/(?:(?:api|_next|_vercel)(?:\/|$)|__nextjs)/;
 
-/** The icons (app/favicon.ico, app/icon.svg) and a brand stylesheet (app/brand/[file]). */
-const servedFiles = /^\/(?:favicon\.ico|icon\.svg|brand\/[0-9a-f]{6}\.css)$/;
+/**
+ * The icons (app/favicon.ico, app/icon.svg), a brand stylesheet (app/brand/[file]) and Apple Pay's domain
+ * association file (app/.well-known/apple-developer-merchantid-domain-association: Apple fetches it, no page).
+ */
+const servedFiles =
+  /^\/(?:favicon\.ico|icon\.svg|brand\/[0-9a-f]{6}\.css|\.well-known\/apple-developer-merchantid-domain-association)$/;
 
 /** The sandbox's example merchant page and its two files (public/, docs/embed-protocol.md). */
 const embedExample = /^\/embed-example\.(?:html|css|js)$/;

@@ -28,6 +28,7 @@ export const messageNamespaces = [
   'ActionRefused',
   'Email',
   'Layout',
+  'Wallet',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

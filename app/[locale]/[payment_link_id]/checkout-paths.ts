@@ -40,7 +40,7 @@ export const notFoundPath = (locale: string, segment: string) =>
 export function embedPath(
   locale: string,
   id: string,
-  page: '' | 'failure' | 'return' | 'redirect',
+  page: '' | 'failure' | 'return' | 'redirect' | 'wallet',
   flags: EmbedFlags,
   extra: Record<string, string> = {},
 ): string {

@@ -7,6 +7,7 @@ import { CardForm } from './card-form';
 import { Receipt } from './receipt';
 import { CancelForm, OpenBankingForm } from './checkout-forms';
 import type { CheckoutSurface } from './checkout-surface';
+import { WalletSection } from './wallet-entry/wallet-section';
 
 /*
  * The sections of the checkout that the payment link page and the embed
@@ -92,6 +93,9 @@ export async function PaymentMethods({ checkout, target, storeCard, hidePayButto
   return (
     <>
       {checkout.authorisationOnly && <p className="notice">{t('preAuthorisation', { organisation })}</p>}
+      {checkout.methods.card && (
+        <WalletSection checkout={checkout} target={target} storeCard={storeCard} selection={selection} />
+      )}
       {checkout.methods.card && (
         <section aria-labelledby="card-heading" data-embed-pay="card">
           <h2 id="card-heading">{t('cardHeading')}</h2>

@@ -3,6 +3,7 @@ import type { HostedCheckout, HostedTransaction } from '@/lib/core/hosted-checko
 import { getPathname } from '@/lib/i18n/navigation';
 import { londonDateTime } from '@/lib/i18n/date-format';
 import { formatMoney } from '@/lib/money';
+import { withWallet } from './wallet-entry/wallet-receipt';
 
 /** The paid page's receipt: what was taken (or held), how, when and its reference. */
 export async function Receipt({
@@ -33,7 +34,10 @@ export async function Receipt({
         <dd data-testid="receipt-method">
           {payment.type === 'OPEN_BANKING'
             ? t('receiptBank')
-            : t('receiptCard', { brand: payment.cardBrand ?? '', lastFour: payment.cardLastFour ?? '' })}
+            : await withWallet(
+                t('receiptCard', { brand: payment.cardBrand ?? '', lastFour: payment.cardLastFour ?? '' }),
+                payment.wallet,
+              )}
         </dd>
         <dt>{t('receiptDate')}</dt>
         <dd>{londonDateTime(when, locale)}</dd>

@@ -19,6 +19,8 @@ export type HostedReceipt = {
   type: string;
   cardBrand: string | null;
   cardLastFour: string | null;
+  /** The wallet the card was paid from (apple_pay, google_pay), or null. */
+  wallet: string | null;
   /** Present when the customer chose to pay in their card's currency. */
   dcc: { cardCurrency: string; rate: number; markupBps: number; convertedAmount: number } | null;
   date: Date;
@@ -53,6 +55,7 @@ export async function loadHostedReceipt(db: Executor, id: string): Promise<Hoste
     type: t.type,
     cardBrand: t.cardBrand,
     cardLastFour: t.cardLastFour,
+    wallet: t.wallet,
     dcc: acceptedDcc(t.dcc),
     date: t.completedAt ?? t.authorisedAt ?? t.createdAt,
   };

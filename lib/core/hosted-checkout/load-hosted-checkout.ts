@@ -2,6 +2,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
+import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
+import { cardRulesNeedFacts } from '../payments/card-quote';
 import { motoAllowed } from '../payments/moto';
 import { isUuid } from '../shared/is-uuid';
 import { loadMemberCheckout, type MemberCheckout } from './member-checkout';
@@ -16,6 +18,8 @@ export type HostedTransaction = {
   surcharge: number;
   cardBrand: string | null;
   cardLastFour: string | null;
+  /** The wallet the card was paid from (apple_pay, google_pay), or null. */
+  wallet: string | null;
   failureReason: string | null;
   paidAt: Date | null;
   createdAt: Date;
@@ -40,6 +44,11 @@ export type HostedCheckout = {
   authorisationOnly: boolean;
   /** An ecommerce session whose creator allowed MOTO, of an organisation whose payment methods include it (lib/core/payments/moto.ts). */
   motoAllowed: boolean;
+  /**
+   * A rule of the link needs the card's brand or issuing country before the payment (exclusions, surcharge, DCC:
+   * card-quote.ts). A production wallet's token tells neither, so production offers no wallet then (docs/checkout.md).
+   */
+  cardRulesNeedFacts: boolean;
   /** The store-card choice the page offers (the core applies the same rule): none without a booking to save to. */
   storeCard: StoreCardChoice;
   redirects: { success: string | null; failure: string | null; cancel: string | null };
@@ -86,6 +95,7 @@ function latestAttempt(db: Db) {
       surcharge: t.surcharge,
       cardBrand: t.cardBrand,
       cardLastFour: t.cardLastFour,
+      wallet: t.wallet,
       failureReason: t.failureReason,
       completedAt: t.completedAt,
       authorisedAt: t.authorisedAt,
@@ -105,6 +115,7 @@ function latestAttempt(db: Db) {
     surcharge,
     cardBrand,
     cardLastFour,
+    wallet,
     failureReason,
     completedAt,
     authorisedAt,
@@ -121,6 +132,7 @@ function latestAttempt(db: Db) {
       surcharge,
       cardBrand,
       cardLastFour,
+      wallet,
       failureReason,
       completedAt,
       authorisedAt,
@@ -230,6 +242,10 @@ export async function loadHostedCheckout(
     authorisationOnly: link.options.authorisation_only,
     motoAllowed: motoAllowed(kind, link.options, row.organisation.paymentMethods),
     storeCard: storeCardChoice(Boolean(link.bookingId), link.options),
+    cardRulesNeedFacts: cardRulesNeedFacts({
+      link,
+      settings: effectivePaymentSettings(row.organisation.settings, row.organisation.country),
+    }),
     redirects: { success: link.successUrl, failure: link.failureUrl, cancel: link.cancelUrl },
     latest: chosen
       ? {
@@ -241,6 +257,7 @@ export async function loadHostedCheckout(
           surcharge: chosen.surcharge,
           cardBrand: chosen.cardBrand,
           cardLastFour: chosen.cardLastFour,
+          wallet: chosen.wallet,
           failureReason: chosen.failureReason,
           paidAt: chosen.completedAt ?? chosen.authorisedAt,
           createdAt: chosen.createdAt,

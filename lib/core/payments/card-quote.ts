@@ -73,14 +73,17 @@ export function quoteCard(checkout: PayableCheckout, card: CardFacts | null): Ca
 }
 
 /** Surcharging when the link and the organisation allow it; DCC rates when both allow DCC and a rate source exists (dcc-rates.ts). */
-function activeRules({ link, settings }: PayableCheckout) {
+/** What the rules read of a checkout: its options and its organisation's settings (the hosted page has both). */
+type RulesOf = { link: Pick<PayableCheckout['link'], 'options'>; settings: PayableCheckout['settings'] };
+
+function activeRules({ link, settings }: RulesOf) {
   const surcharging = link.options.surcharging_enabled && settings.surcharge.enabled;
   const rates = link.options.dcc_enabled && settings.dcc_enabled ? dccRates() : null;
   return { surcharging, rates };
 }
 
 /** True when a rule of the checkout needs the card's brand or issuing country: excluded brands or regions, surcharging, DCC. */
-export function cardRulesNeedFacts(checkout: PayableCheckout): boolean {
+export function cardRulesNeedFacts(checkout: RulesOf): boolean {
   const { link } = checkout;
   const { surcharging, rates } = activeRules(checkout);
   return (

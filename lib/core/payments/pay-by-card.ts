@@ -8,6 +8,7 @@ import {
   type CardFacts,
   type PaymentMethodInput,
   type Processor,
+  walletOf,
 } from '@/lib/payments/processor';
 import { collectionCharge } from '../groups/collection-charge';
 import { cardRulesNeedFacts, quoteCard, type CardQuote } from './card-quote';
@@ -71,6 +72,8 @@ export type CardPaymentOutcome =
  * facts the rules cannot check (a REJECTED transaction, before any authorisation), surcharge (only when the customer
  * accepted exactly that amount), DCC, pre-authorisation and the store-card options.
  * A payment of several instalments is quoted on their sum, as one amount.
+ * A wallet (Apple Pay, Google Pay: `walletOf(method)`) is a card like any other here: the same rules, the same
+ * processor call, recorded with its wallet named.
  */
 export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPaymentOutcome> {
   const checkout = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
@@ -142,6 +145,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
     ipAddress: input.ipAddress,
     fingerprint: input.fingerprint,
     card,
+    wallet: walletOf(input.method),
   });
   try {
     const result = await processor.authorise({
@@ -219,6 +223,7 @@ async function refuse(
       binType: card?.cardClass ?? null,
       issuingCountry: card?.issuingCountry || null,
       cardholderName: card?.holderName ?? input.method.holderName ?? null,
+      wallet: walletOf(input.method),
       ipAddress: input.ipAddress ?? null,
     })
     .returning({ id: transactions.id });

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
+import type { WalletKind } from '@/lib/payments/processor/port';
 import { AppError } from '@/lib/http/app-error';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { holdCardTestingLimit } from './card-testing';
@@ -27,6 +28,8 @@ export type StartInput = {
   fingerprint?: string | null;
   /** The card's BIN and last four as the page gave them, recorded at once so the card-testing limits count the attempt per card. */
   card?: CardKey | null;
+  /** The wallet the card comes from (Apple Pay, Google Pay), recorded with the attempt; null for a card typed in. */
+  wallet?: WalletKind | null;
 };
 
 /**
@@ -79,6 +82,7 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
           fingerprint: input.fingerprint ?? null,
           cardBin: input.card?.bin ?? null,
           cardLastFour: input.card?.lastFour ?? null,
+          wallet: input.wallet ?? null,
         })
         .returning({ id: transactions.id });
       return created!;

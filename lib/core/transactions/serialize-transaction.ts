@@ -23,6 +23,8 @@ export function serializeTransaction(
     payment_link: t.paymentLinkId ? { id: t.paymentLinkId } : null,
     card_brand: t.cardBrand,
     card_last_four: t.cardLastFour,
+    // API extension (docs/api-extensions.md): the wallet the card was paid from, null for a card typed in.
+    wallet: t.wallet,
     card_type: t.cardType,
     cardholder_name: t.cardholderName,
     issuing_country: t.issuingCountry,

@@ -53,6 +53,8 @@ export const transactions = pgTable(
     method: text('method').notNull().default('ONLINE'),
     type: text('type').notNull().default('CARD'),
     cardBrand: text('card_brand'),
+    /** The wallet the card was paid from (`apple_pay`, `google_pay`), null for a card typed in, a saved card or a bank. */
+    wallet: text('wallet'),
     cardLastFour: text('card_last_four'),
     cardBin: text('card_bin'),
     cardType: text('card_type'),

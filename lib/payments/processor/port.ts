@@ -21,10 +21,34 @@ export type CardFacts = {
   holderName?: string;
 };
 
-/** Card details as entered: plain in the sandbox, encrypted fields from @adyen/adyen-web in production. */
+/** The wallets a card can be paid from (Apple Pay, Google Pay): recorded on the transaction as `wallet`. */
+export const walletKinds = ['apple_pay', 'google_pay'] as const;
+export type WalletKind = (typeof walletKinds)[number];
+
+/**
+ * Card details as entered: plain in the sandbox, encrypted fields from @adyen/adyen-web in production.
+ * `wallet` on a plain card: the sandbox's wallet stand-in, which pays one of the sandbox's test cards as the
+ * wallet would hand it over. `adyen_wallet`: a real wallet's payment token from adyen-web's ApplePay or
+ * GooglePay component (Checkout v71 ApplePayDetails.applePayToken / GooglePayDetails.googlePayToken).
+ */
 export type PaymentMethodInput =
-  | { kind: 'card'; number: string; expiryMonth: number; expiryYear: number; cvc: string; holderName: string }
-  | { kind: 'adyen_encrypted'; holderName: string; fields: Record<string, string> };
+  | {
+      kind: 'card';
+      number: string;
+      expiryMonth: number;
+      expiryYear: number;
+      cvc: string;
+      holderName: string;
+      wallet?: WalletKind;
+    }
+  | { kind: 'adyen_encrypted'; holderName: string; fields: Record<string, string> }
+  | { kind: 'adyen_wallet'; wallet: WalletKind; token: string; holderName?: undefined };
+
+/** The wallet a payment came from, or null for a card typed in. */
+export function walletOf(method: PaymentMethodInput): WalletKind | null {
+  if (method.kind === 'adyen_wallet') return method.wallet;
+  return method.kind === 'card' ? (method.wallet ?? null) : null;
+}
 
 export type ShopperInteraction = 'ecommerce' | 'moto';
 

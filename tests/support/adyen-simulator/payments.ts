@@ -26,6 +26,12 @@ import { cardFor, decrypt, failingModification, outcomeFor, threeDsRefusal, type
  * - Pay by Bank (`paymentMethod.type: "paybybank"`, PayByBankDetails in the spec): RedirectShopper to the
  *   simulator's bank page (action.paymentMethodType "paybybank"); the bank's decision comes back as
  *   redirectResult; a shopper who abandons never comes back and an OFFER_CLOSED notification is queued.
+ * - Apple Pay / Google Pay (`paymentMethod.type` "applepay" with `applePayToken`, "googlepay" with `googlePayToken`:
+ *   ApplePayDetails / GooglePayDetails in the spec): a real token is encrypted by Apple or Google for Adyen and cannot
+ *   be read here, and Adyen publishes no readable test token, so the simulator's own convention stands in: a token
+ *   `test_<card number>` (as Adyen's "test_" values for encrypted fields) pays that test card, without 3-D Secure (a
+ *   wallet's device authentication stands for it), and the answer names the wallet in `paymentMethod.type`. Any
+ *   other token is refused 422 errorCode "101" as an unreadable card.
  * - Stored card (`paymentMethod.storedPaymentMethodId` + shopperReference): charged without a challenge;
  *   an id the shopperReference does not hold answers 422 errorCode "800" "Contract not found"
  *   (help.adyen.com: "800: Contract not found" when the shopperReference has no such stored details).
@@ -104,7 +110,7 @@ function settle(context: Context, payment: Payment, outcome: Outcome): Answer {
     ...(outcome.resultCode === 'Authorised' ? { amount: payment.amount } : {}),
     merchantReference: payment.reference,
     ...(payment.card && outcome.resultCode === 'Authorised'
-      ? { paymentMethod: { brand: payment.card.brand, type: 'scheme' } }
+      ? { paymentMethod: { brand: payment.card.brand, type: payment.method } }
       : {}),
   };
   return { status: 200, body };
@@ -116,7 +122,7 @@ export function payments(context: Context, body: Body): Answer {
     psp: adyenId(),
     reference: String(body.reference),
     amount: body.amount as Payment['amount'],
-    method: method.type === 'paybybank' ? 'paybybank' : 'scheme',
+    method: methodType(method.type),
     manualCapture: (body.additionalData as Body | undefined)?.manualCapture === 'true',
     status: 'redirect',
     captured: 0,
@@ -134,6 +140,7 @@ export function payments(context: Context, body: Body): Answer {
     context.state.payments.set(payment.psp, payment);
     return settle(context, payment, outcomeFor(stored.card.holderName));
   }
+  if (payment.method === 'applepay' || payment.method === 'googlepay') return wallet(context, body, payment);
   const number = decrypt(method.encryptedCardNumber);
   const expiryMonth = decrypt(method.encryptedExpiryMonth);
   const expiryYear = decrypt(method.encryptedExpiryYear);
@@ -159,6 +166,23 @@ export function payments(context: Context, body: Body): Answer {
     };
   }
   return settle(context, payment, outcomeFor(holderName));
+}
+
+const methodType = (type: unknown): Payment['method'] =>
+  type === 'paybybank' || type === 'applepay' || type === 'googlepay' ? type : 'scheme';
+
+/** A wallet's token (the simulator's `test_<number>`): that test card, paid at once. */
+function wallet(context: Context, body: Body, payment: Payment): Answer {
+  const method = body.paymentMethod as Body;
+  const number = decrypt(payment.method === 'applepay' ? method.applePayToken : method.googlePayToken);
+  if (!number) return validation('101', 'Invalid card number');
+  // The wallet's device authentication stands for 3-D Secure: a challenge card pays at once here.
+  const card = { ...cardFor(number), challenge: undefined };
+  payment.card = { ...card, number, expiryMonth: '03', expiryYear: '2030' };
+  if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+    payment.storeFor = body.shopperReference;
+  context.state.payments.set(payment.psp, payment);
+  return settle(context, payment, { resultCode: 'Authorised' });
 }
 
 function redirect(

@@ -9,7 +9,7 @@ export type Payment = {
   psp: string;
   reference: string;
   amount: Amount;
-  method: 'scheme' | 'paybybank';
+  method: 'scheme' | 'paybybank' | 'applepay' | 'googlepay';
   card?: TestCard & { number: string; expiryMonth: string; expiryYear: string; holderName?: string };
   /** additionalData.manualCapture "true" (or the account's capture delay, which the simulator takes as immediate otherwise). */
   manualCapture: boolean;

@@ -7,8 +7,9 @@
  * Source: json/CheckoutService-v71.json in github.com/Adyen/adyen-openapi (copy read at commit
  * aa014f0cbdb58ff5c44a2ff9d5fe734642210aff). Trimmed as follows, nothing else changed:
  * - only the request schemas of the endpoints the simulator serves, and every schema they reference;
- * - PaymentRequest.paymentMethod's oneOf keeps only the three methods the simulator models
- *   (CardDetails, StoredPaymentMethodDetails, PayByBankDetails): any other type is answered as unsupported;
+ * - PaymentRequest.paymentMethod's oneOf keeps only the methods the simulator models (CardDetails,
+ *   StoredPaymentMethodDetails, PayByBankDetails, ApplePayDetails, GooglePayDetails): any other type is answered
+ *   as unsupported;
  * - descriptions, examples and x-* vendor keys removed (documentation, not constraints).
  */
 import fs from 'node:fs';
@@ -24,7 +25,13 @@ const roots = [
   'PaymentCancelRequest',
   'StandalonePaymentCancelRequest',
 ];
-const keptMethods = ['CardDetails', 'StoredPaymentMethodDetails', 'PayByBankDetails'];
+const keptMethods = [
+  'CardDetails',
+  'StoredPaymentMethodDetails',
+  'PayByBankDetails',
+  'ApplePayDetails',
+  'GooglePayDetails',
+];
 const dropped = new Set(['description', 'example', 'examples', 'externalDocs', 'title']);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

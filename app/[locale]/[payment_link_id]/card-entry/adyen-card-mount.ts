@@ -2,6 +2,7 @@ import { AdyenCheckout, Card, type CardFieldValidData, type OnChangeData } from 
 // Adyen's stylesheet goes through the bundle (a <link> to our own origin, allowed by style-src 'self'), never inline.
 import '@adyen/adyen-web/styles/adyen.css';
 import type { AdyenEnvironment } from '@/lib/config';
+import { adyenLocales } from './adyen-locales';
 
 /*
  * The production card fields: @adyen/adyen-web v6's Card component. This module
@@ -18,22 +19,6 @@ export type AdyenCardEvents = {
   /** The number is complete and valid (encrypted, with its BIN and last four), or no longer (null). */
   onNumber: (number: { encryptedCardNumber: string; bin?: string; lastFour?: string } | null) => void;
   onError: () => void;
-};
-
-/** Adyen's own translations for the page's language (its locales are language-region). */
-const adyenLocales: Record<string, string> = {
-  'en-GB': 'en-GB',
-  cy: 'en-GB',
-  fr: 'fr-FR',
-  de: 'de-DE',
-  es: 'es-ES',
-  it: 'it-IT',
-  nl: 'nl-NL',
-  pt: 'pt-PT',
-  pl: 'pl-PL',
-  sv: 'sv-SE',
-  el: 'el-GR',
-  ar: 'ar',
 };
 
 export async function mountAdyenCard(container: HTMLElement, config: AdyenCardConfig, events: AdyenCardEvents) {

@@ -8,6 +8,7 @@ import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import { notFoundPageTitle, organisationPageTitle } from '../../page-title';
+import { withWallet } from '../../[payment_link_id]/wallet-entry/wallet-receipt';
 import { PrintButton } from './print-button';
 
 type Props = { params: Promise<{ locale: string; transaction_id: string }> };
@@ -93,7 +94,10 @@ export default async function ReceiptPage({ params }: Props) {
         <dd data-testid="receipt-method">
           {receipt.type === 'OPEN_BANKING'
             ? t('bank')
-            : t('card', { brand: receipt.cardBrand ?? '', lastFour: receipt.cardLastFour ?? '' })}
+            : await withWallet(
+                t('card', { brand: receipt.cardBrand ?? '', lastFour: receipt.cardLastFour ?? '' }),
+                receipt.wallet,
+              )}
         </dd>
         <dt>{t('date')}</dt>
         <dd data-testid="receipt-date">

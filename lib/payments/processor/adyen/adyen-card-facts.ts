@@ -43,6 +43,8 @@ export function cardFactsFromInput(method: PaymentMethodInput): Partial<CardFact
       holderName: method.holderName,
     };
   }
+  // A wallet's token hides the card: Adyen's answer to the payment is the only source of its facts.
+  if (method.kind === 'adyen_wallet') return {};
   // From adyen-web's onBinLookup / onFieldValid (issuerBin, endDigits): not secret, sent beside the encrypted fields.
   return { bin: method.fields.bin ?? '', lastFour: method.fields.lastFour ?? '', holderName: method.holderName };
 }

@@ -11,6 +11,9 @@ export type CardDetailsResponse = {
 /** POST /cardDetails body: adyen-web's encryptedCardNumber. */
 export function cardDetailsRequest(merchantAccount: string, method: PaymentMethodInput) {
   if (method.kind === 'card') return null; // never sent: the adapter refuses raw numbers
+  // A wallet token is no card number: v71 CardDetailsRequest takes only cardNumber or encryptedCardNumber, so a
+  // wallet's facts are unknown before the payment (the card rules then fail closed: docs/checkout.md, Wallets).
+  if (method.kind === 'adyen_wallet') return null;
   return method.fields.encryptedCardNumber
     ? { merchantAccount, encryptedCardNumber: method.fields.encryptedCardNumber }
     : null;

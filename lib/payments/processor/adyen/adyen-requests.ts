@@ -19,9 +19,23 @@ const encryptedFieldNames = [
 export function paymentMethodBody(method: PaymentMethodInput): Record<string, string> {
   // Raw card numbers never reach Adyen from here (the adapter refuses them first): only adyen-web's encrypted fields.
   if (method.kind === 'card') throw new Error('raw card numbers are not sent to Adyen');
+  if (method.kind === 'adyen_wallet') return walletMethodBody(method.wallet, method.token);
   const body: Record<string, string> = { type: 'scheme' };
   for (const name of encryptedFieldNames) if (method.fields[name]) body[name] = method.fields[name];
   return { ...body, holderName: method.holderName };
+}
+
+/**
+ * A wallet payment as Checkout v71 defines it (CheckoutService-v71.json): ApplePayDetails `{ type: "applepay",
+ * applePayToken }` ("the stringified and base64 encoded paymentData you retrieved from the Apple framework", at most
+ * 10000 characters) and GooglePayDetails `{ type: "googlepay", googlePayToken }` ("the token that you obtained from
+ * the Google Pay API PaymentData response"). adyen-web's ApplePay and GooglePay components hand over exactly these
+ * in state.data.paymentMethod; the page posts the token alone and the type follows from the wallet.
+ */
+function walletMethodBody(wallet: 'apple_pay' | 'google_pay', token: string): Record<string, string> {
+  return wallet === 'apple_pay'
+    ? { type: 'applepay', applePayToken: token }
+    : { type: 'googlepay', googlePayToken: token };
 }
 
 /** The shopper a stored card belongs to at Adyen: one per payment that stored a card (a booking's card, not a person). */

@@ -1,0 +1,145 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { now } from '@/lib/clock';
+import { isSandbox } from '@/lib/config';
+import { hostedCheckoutState, hostedPayByCard } from '@/lib/core/hosted-checkout/hosted-payments';
+import type { CardPaymentOutcome } from '@/lib/core/payments/pay-by-card';
+import type { ActionPage } from '@/lib/http/action-page';
+import { AppError } from '@/lib/http/app-error';
+import { parseEmbedFlags } from '@/lib/embed/embed-flags';
+import { walletKinds, type PaymentMethodInput } from '@/lib/payments/processor/port';
+import { checkoutAction, formValues, type CheckoutActionContext } from '../../checkout-action';
+import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } from '../checkout-paths';
+import { pageSurface, type CheckoutSurface } from '../checkout-surface';
+import { sandboxWalletMethod } from './sandbox-wallet-cards';
+import { walletStepPath } from './wallet-paths';
+
+/*
+ * Paying with a wallet (docs/checkout.md, "Wallets"): the card the wallet hands over is paid through
+ * payByCard, so the link's exclusions, surcharge, card-testing limits and store-card options apply on the
+ * server exactly as for a card typed in. Sandbox: the stand-in's chosen test card (a plain form, no script).
+ * Production: the token of adyen-web's ApplePay or GooglePay component, posted by the wallet button.
+ */
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const walletForm = z.object({
+  covered: z.array(z.string().uuid()).max(50).default([]),
+  surface: optional(z.enum(['embed'])),
+  embedFlags: optional(z.string().max(500)),
+  wallet: z.enum(walletKinds),
+  acceptedSurcharge: optional(z.coerce.number().int().nonnegative()),
+  storeCard: optional(z.enum(['on'])),
+});
+const sandboxWalletForm = walletForm.extend({ walletCard: z.string().min(1).max(40) });
+// Checkout v71: applePayToken and googlePayToken are at most 10000 characters (CheckoutService-v71.json).
+const tokenForm = walletForm.extend({ token: z.string().min(1).max(10000) });
+
+const noRedirects = { success: null, failure: null, cancel: null };
+const checkoutPages = ['payment_link', 'ecommerce'] as const;
+
+const surfaceOf = (page: ActionPage, embedFlags: string | undefined): CheckoutSurface =>
+  page.kind === 'ecommerce'
+    ? { kind: 'embed', flags: parseEmbedFlags(new URLSearchParams(embedFlags ?? '')) }
+    : pageSurface;
+
+type WalletInput = z.output<typeof walletForm>;
+type Paid = { outcome: CardPaymentOutcome | 'refused'; to: CheckoutDestinations; surface: CheckoutSurface };
+
+/** Pays the page's checkout with the wallet's card through the card payment core; 'refused': paid, in progress or expired. */
+async function payWithWallet(
+  { page, ipAddress }: CheckoutActionContext,
+  input: WalletInput,
+  method: (sandbox: boolean) => PaymentMethodInput | null,
+): Promise<Paid> {
+  const surface = surfaceOf(page, input.embedFlags);
+  const { checkout } = await hostedCheckoutState(page.id, surfaceCheckoutKind(surface));
+  const to = checkoutDestinations(surface, page.locale, checkout ?? { id: page.id, redirects: noRedirects });
+  const card = checkout ? method(isSandbox()) : null;
+  if (!card) return { outcome: 'refused', to, surface };
+  try {
+    const outcome = await hostedPayByCard({
+      checkoutId: page.id,
+      coveredLinkIds: input.covered,
+      method: card,
+      acceptedSurcharge: input.acceptedSurcharge,
+      storeCard: input.storeCard === 'on',
+      returnUrl: to.returnUrl,
+      transactionMethod: to.transactionMethod,
+      ipAddress,
+    });
+    return { outcome, to, surface };
+  } catch (error) {
+    // Already paid, in progress in another tab, expired: the link's page shows which.
+    if (!(error instanceof AppError)) throw error;
+    return { outcome: 'refused', to, surface };
+  }
+}
+
+/** Where a settled wallet payment goes: as a card payment's (actions.ts cardPaymentDestination). */
+function settledDestination(outcome: CardPaymentOutcome | 'refused', to: CheckoutDestinations): string | null {
+  if (outcome === 'refused' || outcome.outcome === 'unsettled') return to.checkout;
+  if (outcome.outcome === 'challenge') return to.step(outcome.redirectUrl);
+  if (outcome.outcome === 'paid') return to.success;
+  if (outcome.outcome === 'declined' || outcome.outcome === 'failed') return to.failure;
+  return null;
+}
+
+const paySandboxWallet = checkoutAction({
+  pages: checkoutPages,
+  idField: 'linkId',
+  input: sandboxWalletForm,
+  run: async (context, input): Promise<never> => {
+    // The stand-in exists only in the sandbox: production pays real wallets' tokens only.
+    const { outcome, to, surface } = await payWithWallet(context, input, (sandbox) =>
+      sandbox ? sandboxWalletMethod(input.walletCard, input.wallet, now()) : null,
+    );
+    const settled = settledDestination(outcome, to);
+    if (settled !== null || outcome === 'refused') redirect(settled ?? to.checkout);
+    const step = { wallet: input.wallet, card: input.walletCard, covered: input.covered };
+    // A surcharge the customer has not seen yet: the wallet's sheet shows the total to confirm, as Apple Pay's does.
+    if (outcome.outcome === 'confirm_surcharge')
+      redirect(
+        walletStepPath(surface, context.page.locale, context.page.id, {
+          ...step,
+          surcharge: outcome.surcharge,
+          total: outcome.total,
+        }),
+      );
+    // Refused by the link's rules (excluded, card testing, MOTO): recorded by the core; the sheet says so.
+    redirect(walletStepPath(surface, context.page.locale, context.page.id, { ...step, refused: true }));
+  },
+});
+
+/** The sandbox wallet stand-in's form: pays the chosen test card as the chosen wallet. */
+export async function paySandboxWalletAction(form: FormData): Promise<void> {
+  await paySandboxWallet(formValues(form, ['covered']), undefined);
+}
+
+/** What the wallet button learns: where to go now (the payment was taken or decided), or that the card was refused. */
+export type WalletTokenState = { ok: true; destination: string } | { ok: false; refused: 'card' | 'unavailable' };
+
+const payWalletToken = checkoutAction({
+  pages: checkoutPages,
+  idField: 'linkId',
+  input: tokenForm,
+  refused: (): WalletTokenState => ({ ok: false, refused: 'unavailable' }),
+  run: async (context, input): Promise<WalletTokenState> => {
+    const { outcome, to } = await payWithWallet(context, input, (sandbox) =>
+      sandbox ? null : { kind: 'adyen_wallet', wallet: input.wallet, token: input.token },
+    );
+    // The wallet's sheet closes first (adyen-web's actions.resolve), then the page goes where a card payment would.
+    const settled = settledDestination(outcome, to);
+    if (settled !== null) return { ok: true, destination: settled };
+    // A wallet is offered in production only where no rule needs the card's facts (wallet-section.tsx), so a
+    // surcharge to confirm or a refusal means the link changed under the page: the customer pays another way.
+    return { ok: false, refused: 'card' };
+  },
+});
+
+/** A real wallet's payment (production): the token adyen-web's ApplePay or GooglePay component gave. */
+export async function payWalletTokenAction(values: Record<string, string | string[]>): Promise<WalletTokenState> {
+  return payWalletToken(values, undefined);
+}
