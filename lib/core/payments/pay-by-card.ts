@@ -49,6 +49,8 @@ export type CardPaymentInput = {
   returnUrl: string;
   ipAddress?: string | null;
   fingerprint?: string | null;
+  /** The page's language (the receipt's). */
+  locale?: string | null;
 };
 
 export type CardPaymentOutcome =
@@ -142,6 +144,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
     ipAddress: input.ipAddress,
     fingerprint: input.fingerprint,
     card,
+    locale: input.locale,
   });
   try {
     const result = await processor.authorise({

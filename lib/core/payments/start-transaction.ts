@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
+import { routing } from '@/lib/i18n/routing';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { holdCardTestingLimit } from './card-testing';
 import type { CardKey } from './card-testing-window';
@@ -27,6 +28,8 @@ export type StartInput = {
   fingerprint?: string | null;
   /** The card's BIN and last four as the page gave them, recorded at once so the card-testing limits count the attempt per card. */
   card?: CardKey | null;
+  /** The language of the page the payer paid on: their receipt's (payer-receipt.ts). Anything but a site locale is not kept. */
+  locale?: string | null;
 };
 
 /**
@@ -79,6 +82,7 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
           fingerprint: input.fingerprint ?? null,
           cardBin: input.card?.bin ?? null,
           cardLastFour: input.card?.lastFour ?? null,
+          locale: input.locale && isLocale(input.locale) ? input.locale : null,
         })
         .returning({ id: transactions.id });
       return created!;
@@ -106,3 +110,5 @@ async function unsettledOn(db: Db, checkoutId: string): Promise<boolean> {
     .limit(1);
   return Boolean(row);
 }
+
+const isLocale = (locale: string): boolean => (routing.locales as readonly string[]).includes(locale);
