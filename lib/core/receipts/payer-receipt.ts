@@ -124,5 +124,12 @@ export async function queuePayerReceipt(tx: Executor, transactionId: string): Pr
   const receipt = await renderPayerReceipt(tx, transactionId);
   if (!receipt) return;
   const { organisationId, to, subject, text, html } = receipt;
-  await enqueueEmailOnce(tx, receiptKey(transactionId), { organisationId, kind: RECEIPT_KIND, to, subject, text, html });
+  await enqueueEmailOnce(tx, receiptKey(transactionId), {
+    organisationId,
+    kind: RECEIPT_KIND,
+    to,
+    subject,
+    text,
+    html,
+  });
 }

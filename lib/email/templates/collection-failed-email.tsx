@@ -5,7 +5,8 @@ import type { EmailText } from './email-text';
 import { renderEmail, type RenderedEmail } from './render-email';
 
 /** Why an automatic collection was not taken, in the words a payer understands. */
-export type CollectionFailure = 'card_expired' | 'insufficient_funds' | 'declined' | 'no_card' | 'authentication' | 'other';
+export type CollectionFailure =
+  'card_expired' | 'insufficient_funds' | 'declined' | 'no_card' | 'authentication' | 'other';
 
 /** The processor's or runner's reason as one of the failures the email explains. */
 export function collectionFailure(reason: string): CollectionFailure {

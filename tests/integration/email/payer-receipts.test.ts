@@ -34,7 +34,10 @@ afterEach(async () => {
 });
 
 const receiptsOf = async (transactionId: string) =>
-  (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, `receipt:${transactionId}`));
+  (await getDb())
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.dedupeKey, `receipt:${transactionId}`));
 
 async function oneReceipt(transactionId: string) {
   const receipts = await receiptsOf(transactionId);
@@ -58,7 +61,9 @@ describe('payer receipts', () => {
     expect(row!.locale).toBe('fr');
     const receipt = await oneReceipt(id);
     expect(receipt.toAddress).toBe('jane@example.com');
-    expect(receipt.subject).toBe(`Receipts Travel : votre reçu de paiement pour la réservation ${booking.booking_reference}`);
+    expect(receipt.subject).toBe(
+      `Receipts Travel : votre reçu de paiement pour la réservation ${booking.booking_reference}`,
+    );
     expect(receipt.htmlBody).toContain('lang="fr"');
     expect(receipt.textBody).toContain(formatMoney(10151, 'GBX', 'fr'));
     expect(receipt.textBody).toContain(formatMoney(150, 'GBX', 'fr'));
@@ -89,7 +94,11 @@ describe('payer receipts', () => {
     const { admin, parentId } = await createTenant();
     const db = await getDb();
     const link = await createLinkVia(admin.token, parentId, { open_banking_enabled: true });
-    const started = await startOpenBankingPayment(db, { checkoutId: link, returnUrl: 'http://localhost/r', locale: 'de' });
+    const started = await startOpenBankingPayment(db, {
+      checkoutId: link,
+      returnUrl: 'http://localhost/r',
+      locale: 'de',
+    });
     const [row] = await db.select().from(transactions).where(eq(transactions.id, started.transactionId));
     await decideSandboxBankPayment(db, row!.providerReference!, 'approve');
     expect(await finishOpenBankingPayment(db, started.transactionId)).toMatchObject({ outcome: 'paid' });
@@ -111,8 +120,9 @@ describe('payer receipts', () => {
       { token: admin.token },
     );
     expect(charged.status).toBe(200);
-    const [charge] = (await (await getDb()).select().from(transactions).where(eq(transactions.bookingId, bookingId)))
-      .filter((t) => t.amount === 5000);
+    const [charge] = (
+      await (await getDb()).select().from(transactions).where(eq(transactions.bookingId, bookingId))
+    ).filter((t) => t.amount === 5000);
     expect(charge!.locale).toBeNull();
     const receipt = await oneReceipt(charge!.id);
     expect(receipt.htmlBody).toContain('lang="es"');
