@@ -6,6 +6,7 @@ import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
 import { groupAlertEmail } from '@/lib/email/templates/group-alert-email';
 import { memberLinkEmail } from '@/lib/email/templates/member-link-email';
+import { organisationAlertHtml } from '@/lib/email/templates/organisation-alert-email';
 import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
 import { receiptEmail } from '@/lib/email/templates/receipt-email';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
@@ -129,3 +130,12 @@ for (const [name, render] of Object.entries(templates)) {
     });
   }
 }
+
+test("the organisation's alert email passes axe at 375 and 1280 px", async ({ page }) => {
+  const html = await organisationAlertHtml(
+    brand,
+    'Sunny Tours: a payment is still unresolved after 24 hours',
+    'The payment of £100.00 was sent to the processor 24 hours ago and has no outcome yet.\n\nTransaction: t-1',
+  );
+  await expectAccessibleEmail(page, html, "the organisation's alert email");
+});

@@ -4,6 +4,7 @@ import { collectionFailedEmail, collectionFailure } from '@/lib/email/templates/
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
 import { groupAlertEmail } from '@/lib/email/templates/group-alert-email';
+import { organisationAlertHtml } from '@/lib/email/templates/organisation-alert-email';
 import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
 import { receiptEmail } from '@/lib/email/templates/receipt-email';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
@@ -83,12 +84,12 @@ describe.each(Object.keys(templates))('the %s email', (name) => {
       expect(email.text).toMatch(dates[locale]!);
       expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       // Every template but the portal link's names an amount.
-    if (name !== 'portalLinkReplaced')
-      expect(email.text).toContain(formatMoney(name === 'receipt' ? 10250 : 20000, 'GBX', locale));
+      if (name !== 'portalLinkReplaced')
+        expect(email.text).toContain(formatMoney(name === 'receipt' ? 10250 : 20000, 'GBX', locale));
       // No catalog key left unresolved (next-intl answers a missing message with its key).
       expect(email.text).not.toMatch(/\b(receipt|collectionFailed|approval|portalLinkReplaced|groupAlert)\.[a-z]/);
       // The organisation's colour where it keeps 4.5:1 with the band's text (brandTheme: the pages' guard).
-    expect(email.html).toMatch(/background-color:#7a1f5c;color:#ffffff/i);
+      expect(email.html).toMatch(/background-color:#7a1f5c;color:#ffffff/i);
       expect(email.html).toContain('https://cdn.example.com/logo.png');
       if (locale === 'ar') expect(email.text).toMatch(/[\u0600-\u06ff]/);
     },
@@ -151,5 +152,20 @@ describe('the failed collection', () => {
     expect(email.text).toContain('Visa card ending 0006');
     expect(email.text).toContain('https://pay.example.com/6b1f');
     expect(email.text).toContain('Nothing was taken');
+  });
+});
+
+describe("the organisation's alerts", () => {
+  it('keep their English words, one paragraph per block, in the organisation band', async () => {
+    const html = await organisationAlertHtml(
+      brand,
+      'Sunny Tours: a refund failed',
+      'The refund of £10.00 failed.\n\nRefund: r-1\nTransaction: t-1',
+    );
+    expect(html).toContain('lang="en-GB"');
+    expect(html).toContain('<title>Sunny Tours: a refund failed</title>');
+    expect(html).toMatch(/background-color:#7a1f5c;color:#ffffff/i);
+    expect(html).toMatch(/<p[^>]*>The refund of £10.00 failed.<\/p>/);
+    expect(html).toMatch(/Refund: r-1<br\/>Transaction: t-1/);
   });
 });
