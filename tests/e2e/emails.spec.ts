@@ -32,6 +32,9 @@ async function expectAccessibleEmail(page: Page, html: string, label: string) {
   }
 }
 
+// A loaded machine renders and checks each email at two widths in well over the default 30 s.
+test.describe.configure({ timeout: 120_000 });
+
 test('a paid link sends the payer a receipt that passes axe at 375 and 1280 px', async ({ page, request }) => {
   const to = `receipt-${randomBytes(4).toString('hex')}@example.com`;
   const id = await createLink(request, { amount: 12345, email: to });
@@ -46,6 +49,7 @@ test('a paid link sends the payer a receipt that passes axe at 375 and 1280 px',
   await expect(email).toHaveCount(1);
   await expect(email.getByRole('heading', { level: 2 })).toContainText('your payment receipt');
   await expect(email.getByTestId('mailbox-text')).toContainText('£123.45');
+  await expect(email.getByTestId('mailbox-text')).toContainText('Visa ending 1111');
   await expect(email.getByTestId('mailbox-text')).toContainText('/receipts/');
   const html = await email.locator('iframe').getAttribute('srcdoc');
   expect(html).toContain('lang="en-GB"');

@@ -8,6 +8,7 @@ import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
 import { routing } from '@/lib/i18n/routing';
 import { hostedOrigin } from '../groups/hosted-origin';
+import { brandName } from './brand-name';
 
 export const COLLECTION_FAILED_KIND = 'collection_failed';
 
@@ -71,7 +72,10 @@ export async function queueCollectionFailed(
       currency: row.currency,
       dueAt: row.due_at === null ? null : new Date(row.due_at),
       failure: collectionFailure(failed.reason),
-      card: row.card_brand && row.card_last_four ? { brand: row.card_brand, lastFour: row.card_last_four } : null,
+      card:
+        row.card_brand && row.card_last_four
+          ? { brand: brandName(row.card_brand)!, lastFour: row.card_last_four }
+          : null,
       payUrl: `${hostedOrigin(row.settings)}${prefix}/${failed.paymentLinkId}`,
     },
   );

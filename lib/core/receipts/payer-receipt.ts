@@ -10,6 +10,7 @@ import { receiptEmail, type ReceiptEmail } from '@/lib/email/templates/receipt-e
 import { now } from '@/lib/clock';
 import { routing } from '@/lib/i18n/routing';
 import { hostedOrigin } from '../groups/hosted-origin';
+import { brandName } from './brand-name';
 
 export const RECEIPT_KIND = 'payment_receipt';
 /** One receipt per payment, ever: the outbox's unique dedupe key (enqueueEmailOnce). */
@@ -107,7 +108,7 @@ export async function renderPayerReceipt(
     method:
       row.type === 'OPEN_BANKING'
         ? { kind: 'bank' }
-        : { kind: 'card', brand: row.card_brand, lastFour: row.card_last_four },
+        : { kind: 'card', brand: brandName(row.card_brand), lastFour: row.card_last_four },
     automatic: row.automatic === true || row.automatic === 'true',
     paidAt: taken || !row.paid_at ? now() : new Date(row.paid_at),
     receiptUrl: `${hostedOrigin(row.settings)}${prefix}/receipts/${row.id}`,

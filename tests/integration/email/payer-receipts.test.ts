@@ -69,7 +69,7 @@ describe('payer receipts', () => {
     expect(receipt.textBody).toContain(formatMoney(150, 'GBX', 'fr'));
     expect(receipt.textBody).toContain('Frais de carte (inclus)');
     expect(receipt.textBody).toContain(booking.booking_reference);
-    expect(receipt.textBody).toContain('se terminant par');
+    expect(receipt.textBody).toContain('Mastercard se terminant par');
     expect(receipt.textBody).toContain(id);
     expect(receipt.htmlBody).toContain(`href="${publicBaseUrl()}/fr/receipts/${id}"`);
     // A declined attempt on another link has no receipt.
