@@ -33,3 +33,25 @@ export async function enqueueEmail(tx: Executor, message: EmailMessage): Promise
     .returning({ id: emailOutbox.id });
   return { id: row!.id };
 }
+
+/**
+ * As enqueueEmail, at most once per `dedupeKey` ever (a payment's receipt: `receipt:<transaction id>`): the
+ * unique index on email_outbox.dedupe_key turns the second insert into nothing, however two writers race (a
+ * notification and the return page settling one payment). Answers whether this call queued it.
+ */
+export async function enqueueEmailOnce(tx: Executor, dedupeKey: string, message: EmailMessage): Promise<boolean> {
+  const rows = await tx
+    .insert(emailOutbox)
+    .values({
+      organisationId: message.organisationId ?? null,
+      kind: message.kind,
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html ?? null,
+      dedupeKey,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return rows.length > 0;
+}

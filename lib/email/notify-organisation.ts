@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { organisations, userOrganisations, users } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from './enqueue-email';
+import { emailBrand } from './templates/email-brand';
+import { organisationAlertHtml } from './templates/organisation-alert-email';
 
 /**
  * Alert emails are queued with the kind `alert:<kind>`, so that delivery can
@@ -23,7 +25,7 @@ export async function notifyOrganisation(
   message: { kind: string; subject: string; text: string },
 ): Promise<number> {
   const [org] = await tx
-    .select({ name: organisations.name, settings: organisations.settings })
+    .select({ name: organisations.name, settings: organisations.settings, image: organisations.image })
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   if (!org) return 0;
@@ -36,13 +38,18 @@ export async function notifyOrganisation(
           .innerJoin(users, eq(users.id, userOrganisations.userId))
           .where(eq(userOrganisations.organisationId, organisationId))
       ).map((row) => row.email);
+  if (recipients.length === 0) return 0;
+  const subject = `${org.name}: ${message.subject}`;
+  // Staff alerts stay in English (plain text as written), with an HTML part in the organisation's band.
+  const html = await organisationAlertHtml(emailBrand(org.name, org.settings, org.image), subject, message.text);
   for (const to of recipients) {
     await enqueueEmail(tx, {
       organisationId,
       kind: isAlertKind(message.kind) ? message.kind : `${ALERT_KIND_PREFIX}${message.kind}`,
       to,
-      subject: `${org.name}: ${message.subject}`,
+      subject,
       text: message.text,
+      html,
     });
   }
   return recipients.length;

@@ -48,7 +48,16 @@ async function brokenWords(page: Page): Promise<string[]> {
 async function sidewaysScroll(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const wide: string[] = [];
-    if (document.documentElement.scrollWidth > document.documentElement.clientWidth) wide.push('the page');
+    const edge = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > edge) {
+      // Name what reaches past the screen's edge (the innermost such elements), so a failure says where to look.
+      const past = [...document.body.querySelectorAll('*')].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && (box.right > edge + 1 || box.left < -1);
+      });
+      const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+      wide.push(`the page, past its edge: ${innermost.map((e) => e.outerHTML.slice(0, 120)).join(' | ')}`);
+    }
     for (const region of document.querySelectorAll<HTMLElement>('[role="region"], table'))
       if (region.scrollWidth > region.clientWidth + 1) wide.push(region.outerHTML.slice(0, 80));
     return wide;

@@ -108,6 +108,7 @@ const payByCard = checkoutAction({
         returnUrl: to.returnUrl,
         transactionMethod: to.transactionMethod,
         ipAddress,
+        locale,
       });
     } catch (error) {
       // Already paid, in progress in another tab, expired: the link's page shows which.
@@ -188,6 +189,7 @@ const startOpenBanking = checkoutAction({
             coveredLinkIds: input.covered,
             returnUrl: to.returnUrl,
             ipAddress,
+            locale: page.locale,
           })
         ).redirectUrl,
       );

@@ -7,7 +7,9 @@ import { approvals, organisations, scheduledPayments } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { AppError } from '@/lib/http/app-error';
-import { formatMoney } from '@/lib/money';
+import { approvalEmail } from '@/lib/email/templates/approval-email';
+import { emailBrand } from '@/lib/email/templates/email-brand';
+import { emailText } from '@/lib/email/templates/email-text';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
 import { findAccessibleBooking } from '../bookings/booking-query';
@@ -53,24 +55,19 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
       })
       .returning();
     const url = `${publicBaseUrl()}/approvals/${approval!.id}`;
-    const lines = waiting.map(
-      (p) => `- ${formatMoney(p.amount, p.currency)} on ${p.executeAfter.toISOString().slice(0, 10)}`,
-    );
+    // The customer's language is not known when nothing was paid on a page yet: en-GB (the approval page offers the others).
+    const email = await approvalEmail(emailBrand(org!.name, org!.settings, org!.image), emailText(null), {
+      customerName: booking.customerName,
+      bookingReference: booking.bookingReference,
+      payments: waiting.map((p) => ({ amount: p.amount, currency: p.currency, date: p.executeAfter })),
+      url,
+      expiresAt: approval!.expiresAt,
+    });
     await enqueueEmail(tx, {
       organisationId: booking.organisationId,
       kind: 'approval_link',
       to: booking.email,
-      subject: `${org!.name}: please approve your scheduled payments for booking ${booking.bookingReference}`,
-      text: [
-        `Dear ${booking.customerName},`,
-        '',
-        `${org!.name} would like to take these payments for booking ${booking.bookingReference} from your saved card:`,
-        ...lines,
-        '',
-        `Approve or decline them here: ${url}`,
-        '',
-        `This link works for ${APPROVAL_LINK_DAYS} days.`,
-      ].join('\n'),
+      ...email,
     });
     await recordAudit(tx, actor, {
       organisationId: booking.organisationId,

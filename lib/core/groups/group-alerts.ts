@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
-import { groupAlerts } from '@/lib/db/schema';
+import { groupAlerts, type OrganisationSettings } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emitEvents } from '@/lib/events/emit-event';
@@ -22,6 +22,8 @@ type GroupContext = {
   lead_email: string;
   creator_email: string | null;
   organisation_name: string;
+  organisation_image: string | null;
+  settings: OrganisationSettings;
   booking_reference: string;
 };
 
@@ -45,7 +47,7 @@ export async function sendGroupAlerts(
   const [group] = await queryRows<GroupContext>(
     tx,
     sql`
-    select g.id, g.organisation_id, g.name, g.lead_name, g.lead_email, u.email as creator_email, o.name as organisation_name, b.booking_reference
+    select g.id, g.organisation_id, g.name, g.lead_name, g.lead_email, u.email as creator_email, o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference
     from payment_link_groups g
     join organisations o on o.id = g.organisation_id
     join bookings b on b.id = g.booking_id
@@ -64,6 +66,8 @@ export async function sendGroupAlerts(
   const lines = alerts.filter((a) => fresh.has(a.dedupeKey));
   const context = {
     organisationName: group.organisation_name,
+    organisationImage: group.organisation_image,
+    settings: group.settings,
     groupName: group.name,
     bookingReference: group.booking_reference,
     groupId: group.id,
@@ -75,7 +79,7 @@ export async function sendGroupAlerts(
       : []),
   ];
   for (const { to, audience } of recipients) {
-    const email = groupAlertEmail(kind, lines, {
+    const email = await groupAlertEmail(kind, lines, {
       ...context,
       audience,
       portalUrl: audience === 'leader' ? extra.portalUrl : undefined,
@@ -87,6 +91,7 @@ export async function sendGroupAlerts(
       to,
       subject: email.subject,
       text: email.text,
+      html: email.html,
     });
   }
   // The merchant's webhooks hear of it in this same transaction, once per new alert (a missed instalment, a failed collection).

@@ -6,6 +6,9 @@ import { now } from '@/lib/clock';
 import { organisations, paymentLinkGroups } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
+import { emailBrand } from '@/lib/email/templates/email-brand';
+import { emailText } from '@/lib/email/templates/email-text';
+import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
 import { recordAudit } from '../audit/record-audit';
 import { requireAccessibleGroup } from './group-access';
 import { portalTokenExpiry } from './portal-token';
@@ -49,7 +52,7 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
         name: paymentLinkGroups.name,
       });
     const [organisation] = await tx
-      .select({ name: organisations.name, settings: organisations.settings })
+      .select({ name: organisations.name, settings: organisations.settings, image: organisations.image })
       .from(organisations)
       .where(eq(organisations.id, organisationId));
     const url = await portalUrl(db, groupId, organisation!.settings, group!.version);
@@ -58,13 +61,12 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
       organisationId,
       kind: 'group_portal_link',
       to: group!.leadEmail,
-      ...portalLinkEmail({
-        organisationName: organisation!.name,
-        groupName: group!.name,
-        leadName: group!.leadName,
-        url,
-        expiresAt,
-      }),
+      // The leader's language is not recorded: en-GB.
+      ...(await portalLinkReplacedEmail(
+        emailBrand(organisation!.name, organisation!.settings, organisation!.image),
+        emailText(null),
+        { groupName: group!.name, leadName: group!.leadName, url, expiresAt },
+      )),
     });
     await recordAudit(tx, actor, { organisationId, type: 'payment-link-group:rotate-portal-token', entityId: groupId });
     return {
@@ -75,26 +77,4 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
     };
   });
   return rotated;
-}
-
-/** The leader's new-link email: plain text, as the group's other leader emails (group-alert-email.ts). */
-function portalLinkEmail(input: {
-  organisationName: string;
-  groupName: string | null;
-  leadName: string;
-  url: string;
-  expiresAt: Date;
-}) {
-  const trip = input.groupName ?? 'your group';
-  return {
-    subject: `${input.organisationName}: a new link to your group page for ${trip}`,
-    text: [
-      `Dear ${input.leadName},`,
-      '',
-      `${input.organisationName} has replaced the link to your group page for ${trip}. Earlier links no longer open it.`,
-      '',
-      `Your group page: ${input.url}`,
-      `This link works until ${input.expiresAt.toISOString().slice(0, 10)}.`,
-    ].join('\n'),
-  };
 }

@@ -25,6 +25,7 @@ export const hostedStartOpenBanking = async (input: {
   coveredLinkIds?: readonly string[];
   returnUrl: string;
   ipAddress?: string | null;
+  locale?: string | null;
 }) => startOpenBankingPayment(await getDb(), input);
 
 /** Finishes the checkout's attempt waiting at 3-D Secure or the bank with what the processor sent back (finish-returned-payment.ts). */

@@ -9,6 +9,7 @@ import { paymentActor } from '../audit/payment-actor';
 import { recordAudit } from '../audit/record-audit';
 import { settleMemberPayment } from '../groups/settle-member-payment';
 import { emitPaymentEvents } from '@/lib/events/transaction-events';
+import { queuePayerReceipt } from '../receipts/payer-receipt';
 import { methodNotAccepted, paymentBeingConfirmed } from './payment-errors';
 import { payableSelection } from './member-coverage';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
@@ -22,7 +23,14 @@ import { describeErrorSafely } from '@/lib/http/safe-error-log';
  */
 export async function startOpenBankingPayment(
   db: Db,
-  input: { checkoutId: string; coveredLinkIds?: readonly string[]; returnUrl: string; ipAddress?: string | null },
+  input: {
+    checkoutId: string;
+    coveredLinkIds?: readonly string[];
+    returnUrl: string;
+    ipAddress?: string | null;
+    /** The page's language (the receipt's). */
+    locale?: string | null;
+  },
 ) {
   const { link } = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
   if (!link.openBankingEnabled) throw methodNotAccepted('Open banking');
@@ -39,6 +47,7 @@ export async function startOpenBankingPayment(
     dcc: null,
     processor: sent,
     ipAddress: input.ipAddress,
+    locale: input.locale,
   });
   try {
     const started = await processorFor(db).startOpenBanking({
@@ -161,6 +170,7 @@ export async function settleOpenBanking(
     });
     await settleMemberPayment(tx, row, null);
     if (onSettled) await onSettled(tx);
+    await queuePayerReceipt(tx, transactionId);
     await emitPaymentEvents(tx, row);
     return row;
   });

@@ -50,6 +50,8 @@ export type CardPaymentInput = {
   returnUrl: string;
   ipAddress?: string | null;
   fingerprint?: string | null;
+  /** The page's language (the receipt's). */
+  locale?: string | null;
 };
 
 export type CardPaymentOutcome =
@@ -146,6 +148,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
     fingerprint: input.fingerprint,
     card,
     wallet: walletOf(input.method),
+    locale: input.locale,
   });
   try {
     const result = await processor.authorise({

@@ -10,6 +10,7 @@ import { emitPaymentEvents, emitTransactionEvent } from '@/lib/events/transactio
 import { processorMoney } from './processor-money';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
+import { queuePayerReceipt } from '../receipts/payer-receipt';
 
 export type PaymentOutcome =
   | { outcome: 'paid'; transactionId: string; status: 'COMPLETE' | 'PENDING' }
@@ -128,6 +129,8 @@ export async function settleAuthorisation(
       entityId: transactionId,
     });
     if (onPaid) await onPaid(tx, transactionId);
+    // The payer's receipt, with the payment's own commit (one per payment: only the mover that won gets here).
+    await queuePayerReceipt(tx, transactionId);
     // Last, so the events show all of the above (covered links settled, the scheduled payment COMPLETE).
     await emitPaymentEvents(tx, row);
     return row;

@@ -3,6 +3,7 @@ import { transactions, type DccChoice } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import type { WalletKind } from '@/lib/payments/processor/port';
 import { AppError } from '@/lib/http/app-error';
+import { routing } from '@/lib/i18n/routing';
 import { isUniqueViolation } from '../shared/sql-helpers';
 import { holdCardTestingLimit } from './card-testing';
 import type { CardKey } from './card-testing-window';
@@ -30,6 +31,8 @@ export type StartInput = {
   card?: CardKey | null;
   /** The wallet the card comes from (Apple Pay, Google Pay), recorded with the attempt; null for a card typed in. */
   wallet?: WalletKind | null;
+  /** The language of the page the payer paid on: their receipt's (payer-receipt.ts). Anything but a site locale is not kept. */
+  locale?: string | null;
 };
 
 /**
@@ -83,6 +86,7 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
           cardBin: input.card?.bin ?? null,
           cardLastFour: input.card?.lastFour ?? null,
           wallet: input.wallet ?? null,
+          locale: input.locale && isLocale(input.locale) ? input.locale : null,
         })
         .returning({ id: transactions.id });
       return created!;
@@ -110,3 +114,5 @@ async function unsettledOn(db: Db, checkoutId: string): Promise<boolean> {
     .limit(1);
   return Boolean(row);
 }
+
+const isLocale = (locale: string): boolean => (routing.locales as readonly string[]).includes(locale);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { scheduledPayments } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
+import { queueCollectionFailed } from '../receipts/collection-failed-notice';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
 import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
@@ -118,6 +119,14 @@ export async function failScheduledPayment(
       .returning({ id: scheduledPayments.id });
     if (!failed) return;
     await emitScheduledPaymentEvent(tx, payment, 'scheduled_payment.failed');
+    // A group member's instalment: the member is told what happened and how to pay now.
+    if (payment.paymentLinkId)
+      await queueCollectionFailed(tx, {
+        scheduledPaymentId: payment.id,
+        paymentLinkId: payment.paymentLinkId,
+        reason: failure.reason,
+        transactionId: failure.transactionId,
+      });
     if (
       payment.paymentLinkId &&
       (await alertChargeFailed(tx, {

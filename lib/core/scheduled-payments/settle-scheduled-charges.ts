@@ -6,6 +6,7 @@ import type { CardFacts } from '@/lib/payments/processor';
 import { eventStubsSql } from '@/lib/events/emit-event';
 import { paymentEventCandidates } from '@/lib/events/transaction-events';
 import { moveSet, stateIn } from '../transactions/transaction-lifecycle';
+import { RECEIPT_KIND, receiptKey, renderPayerReceipt } from '../receipts/payer-receipt';
 import type { ClaimedScheduledPayment } from './finish-scheduled-payment';
 
 /** A runner charge the processor authorised (no stored-card token to record): what the group statement writes. */
@@ -27,7 +28,9 @@ export type GroupSettled = { settled: boolean; completed: boolean };
  * flight (the lifecycle table's `pay` / `authorise` guard), its audit record,
  * the scheduled payment COMPLETE if it is still this runner's claim and its
  * transaction moved, and the events of both (stubs, with the lookup of who
- * listens). The charges cover no other link (openScheduledCharges writes no
+ * listens), and the payer's receipt of each payment that moved (rendered before
+ * the statement, since a template is not SQL; queued by it, once per payment under
+ * its dedupe key, so it exists if and only if the payment does). The charges cover no other link (openScheduledCharges writes no
  * covered_link_ids). Answers, per transaction id, whether the transaction
  * moved and whether the scheduled payment is COMPLETE; one that did not move
  * (released meanwhile, or settled by its notification) goes the long way.
@@ -43,6 +46,25 @@ export async function settleScheduledCharges(
       ${providerReference}::text, ${card.brand}::text, ${card.lastFour}::text, ${card.bin}::text,
       ${card.funding}::text, ${card.cardClass}::text, ${card.issuingCountry}::text, ${card.holderName ?? null}::text)`;
   });
+  // Each receipt as the payment will be recorded (the rows have not moved yet); one the statement does not move is dropped.
+  const receipts = [];
+  for (const charge of charges) {
+    const receipt = await renderPayerReceipt(db, charge.transactionId, { captured: charge.captured });
+    if (receipt)
+      receipts.push(sql`(${charge.transactionId}::uuid, ${receipt.organisationId}::text, ${receipt.to}::text,
+        ${receipt.subject}::text, ${receipt.text}::text, ${receipt.html}::text)`);
+  }
+  const receipted =
+    receipts.length === 0
+      ? sql``
+      : sql`, receipt (transaction_id, organisation_id, to_address, subject, text_body, html_body) as (values ${sql.join(receipts, sql`, `)}
+    ), receipted as (
+      insert into email_outbox (id, organisation_id, kind, to_address, subject, text_body, html_body, dedupe_key, created_at)
+      select gen_random_uuid(), r.organisation_id, ${RECEIPT_KIND}, r.to_address, r.subject, r.text_body, r.html_body,
+        ${receiptKey('')} || s.id::text, ${at}
+      from receipt r join settled s on s.id = r.transaction_id
+      on conflict (dedupe_key) do nothing
+    )`;
   const events = sql`${paymentEventCandidates(sql`settled t`)}
     union all
     select d.organisation_id::text, 'scheduled_payment.completed', d.id::text from done d`;
@@ -71,7 +93,7 @@ export async function settleScheduledCharges(
       from settled s
       where p.id = s.scheduled_payment_id and p.status = 'IN_PROGRESS' and p.claimed_at = s.claimed_at
       returning p.id, s.organisation_id, s.id as transaction_id
-    ), ${eventStubsSql(events)}
+    )${receipted}, ${eventStubsSql(events)}
     select s.id::text as id, exists (select 1 from done d where d.transaction_id = s.id) as done from settled s`,
   );
   const result = new Map<string, GroupSettled>(

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestampColumn } from './columns';
 import { organisations } from './organisations';
 
@@ -16,6 +16,11 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /**
+     * An email that must be queued at most once (a payment's receipt: `receipt:<transaction id>`): the unique
+     * index makes a second insert a no-op (ON CONFLICT DO NOTHING) however the two writers race.
+     */
+    dedupeKey: text('dedupe_key'),
     /** queued, sent (over SMTP), delivered_to_mailbox (sandbox without SMTP) or failed. */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
@@ -29,5 +34,6 @@ export const emailOutbox = pgTable(
   (t) => [
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
     index('email_outbox_created_idx').on(t.createdAt.desc().nullsFirst()),
+    uniqueIndex('email_outbox_dedupe_key_uq').on(t.dedupeKey),
   ],
 );

@@ -78,6 +78,8 @@ export const transactions = pgTable(
     providerReference: text('provider_reference'),
     idempotencyKey: text('idempotency_key'),
     failureReason: text('failure_reason'),
+    /** The language of the page the payer paid on (their receipt's); null for payments no page started (API, runner). */
+    locale: text('locale'),
     aiAnalysed: boolean('ai_analysed').notNull().default(false),
     authorisedAt: timestampColumn('authorised_at'),
     completedAt: timestampColumn('completed_at'),

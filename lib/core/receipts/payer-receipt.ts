@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/lib/db/query-rows';
+import type { DccChoice, OrganisationSettings } from '@/lib/db/schema';
+import type { Executor } from '@/lib/db/types';
+import { enqueueEmailOnce } from '@/lib/email/enqueue-email';
+import { emailBrand } from '@/lib/email/templates/email-brand';
+import { emailText } from '@/lib/email/templates/email-text';
+import type { RenderedEmail } from '@/lib/email/templates/render-email';
+import { receiptEmail, type ReceiptEmail } from '@/lib/email/templates/receipt-email';
+import { now } from '@/lib/clock';
+import { routing } from '@/lib/i18n/routing';
+import { hostedOrigin } from '../groups/hosted-origin';
+import { brandName } from './brand-name';
+
+export const RECEIPT_KIND = 'payment_receipt';
+/** One receipt per payment, ever: the outbox's unique dedupe key (enqueueEmailOnce). */
+export const receiptKey = (transactionId: string) => `receipt:${transactionId}`;
+
+type ReceiptRow = {
+  id: string;
+  organisation_id: string;
+  status: string;
+  amount: string | number;
+  currency: string;
+  surcharge: string | number;
+  dcc: DccChoice | null;
+  type: string;
+  card_brand: string | null;
+  card_last_four: string | null;
+  automatic: boolean | string;
+  paid_at: Date | string | null;
+  organisation_name: string;
+  organisation_image: string | null;
+  settings: OrganisationSettings;
+  booking_reference: string | null;
+  payer_email: string | null;
+  payer_name: string | null;
+  locale: string | null;
+};
+
+/**
+ * What a payer's receipt is made of, read in the caller's SQL transaction. The payer is a group member (their
+ * own email; none: no receipt, never the leader's), else the link's customer, else the booking's. The language
+ * is the page's the payer paid on (transactions.locale); a payment no page started (an automatic collection, a
+ * saved-card charge) takes the payer's last known one: the newest payment with a locale of the same member,
+ * else of the same booking; en-GB when there is none (emailText).
+ */
+async function loadReceiptRow(tx: Executor, transactionId: string): Promise<ReceiptRow | undefined> {
+  const [row] = await queryRows<ReceiptRow>(
+    tx,
+    sql`
+    select t.id, t.organisation_id, t.status, t.amount, t.currency, t.surcharge, t.dcc, t.type, t.card_brand, t.card_last_four,
+      (t.saved_card_id is not null and not t.store_card) as automatic, coalesce(t.completed_at, t.authorised_at) as paid_at,
+      o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference,
+      case when m.id is not null then m.email else coalesce(nullif(l.email, ''), b.email) end as payer_email,
+      case when m.id is not null then m.customer_name else coalesce(l.customer_name, b.customer_name) end as payer_name,
+      coalesce(t.locale, (
+        select p.locale from transactions p left join payment_links pl on pl.id = p.payment_link_id
+        where p.locale is not null and p.organisation_id = t.organisation_id
+          and (case when m.id is not null then pl.group_member_id = m.id else p.booking_id = t.booking_id end)
+        order by p.created_at desc limit 1)) as locale
+    from transactions t
+    join organisations o on o.id = t.organisation_id
+    left join bookings b on b.id = t.booking_id
+    left join payment_links l on l.id = t.payment_link_id
+    left join group_members m on m.id = l.group_member_id
+    where t.id = ${transactionId}::uuid`,
+  );
+  return row;
+}
+
+function acceptedDcc(dcc: DccChoice | null): ReceiptEmail['dcc'] {
+  if (!dcc?.accepted || !dcc.card_currency || dcc.rate === undefined || dcc.converted_amount === undefined) return null;
+  return {
+    cardCurrency: dcc.card_currency,
+    rate: dcc.rate,
+    markupBps: dcc.markup_bps ?? 0,
+    convertedAmount: dcc.converted_amount,
+  };
+}
+
+export type PayerReceipt = RenderedEmail & { organisationId: string; to: string };
+
+/**
+ * The receipt email of one payment, or null when the payer has no email. `taken`: how the payment is being
+ * recorded, for a receipt written before its row moves (the runner's grouped statement); otherwise the row's
+ * own status (COMPLETE, or PENDING: held) and time.
+ */
+export async function renderPayerReceipt(
+  tx: Executor,
+  transactionId: string,
+  taken?: { captured: boolean },
+): Promise<PayerReceipt | null> {
+  const row = await loadReceiptRow(tx, transactionId);
+  if (!row?.payer_email) return null;
+  const text = emailText(row.locale);
+  const prefix = text.locale === routing.defaultLocale ? '' : `/${text.locale}`;
+  const email = await receiptEmail(emailBrand(row.organisation_name, row.settings, row.organisation_image), text, {
+    payerName: row.payer_name,
+    bookingReference: row.booking_reference,
+    // The transaction id until transactions carry a short human-readable reference (issue 17, item 10).
+    paymentReference: row.id,
+    held: taken ? !taken.captured : row.status === 'PENDING',
+    amount: Number(row.amount),
+    currency: row.currency,
+    surcharge: Number(row.surcharge),
+    dcc: acceptedDcc(row.dcc),
+    method:
+      row.type === 'OPEN_BANKING'
+        ? { kind: 'bank' }
+        : { kind: 'card', brand: brandName(row.card_brand), lastFour: row.card_last_four },
+    automatic: row.automatic === true || row.automatic === 'true',
+    paidAt: taken || !row.paid_at ? now() : new Date(row.paid_at),
+    receiptUrl: `${hostedOrigin(row.settings)}${prefix}/receipts/${row.id}`,
+  });
+  return { ...email, organisationId: row.organisation_id, to: row.payer_email };
+}
+
+/**
+ * Queues the payer's receipt of a payment just taken (COMPLETE or PENDING), in the SQL transaction that moved
+ * it: the receipt exists if and only if the payment does. Once per payment whoever settles it (the lifecycle
+ * guard lets one mover win; the outbox's dedupe key makes a second receipt impossible all the same).
+ */
+export async function queuePayerReceipt(tx: Executor, transactionId: string): Promise<void> {
+  const receipt = await renderPayerReceipt(tx, transactionId);
+  if (!receipt) return;
+  const { organisationId, to, subject, text, html } = receipt;
+  await enqueueEmailOnce(tx, receiptKey(transactionId), {
+    organisationId,
+    kind: RECEIPT_KIND,
+    to,
+    subject,
+    text,
+    html,
+  });
+}
