@@ -12,7 +12,7 @@ const locale = `(?:/(?:${routing.locales.join('|')}))?`;
 const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 const groupPath = new RegExp(`^${locale}/groups/${uuid}/?$`, 'i');
-const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return))?/?$`, 'i');
+const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return|qr))?/?$`, 'i');
 const receiptPath = new RegExp(`^${locale}/receipts/${uuid}/?$`, 'i');
 /** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons. */
 const assetPath = /^\/(?:_next\/static\/|brand\/[0-9a-f]{6}\.css$|favicon\.ico$|icon\.svg$)/;

@@ -26,6 +26,7 @@ export const messageNamespaces = [
   'ErrorPage',
   'ActionRefused',
   'Email',
+  'LinkQr',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
