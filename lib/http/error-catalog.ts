@@ -393,13 +393,6 @@ export const errorCatalog = {
     description:
       'A group\'s links may be sent at most 10 times in any hour; a member gets at most 3 link emails in 24 hours (docs/groups.md, "Limits").',
   },
-  'payment_link.no_email': {
-    status: 422,
-    type: 'validation_error',
-    title: 'No address to send to',
-    description:
-      'The payment link, its customer and its booking have no email address: give `email` in the body of POST /agent/payment-links/{id}/send.',
-  },
   'payment_link.send_rate_limited': {
     status: 429,
     type: 'invalid_request',

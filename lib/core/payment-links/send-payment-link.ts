@@ -34,8 +34,8 @@ export function refuseUnpayable(status: 'active' | 'paid' | 'expired'): void {
 }
 
 /**
- * Emails a payment link (docs/api-extensions.md "Sending a payment link"): to `email`, else the link's email,
- * its customer's or its booking's; in `locale`. Refused for a paid or expired link, or past LINK_SENDS_PER_DAY
+ * Emails a payment link (docs/api-extensions.md "Sending a payment link"): to `email`, else the link's own email;
+ * in `locale`. Refused for a paid or expired link, or past LINK_SENDS_PER_DAY
  * (counted under the link's row lock, so two sends racing at the limit are counted one after the other). The
  * email and the audit record are one transaction.
  */
@@ -48,8 +48,8 @@ export async function sendPaymentLink(
   requireRole(actor, 'booking-and-payment:create:payment');
   const link = await paymentLinksResource.get(db, actor, linkId);
   refuseUnpayable(link.status);
-  const to = input.email ?? link.email ?? link.customer?.email ?? link.booking?.email;
-  if (!to) throw new AppError('payment_link.no_email', 'The payment link has no email address: give `email`.');
+  // A payment link always has an email (PUT /agent/payment-links requires it).
+  const to = input.email ?? link.email;
   const [org] = await db
     .select({ name: organisations.name, settings: organisations.settings, image: organisations.image })
     .from(organisations)
