@@ -393,6 +393,13 @@ export const errorCatalog = {
     description:
       'A group\'s links may be sent at most 10 times in any hour; a member gets at most 3 link emails in 24 hours (docs/groups.md, "Limits").',
   },
+  'payment_link.send_rate_limited': {
+    status: 429,
+    type: 'invalid_request',
+    title: 'Link sent too often',
+    description:
+      'One payment link may be emailed at most 5 times in any 24 hours (docs/api-extensions.md, "Sending a payment link").',
+  },
   'group.member_not_leader_added': {
     status: 409,
     type: 'conflict',

@@ -29,6 +29,7 @@ export const messageNamespaces = [
   'Email',
   'Layout',
   'Wallet',
+  'LinkQr',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

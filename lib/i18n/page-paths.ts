@@ -15,7 +15,7 @@ export function pathLocale(pathname: string): string {
   return (routing.locales as readonly string[]).includes(first) ? first : routing.defaultLocale;
 }
 
-const checkoutShaped = /^\/([^/]+)(?:\/(?:success|failure|cancel|return|wallet))?\/?$/;
+const checkoutShaped = /^\/([^/]+)(?:\/(?:success|failure|cancel|return|member|wallet|qr))?\/?$/;
 
 /** The pages at a single top-level segment (app/[locale]/{segment}/page.tsx), which the rule below lets through. */
 const topLevelPages = new Set(['status', ACTION_REFUSED_SEGMENT]);

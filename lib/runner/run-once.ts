@@ -4,6 +4,8 @@ import { deliverOutbox } from '@/lib/email/deliver-outbox';
 import { syncClockFromDatabase } from '@/lib/sandbox/test-clock';
 import { reverseExpiredAuthorisations } from './expire-authorisations-step';
 import { runGroupAlerts } from './group-alerts-step';
+import { runMemberReminders } from './member-reminders-step';
+import { runMerchantNotices } from './merchant-notices-step';
 import { announceExpiredLinks } from './link-expiry-step';
 import { applyPendingNotifications } from './processor-notifications-step';
 import { retryAuthorisedRefunds } from './refunds-step';
@@ -26,6 +28,8 @@ export type RunReport = {
   notifications: number;
   /** Group alerts sent (instalments due soon or missed; failed automatic charges are in `scheduled.failed`). */
   alerts: number;
+  /** Members' own reminders (due soon, missed) and the organisations' payment notices and daily digests sent. */
+  notices: number;
   /** Expired links marked announced (payment_link.expired written for those a webhook listens to). */
   linksExpired: number;
   emails: number;
@@ -55,6 +59,8 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const charged =
     scheduled.completed + scheduled.failed + scheduled.retrying + scheduled.cancelled + scheduled.unsettled;
   const alerts = charged >= batch ? 0 : await runGroupAlerts(db);
+  // The same for the members' reminders and the organisations' notices: a backlog's payments are noticed once it is cleared.
+  const notices = charged >= batch ? 0 : (await runMemberReminders(db)) + (await runMerchantNotices(db));
   const linksExpired = await announceExpiredLinks(db);
   // Started, not awaited: a receiver taking its 10 s holds one place in the lane, not this pass (docs/webhooks.md "Delivery").
   const webhooks = await dispatchDueWebhooks(db, batch * 2);
@@ -68,6 +74,7 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
     refunds,
     notifications,
     alerts,
+    notices,
     linksExpired,
     emails: delivery.sent + delivery.deliveredToMailbox,
     webhooks,
@@ -95,6 +102,7 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
         report.refunds +
         report.notifications +
         report.alerts +
+        report.notices +
         report.linksExpired +
         report.emails +
         report.webhooks ===
@@ -116,6 +124,7 @@ export function sumReports(reports: RunReport[]): RunReport {
     refunds: 0,
     notifications: 0,
     alerts: 0,
+    notices: 0,
     linksExpired: 0,
     emails: 0,
     webhooks: 0,
@@ -130,6 +139,7 @@ export function sumReports(reports: RunReport[]): RunReport {
     total.refunds += r.refunds;
     total.notifications += r.notifications;
     total.alerts += r.alerts;
+    total.notices += r.notices;
     total.linksExpired += r.linksExpired;
     total.emails += r.emails;
     total.webhooks += r.webhooks;

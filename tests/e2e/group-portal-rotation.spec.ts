@@ -15,7 +15,7 @@ test('a rotation signs out the open portal; the old link opens nothing; the emai
   page,
   request,
 }) => {
-  const group = await createGroup(request);
+  const group = await createGroup(request, { send_portal_link: false });
   await page.goto(group.portal_url);
   await expect(page.getByTestId('portal')).toBeVisible();
   expect(page.url()).toBe(`${originA}/groups/${group.id}`);

@@ -22,6 +22,7 @@ export type AuditType =
   | 'payment-link:create'
   | 'payment-link:delete'
   | 'payment-link:assign'
+  | 'payment-link:send'
   | 'ecommerce:create'
   | 'ecommerce:delete'
   | 'ecommerce:assign'

@@ -12,6 +12,10 @@ import { groupBooking } from './group-booking';
 import type { CreateGroupInput } from './group-input';
 import { insertLinks, memberLinkRows, type LinkRow } from './member-links';
 import { portalUrl } from './portal-url';
+import { portalToken } from './portal-token';
+import { hostedOrigin } from './hosted-origin';
+import { emailLeaderPortalLink } from './leader-portal-link';
+import { sendsLeaderPortalLink } from '../notices/notice-settings';
 import { allocateShares, checkSchedule } from './schedule-rules';
 
 const DEFAULT_LINK_LIFETIME_DAYS = 30;
@@ -41,13 +45,15 @@ export async function createGroup(db: Db, actor: Actor, input: CreateGroupInput)
   const linkExpiresAt = memberLinkExpiry(input, at);
   const membersSum = input.members.reduce((sum, m) => sum + m.amount, 0);
 
+  const groupId = randomUUID();
+  // The leader's first token (version 1), computed before the transaction: it reads the signing secret.
+  const leaderToken = await portalToken(db, groupId, 1);
   const created = await db.transaction(async (tx) => {
     const booking = await groupBooking(tx, actor, input, membersSum);
     const [organisation] = await tx
-      .select({ settings: organisations.settings })
+      .select({ settings: organisations.settings, name: organisations.name, image: organisations.image })
       .from(organisations)
       .where(eq(organisations.id, input.organisation));
-    const groupId = randomUUID();
     const group = {
       id: groupId,
       organisationId: input.organisation,
@@ -105,6 +111,17 @@ export async function createGroup(db: Db, actor: Actor, input: CreateGroupInput)
       type: 'payment-link-group:create',
       entityId: groupId,
     });
+    if (sendsLeaderPortalLink(organisation!.settings, input.send_portal_link)) {
+      await emailLeaderPortalLink(tx, {
+        organisationId: input.organisation,
+        organisation: organisation!,
+        leadName: input.lead_name,
+        leadEmail: input.lead_email,
+        bookingReference: booking.bookingReference,
+        groupName: input.name ?? null,
+        url: `${hostedOrigin(organisation!.settings)}/groups/${groupId}?token=${leaderToken}`,
+      });
+    }
     return { groupId, bookingId: booking.id, settings: organisation!.settings, instalments, members, linksByMember };
   });
 

@@ -40,6 +40,8 @@ export const createGroupSchema = z.object({
   expires_at: dateOrDateTime.optional(),
   open_banking_enabled: z.boolean().default(false),
   card_enabled: z.boolean().default(true),
+  /** Extension: email the leader their portal_url now (overrides the organisation setting `send_leader_portal_link`, on by default). */
+  send_portal_link: z.boolean().optional(),
 });
 
 export type CreateGroupInput = z.output<typeof createGroupSchema>;

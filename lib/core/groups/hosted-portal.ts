@@ -9,7 +9,7 @@ import { loadGroupHeader, type GroupHeaderRow } from './load-group';
 import { portalCsv } from './portal-csv';
 import { loadPortalGroup, type PortalGroup } from './portal-read';
 import { removeMember } from './remove-member';
-import { sendGroupLinks } from './send-group-links';
+import { sendGroupLinks, type SendLinksResult } from './send-group-links';
 import { setSchedule } from './set-schedule';
 import { readPortalSession, sessionVersion } from './portal-session';
 import { portalTokenState, portalVersionValid } from './portal-token';
@@ -149,7 +149,7 @@ export type PortalOutcome = {
   skips?: Partial<Record<SkipReason, number>>;
 };
 
-type SkipReason = 'paid' | 'no_email' | 'awaiting_approval' | 'rate_limited';
+type SkipReason = SendLinksResult['skipped'][number]['reason'];
 
 function refusal(code: string): PortalOutcome['result'] {
   if (code in refusals) return refusals[code as keyof typeof refusals];

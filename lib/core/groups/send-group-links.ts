@@ -2,7 +2,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { groupMembers } from '@/lib/db/schema';
+import { groupMembers, scheduledPayments } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
@@ -21,9 +21,11 @@ export type SendLinksResult = {
   sent: { member_id: string; payment_link_id: string }[];
   /**
    * `awaiting_approval`: a member the leader added, whom the organisation has not approved yet (setting
-   * `leader_members_require_approval`); `rate_limited`: the member had MEMBER_SENDS_PER_DAY link emails in 24 hours.
+   * `leader_members_require_approval`); `rate_limited`: the member had MEMBER_SENDS_PER_DAY link emails in 24 hours;
+   * `auto_collect`: the member's next instalment will be collected from their stored card on its due date (a queued
+   * collection), so they are not asked to pay it (their reminder says it will be collected).
    */
-  skipped: { member_id: string; reason: 'paid' | 'no_email' | 'awaiting_approval' | 'rate_limited' }[];
+  skipped: { member_id: string; reason: 'paid' | 'no_email' | 'awaiting_approval' | 'rate_limited' | 'auto_collect' }[];
 };
 
 /**
@@ -59,17 +61,23 @@ export async function sendGroupLinks(
     const ids = members.map((m) => m.id);
     const held = leaderMembersRequireApproval(header.settings) ? await awaitingApproval(tx, ids) : new Set<string>();
     const limited = await membersAtSendLimit(tx, header.organisation_id, ids);
+    const nextLinks = members
+      .map((m) => m.payment_links.find((link) => !link.paid)?.id)
+      .filter((id) => id !== undefined);
+    const collected = await linksToBeCollected(tx, nextLinks);
     for (const member of members) {
       const next = member.payment_links.find((link) => !link.paid);
       const reason = !next
         ? 'paid'
-        : !member.email
-          ? 'no_email'
-          : held.has(member.id)
-            ? 'awaiting_approval'
-            : limited.has(member.id)
-              ? 'rate_limited'
-              : null;
+        : collected.has(next.id)
+          ? 'auto_collect'
+          : !member.email
+            ? 'no_email'
+            : held.has(member.id)
+              ? 'awaiting_approval'
+              : limited.has(member.id)
+                ? 'rate_limited'
+                : null;
       if (reason || !next || !member.email) {
         result.skipped.push({ member_id: member.id, reason: reason ?? 'paid' });
         continue;
@@ -111,6 +119,21 @@ export async function sendLinks(db: Db, actor: Actor, groupId: string): Promise<
   requireRole(actor, 'booking-and-payment:create:payment');
   await requireAccessibleGroup(db, actor, groupId);
   return sendGroupLinks(db, groupId, { by: actor });
+}
+
+/** Links among `ids` with a collection queued (or being charged): their money will be taken from a stored card. */
+async function linksToBeCollected(tx: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: scheduledPayments.paymentLinkId })
+    .from(scheduledPayments)
+    .where(
+      and(
+        inArray(scheduledPayments.paymentLinkId, [...ids]),
+        inArray(scheduledPayments.status, ['QUEUED', 'IN_PROGRESS']),
+      ),
+    );
+  return new Set(rows.map((r) => r.id).filter((id) => id !== null));
 }
 
 /** Members among `ids` added by the leader and not approved by the organisation. */

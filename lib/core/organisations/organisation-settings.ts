@@ -13,6 +13,7 @@ import { portalDomainProblem } from './portal-domain-rules';
 import { sandboxVerifyPortalDomain, verificationRecord, verifyPortalDomain } from './portal-domain-verification';
 import { leaderMembersRequireApproval } from '../groups/group-limits';
 import { publicUrl } from '../shared/public-url';
+import { MAX_REMINDER_DAYS, MERCHANT_NOTICE_MODES, noticeSettings } from '../notices/notice-settings';
 
 const rateBps = z.int().min(0).max(10_000);
 /** A portal domain asked for: checked against the mode and PUBLIC_BASE_URL of the moment (portal-domain-rules.ts). */
@@ -55,6 +56,9 @@ export const updateSettingsSchema = z.object({
   notification_email: z.email().max(320).nullable().optional(),
   refunds_require_second_user: z.boolean().optional(),
   leader_members_require_approval: z.boolean().optional(),
+  merchant_notices: z.enum(MERCHANT_NOTICE_MODES).optional(),
+  send_leader_portal_link: z.boolean().optional(),
+  member_reminder_days: z.int().min(0).max(MAX_REMINDER_DAYS).optional(),
   allowed_embed_origins: z
     .array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))
     .max(20)
@@ -92,6 +96,7 @@ async function serializeSettings(db: Db, org: Row) {
     refunds_require_second_user: org.settings.refunds_require_second_user ?? false,
     // Unset: on in production, off in the sandbox (lib/core/groups/group-limits.ts).
     leader_members_require_approval: leaderMembersRequireApproval(org.settings),
+    ...noticeSettings(org.settings),
   };
 }
 

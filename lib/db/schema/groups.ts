@@ -120,7 +120,8 @@ export const groupAlerts = pgTable(
       .notNull()
       .references(() => paymentLinkGroups.id),
     memberId: uuid('member_id').references(() => groupMembers.id),
-    kind: text('kind').$type<'due_soon' | 'missed' | 'charge_failed'>().notNull(),
+    /** The leader's and creator's alerts, and the member's own reminders (`member_due_soon`, `member_missed`). */
+    kind: text('kind').$type<'due_soon' | 'missed' | 'charge_failed' | 'member_due_soon' | 'member_missed'>().notNull(),
     /** What makes the alert one of a kind, e.g. `missed:{payment_link_id}`. */
     dedupeKey: text('dedupe_key').notNull(),
     createdAt: createdAt(),

@@ -15,3 +15,4 @@ export * from './email-outbox';
 export * from './sandbox-processor';
 export * from './audit';
 export * from './events';
+export * from './organisation-notices';

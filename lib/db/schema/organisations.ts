@@ -21,6 +21,12 @@ export type OrganisationSettings = {
   refunds_require_second_user?: boolean;
   /** A member the group leader adds in the portal is emailed only once the organisation approved them; unset: on in production, off in the sandbox. */
   leader_members_require_approval?: boolean;
+  /** A notice of the organisation's payments (docs/groups.md "Notices to the organisation"): one per payment, a daily digest, or none (unset). */
+  merchant_notices?: 'off' | 'each_payment' | 'daily_digest';
+  /** A new group's leader is emailed their portal_url; unset: on. The group creation's `send_portal_link` overrides it. */
+  send_leader_portal_link?: boolean;
+  /** Days before an instalment's due date that its member is reminded (0: no reminder before); unset: 3. */
+  member_reminder_days?: number;
 };
 
 export const organisations = pgTable(

@@ -5,7 +5,7 @@ type Query = Record<string, string | string[] | undefined>;
 type Props = { query: Query; memberName: string | null; locale: string };
 
 const number = (value: unknown) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : 0);
-const SKIP_REASONS = ['paid', 'no_email', 'awaiting_approval', 'rate_limited'] as const;
+const SKIP_REASONS = ['paid', 'no_email', 'awaiting_approval', 'rate_limited', 'auto_collect'] as const;
 
 /**
  * What the last action did (a status) or why it did nothing (an alert), from the action's 303
