@@ -26,7 +26,7 @@ export type DccChoice = {
  * lib/core/transactions/short-reference.ts holds the same alphabet for reading what people type.
  */
 const scrambled = `((short_number::numeric * 790633574291) % 1099511627776)::bigint`;
-const shortReferenceSql = sql.raw(
+export const shortReferenceSql = sql.raw(
   Array.from(
     { length: 8 },
     (_, i) =>
