@@ -134,8 +134,9 @@ export const portalRemoveMember = (request: PortalRequest, memberId: string) =>
 /** Sets or changes the schedule (the core refuses when locked, and keeps what is paid). */
 export const portalSetSchedule = (request: PortalRequest, installments: { amount: number; due_at: string }[]) =>
   withPortalGroup(request, async (db, groupId) => {
-    await setSchedule(db, groupId, { installments });
-    return { result: 'schedule_saved' };
+    const saved = await setSchedule(db, groupId, { installments });
+    // `count`: members whose links were replaced; the notice offers to send them their new links.
+    return { result: 'schedule_saved', count: saved.replacedMembers };
   });
 
 /**

@@ -21,6 +21,11 @@ export type OrganisationSettings = {
   refunds_require_second_user?: boolean;
   /** A member the group leader adds in the portal is emailed only once the organisation approved them; unset: on in production, off in the sandbox. */
   leader_members_require_approval?: boolean;
+  /** The organisation's legal details, printed on every receipt (null or unset: the line is left out). */
+  legal_address?: string | null;
+  company_number?: string | null;
+  vat_number?: string | null;
+  atol_number?: string | null;
 };
 
 export const organisations = pgTable(

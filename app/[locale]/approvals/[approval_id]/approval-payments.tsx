@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { formatMoney } from '@/lib/money';
 
 export type ApprovalPaymentRow = {
@@ -39,7 +40,7 @@ export async function ApprovalPayments({
             <td>{format.dateTime(row.date, { dateStyle: 'long', timeZone: 'Europe/London' })}</td>
             <td>
               {row.cardBrand && row.cardLastFour
-                ? t('cardValue', { brand: row.cardBrand, lastFour: row.cardLastFour })
+                ? t('cardValue', { brand: cardBrandName(row.cardBrand), lastFour: row.cardLastFour })
                 : t('savedCard')}
             </td>
           </tr>

@@ -1,12 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedPortal } from '@/lib/core/groups/hosted-portal';
 import { PORTAL_SESSION_COOKIE } from '@/lib/core/groups/portal-session';
 import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
-import { getPathname } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/routing';
 import { PortalMembers } from './portal-members';
 import { PortalNotice } from './portal-notice';
 import { PortalSchedule } from './portal-schedule';
@@ -31,8 +29,7 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
     sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
     hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
   });
-  if (view.state === 'not_found')
-    redirect(getPathname({ href: `/groups/${encodeURIComponent(groupId)}/not-found`, locale: locale as Locale }));
+  if (view.state === 'not_found') notFound();
   const t = await getTranslations('GroupPortal');
   if (view.state === 'signed_out') {
     return (
@@ -59,7 +56,13 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
           <dd>{group.lead_name}</dd>
         </dl>
       </header>
-      <PortalNotice result={query.result} count={query.count} skipped={query.skipped} />
+      <PortalNotice
+        result={query.result}
+        count={query.count}
+        skipped={query.skipped}
+        locale={locale}
+        groupId={group.id}
+      />
       <PortalTotals group={group} locale={locale} />
       <PortalMembers group={group} locale={locale} />
       <PortalSchedule group={group} locale={locale} />
