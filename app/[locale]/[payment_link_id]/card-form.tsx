@@ -219,12 +219,11 @@ export function CardForm({
         collected={accepted?.collections ?? serverSurcharge?.collections}
       />
       {!hidePayButton && (
-        // A refused card: the button says why it cannot pay (aria-disabled keeps it in the tab order, and a
-        // press only moves focus to the refusal above, onSubmit); any other card: what it pays.
+        // A refused card: the button says why it cannot pay, described by the refusal above, and a press only
+        // moves focus there (onSubmit); it stays enabled, so a keyboard reaches it. Any other card: what it pays.
         <button
           type="submit"
           disabled={pending}
-          aria-disabled={refused || undefined}
           aria-describedby={refused ? 'card-refusal' : undefined}
           data-testid="pay-button"
           data-refused={refused || undefined}
