@@ -153,6 +153,7 @@ test.describe('dead links', () => {
   const unknown = '00000000-0000-4000-8000-000000000000';
   test('unknown ids are the friendly 404 at their own address, with status 404, readable without JavaScript', async ({
     browser,
+    page: withScripts,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -175,15 +176,11 @@ test.describe('dead links', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page introuvable');
     await context.close();
     // axe runs as a script: in a page with JavaScript, the same document.
-    const checked = await browser.newPage();
-    expect((await checked.goto(`${sandboxUrl}/receipts/${unknown}`))?.status()).toBe(404);
-    await expectNoAxeViolations(checked, '404 of a receipt');
-    await checked.close();
+    expect((await withScripts.goto(`${sandboxUrl}/receipts/${unknown}`))?.status()).toBe(404);
+    await expectNoAxeViolations(withScripts, '404 of a receipt');
     // An unknown embedded session: 404 too, with the frame's own words (the parent hears embed.not_found; the embed runs on JavaScript).
-    const embed = await browser.newPage();
-    expect((await embed.goto(`${sandboxUrl}/embed/${unknown}`))?.status()).toBe(404);
-    await expect(embed.getByTestId('embed')).toHaveAttribute('data-state', 'not_found');
-    await embed.close();
+    expect((await withScripts.goto(`${sandboxUrl}/embed/${unknown}`))?.status()).toBe(404);
+    await expect(withScripts.getByTestId('embed')).toHaveAttribute('data-state', 'not_found');
   });
 
   test('a member’s replaced link leads to the current one, and the leader is offered to send the new links', async ({
