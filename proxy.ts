@@ -5,6 +5,7 @@ import { portalEntry } from './lib/core/groups/portal-entry';
 import { hostDecision } from './lib/core/groups/portal-host';
 import { PORTAL_SESSION_COOKIE, portalCookieAttributes } from './lib/core/groups/portal-session';
 import { embedFrameAncestors } from './lib/core/hosted-checkout/embed-origins';
+import { hostedPageMissing } from './lib/core/hosted-checkout/hosted-page-exists';
 import { actionOriginsFor, isAllowedActionOrigin, isServerActionRequest } from './lib/http/action-origin';
 import { ACTION_PAGE_HEADER } from './lib/http/action-page';
 import { refusedActionResponse } from './lib/http/action-refusal-response';
@@ -43,7 +44,8 @@ const sandboxPage = new RegExp(`^(?:/(${routing.locales.join('|')}))?/sandbox(?:
  *    locale, else the Accept-Language one (a redirect to `/fr/...`), else en-GB.
  * 5. paths that cannot be pages are answered by the 404 document (app/[locale]/[...rest]/route.ts)
  *    at the same address: the sandbox pages in production mode, before any of them renders,
- *    and checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts), and in production
+ *    checkout-shaped paths whose id is not a uuid (lib/i18n/page-paths.ts), the pages of a link,
+ *    receipt, approval or group that does not exist (hosted-page-exists.ts), and in production
  *    the sandbox's example merchant page (public/embed-example.*).
  * Only the API, Next.js's files and the service's own few files skip 2.-5. (lib/http/static-files.ts):
  * a path is not a file because its last segment has a dot.
@@ -113,7 +115,13 @@ export default async function proxy(request: NextRequest) {
     // next-intl forwards the request headers it is given; it reads nothing but the URL, headers and cookies.
     response = intl(new NextRequest(request.url, { headers: forwarded }));
     // A redirect to the customer's language comes first; the path is checked again when it arrives there.
-    if (!response.headers.has('location') && cannotBeAPage(pathname)) {
+    // The same for a hosted page whose link, receipt, approval or group does not exist (a GET or HEAD: forms post
+    // to pages that do): the complete 404 document at its address (lib/core/hosted-checkout/hosted-page-exists.ts).
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    if (
+      !response.headers.has('location') &&
+      (cannotBeAPage(pathname) || (read && (await hostedPageMissing(pathname))))
+    ) {
       const cookies = response.headers.getSetCookie();
       response = notFound(pathLocale(pathname));
       for (const cookie of cookies) response.headers.append('set-cookie', cookie);

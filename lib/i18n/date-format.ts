@@ -18,3 +18,19 @@ export function formatDateTime(date: Date, locale: string, options: Intl.DateTim
 /** The hosted pages' date and time: "23 November 2026 at 09:41", London time (the organisations' clock). */
 export const londonDateTime = (date: Date, locale: string) =>
   formatDateTime(date, locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' });
+
+/** The same with its zone ("23 November 2026, 09:41 GMT"), where a time must stand on its own (a receipt). */
+export const londonDateTimeWithZone = (date: Date, locale: string) =>
+  formatDateTime(date, locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone: 'Europe/London',
+  });
+
+/** A day alone ("10 February 2027"), London's: a due date. */
+export const londonDate = (date: Date, locale: string) =>
+  formatDateTime(date, locale, { dateStyle: 'long', timeZone: 'Europe/London' });

@@ -42,13 +42,13 @@ test.describe('card exclusions: shown before paying, refused by the server when 
       name: 'AMEX by type',
       options: { excluded_card_types: ['AMEX'] },
       card: cards.amex,
-      text: 'American Express cards are not accepted. Accepted: Visa and Mastercard.',
+      text: 'American Express cards are not accepted. You can pay by Visa or Mastercard.',
     },
     {
       name: 'DOMESTIC (a GB card, a GB organisation)',
       options: { excluded_card_regions: ['DOMESTIC'] },
       card: cards.visaGb,
-      text: "Cards issued in the seller's country (United Kingdom) are not accepted. Accepted: cards issued elsewhere in the UK, the EEA or Switzerland and cards issued outside the UK, the EEA and Switzerland.",
+      text: "Cards issued in the seller's country (United Kingdom) are not accepted. You can pay with cards issued elsewhere in the UK, the EEA or Switzerland or cards issued outside the UK, the EEA and Switzerland.",
     },
     {
       name: 'INTRA (the FR test card)',

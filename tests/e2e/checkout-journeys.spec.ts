@@ -38,7 +38,7 @@ test.describe('decline journeys', () => {
     await page.getByLabel('Password').fill('password');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
-    await expect(page.getByTestId('receipt-method')).toHaveText('VISA ending 0006');
+    await expect(page.getByTestId('receipt-method')).toHaveText('Visa ending 0006');
   });
 
   test('3-D Secure failed: the failure page, nothing charged', async ({ page, request }) => {
@@ -123,7 +123,7 @@ test.describe('approval page', () => {
     const rows = page.getByTestId('approval-payment');
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText('£42.00');
-    await expect(rows.first()).toContainText('VISA ending 1111');
+    await expect(rows.first()).toContainText('Visa ending 1111');
     await expect(rows.nth(1)).toContainText('£25.00');
     await expectNoAxeViolations(page, 'approval page');
     const stale = await (await browser.newContext()).newPage();
@@ -164,13 +164,13 @@ test.describe('printable receipt', () => {
     await fillCard(page, '5200 8300 0000 0007');
     await page.getByRole('button', { name: 'Confirm and pay £101.50' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
-    const transactionId = await page.getByTestId('receipt-reference').textContent();
+    const transactionId = (await page.getByTestId('receipt-link').getAttribute('href'))!.split('/').pop();
     await page.getByTestId('receipt-link').click();
     await expect(page).toHaveURL(`${sandboxUrl}/receipts/${transactionId}`);
     await expect(page.getByTestId('receipt-organisation')).toHaveText('Sandbox Travel Group');
     await expect(page.getByTestId('receipt-amount')).toHaveText('£101.50');
     await expect(page.getByTestId('receipt-surcharge')).toHaveText('£1.50');
-    await expect(page.getByTestId('receipt-method')).toHaveText('MASTER ending 0007');
+    await expect(page.getByTestId('receipt-method')).toHaveText('Mastercard ending 0007');
     await expect(page.getByTestId('receipt-transaction')).toHaveText(transactionId!);
     await expect(page.getByTestId('receipt-dcc-rate')).toHaveCount(0);
     await expectNoAxeViolations(page, 'receipt');

@@ -16,15 +16,15 @@ test.describe('payment link checkout', () => {
     await expect(page.getByTestId('checkout-amount')).toHaveText('£123.45');
     await expect(page.getByTestId('checkout-organisation')).toHaveText('Sandbox Travel Group');
     await expect(page.getByTestId('checkout-description')).toHaveText('Deposit: Lisbon');
-    await expect(page.getByTestId('checkout-payee')).toHaveText('Ada Lovelace');
+    await expect(page.getByTestId('checkout-payer')).toHaveText('Ada Lovelace');
     await fillCard(page, '4111 1111 1111 1111');
-    await expect(page.getByTestId('card-brand')).toHaveText('Card type: VISA');
+    await expect(page.getByTestId('card-brand')).toHaveText('Card type: Visa');
     await page.getByRole('button', { name: 'Pay £123.45' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
-    await expect(page.getByTestId('receipt-method')).toHaveText('VISA ending 1111');
+    await expect(page.getByTestId('receipt-method')).toHaveText('Visa ending 1111');
     await expect(page.getByTestId('receipt-amount')).toHaveText('£123.45');
     await page.reload();
-    await expect(page.getByTestId('receipt-method')).toHaveText('VISA ending 1111');
+    await expect(page.getByTestId('receipt-method')).toHaveText('Visa ending 1111');
     await page.goto(`/${id}`);
     await expect(page.getByTestId('paid-title')).toBeVisible();
     await expect(page.getByTestId('card-form')).toHaveCount(0);
@@ -43,7 +43,7 @@ test.describe('payment link checkout', () => {
     await expect(page.getByTestId('card-form')).toBeVisible();
     await fillCard(page, '5555 5555 5555 4444');
     await page.getByTestId('pay-button').click();
-    await expect(page.getByTestId('receipt-method')).toHaveText('MASTER ending 4444');
+    await expect(page.getByTestId('receipt-method')).toHaveText('Mastercard ending 4444');
   });
 
   test('typing mistakes are listed in an error summary that takes focus', async ({ page, request }) => {
@@ -65,7 +65,7 @@ test.describe('payment link checkout', () => {
     await page.getByLabel('Password').fill('password');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
-    await expect(page.getByTestId('receipt-method')).toHaveText('VISA ending 0006');
+    await expect(page.getByTestId('receipt-method')).toHaveText('Visa ending 0006');
   });
 
   test('a failed 3-D Secure check goes to the failure page', async ({ page, request }) => {
@@ -186,7 +186,7 @@ test.describe('payment link checkout', () => {
     await page.goto(`/${id}`);
     await fillCard(page, '3700 0000 0000 002');
     await expect(page.getByTestId('card-excluded')).toContainText(
-      'American Express cards are not accepted. Accepted: Visa and Mastercard.',
+      'American Express cards are not accepted. You can pay by Visa or Mastercard.',
     );
     await page.getByTestId('pay-button').click();
     await expect(page.getByTestId('card-excluded')).toBeVisible();

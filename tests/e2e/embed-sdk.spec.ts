@@ -81,7 +81,7 @@ test.describe("the vendor SDK's own code as the parent", () => {
       'success',
     );
     expect(await getTransaction(request, success.id!)).toMatchObject({ status: 'COMPLETE', amount: 4500 });
-    await expect(frame.getByTestId('receipt-method')).toHaveText('VISA ending 0006');
+    await expect(frame.getByTestId('receipt-method')).toHaveText('Visa ending 0006');
   });
 
   test('open banking with its pay button: the bank page requested once, approved in the frame', async ({

@@ -59,7 +59,7 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     expect(await page.evaluate(() => (window as unknown as { sdk: { getStatus(): string } }).sdk.getStatus())).toBe(
       'success',
     );
-    await expect(frame.getByTestId('receipt-method')).toHaveText('VISA ending 1111');
+    await expect(frame.getByTestId('receipt-method')).toHaveText('Visa ending 1111');
     const transaction = await getTransaction(request, success.transactionID as string);
     expect(transaction).toMatchObject({ status: 'COMPLETE', method: 'ONLINE', amount: 4500 });
     expect(page.url()).toContain(`merchant.localhost:${merchant.port()}`);
@@ -191,7 +191,7 @@ test.describe('embedded checkout, framed as the SDK frames it', () => {
     await frame.getByLabel('Password').fill('password');
     await frame.getByRole('button', { name: 'Confirm' }).click();
     const success = await waitForMessage(page, { stage: 'success' });
-    await expect(frame.getByTestId('receipt-method')).toHaveText('VISA ending 0006');
+    await expect(frame.getByTestId('receipt-method')).toHaveText('Visa ending 0006');
     expect(page.url()).toContain(`merchant.localhost:${merchant.port()}`);
     const processing = (await stages(page)).filter((m) => m.stage === 'processing');
     expect(processing.at(-1)!.transactionID).toBe(success.transactionID);

@@ -47,7 +47,7 @@ for (const [locale, dir] of [
     await expect(page).toHaveURL(`${sandboxUrl}/${locale}/${id}/success`);
     await expect(page.getByTestId('result-title')).toHaveText(checkout('successTitle'));
     await expect(page.getByTestId('receipt-method')).toHaveText(
-      checkout('receiptCard').replace('{brand}', 'VISA').replace('{lastFour}', '1111'),
+      checkout('receiptCard').replace('{brand}', 'Visa').replace('{lastFour}', '1111'),
     );
     expect(await page.getByTestId('receipt-amount').textContent()).toBe(money(12345, locale));
     await expect(page.locator('html')).toHaveAttribute('dir', dir);
@@ -156,7 +156,7 @@ test('a whole payment with the keyboard alone (Tab, typing, Enter), the focus al
   expect(order).toEqual(['SUMMARY', 'card-number', 'card-expiry', 'card-cvc', 'card-name', 'BUTTON']);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(`${sandboxUrl}/${id}/success`);
-  await expect(page.getByTestId('receipt-method')).toHaveText('VISA ending 1111');
+  await expect(page.getByTestId('receipt-method')).toHaveText('Visa ending 1111');
 });
 
 test.describe('paths that cannot be pages', () => {

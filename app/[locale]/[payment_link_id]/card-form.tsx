@@ -189,7 +189,7 @@ export function CardForm({
       <div className="card-facts" data-testid="card-facts" data-check={check?.status ?? 'none'}>
         {(check?.status === 'accepted' || check?.status === 'excluded') && <CardSummary card={check.card} />}
       </div>
-      <div ref={refusal} tabIndex={-1}>
+      <div ref={refusal} tabIndex={-1} id="card-refusal">
         {check?.status === 'excluded' && (
           <ExclusionMessage exclusion={check.exclusion} bankAvailable={bankAvailable} onAnotherCard={anotherCard} />
         )}
@@ -219,12 +219,24 @@ export function CardForm({
         collected={accepted?.collections ?? serverSurcharge?.collections}
       />
       {!hidePayButton && (
-        <button type="submit" disabled={pending} data-testid="pay-button">
+        // A refused card: the button says why it cannot pay, described by the refusal above, and a press only
+        // moves focus there (onSubmit); it stays enabled, so a keyboard reaches it. Any other card: what it pays.
+        <button
+          type="submit"
+          disabled={pending}
+          aria-describedby={refused ? 'card-refusal' : undefined}
+          data-testid="pay-button"
+          data-refused={refused || undefined}
+        >
           {pending
             ? t('paying')
-            : surchargeTotal
-              ? facts('surchargeConfirm', { total: money(surchargeTotal) })
-              : t('payButton', { amount: money(amount) })}
+            : check?.status === 'excluded'
+              ? t('payUnavailableExcluded')
+              : check?.status === 'unverified'
+                ? t('payUnavailableUnverified')
+                : surchargeTotal
+                  ? facts('surchargeConfirm', { total: money(surchargeTotal) })
+                  : t('payButton', { amount: money(amount) })}
         </button>
       )}
     </form>

@@ -27,15 +27,6 @@ export function outcomeUrl(
   return own && publicUrlProblem(own, serviceMode()) === null ? own : checkoutPath(locale, checkout.id, outcome);
 }
 
-/**
- * The server-rendered 404 document (app/[locale]/[...rest]) for a path this
- * segment cannot serve. A page's notFound() would send a shell that only
- * JavaScript fills (Next.js 16), so the page redirects to a two-segment path
- * that the catch-all route handler answers with a full 404.
- */
-export const notFoundPath = (locale: string, segment: string) =>
-  getPathname({ href: `/${encodeURIComponent(segment)}/not-found`, locale: locale as Locale });
-
 /** An embed page of an ecommerce session, in the customer's language, with the embed's flags (and any extra query). */
 export function embedPath(
   locale: string,

@@ -19,21 +19,23 @@ type Target = { linkId: string; locale: string; surface?: CheckoutSurface };
 /** Whose wording the paid and expired states use: a link's page speaks of the link, the embed of the payment. */
 type Wording = 'Checkout' | 'Embed';
 
-/** Paid (or held): what was paid and the receipt; never a form. */
+/** Paid (or held): what was paid and the receipt; never a form. `titled`: false where the page's heading already says it. */
 export async function PaidSection({
   checkout,
   locale,
   wording,
+  titled = true,
 }: {
   checkout: HostedCheckout;
   locale: string;
   wording: Wording;
+  titled?: boolean;
 }) {
   const t = await getTranslations(wording);
   if (!checkout.latest) return null;
   return (
     <>
-      <h2 data-testid="paid-title">{t('paidTitle')}</h2>
+      {titled && <h2 data-testid="paid-title">{t('paidTitle')}</h2>}
       <p>{t('paidBody')}</p>
       <Receipt checkout={checkout} payment={checkout.latest} locale={locale} />
     </>

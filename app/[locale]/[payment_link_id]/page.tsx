@@ -1,14 +1,19 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
+import { hostedReplacementLink } from '@/lib/core/hosted-checkout/replacement-link';
 import { CancelForm } from './checkout-forms';
-import { checkoutPath, notFoundPath } from './checkout-paths';
+import { checkoutPath } from './checkout-paths';
 import { AwaySection, ConfirmingSection, ExpiredSection, PaidSection, PaymentMethods } from './checkout-sections';
 import { checkoutPageData } from './checkout-state';
 import { CheckoutSummary } from './checkout-summary';
 import { checkoutPageTitle } from '../page-title';
+import { ResultHeader } from './result-header';
 import { autoCollectText, InstalmentChoiceForm, MemberShare, PayingSummary } from './member-share';
 import { chosenPayment } from '@/lib/core/hosted-checkout/member-checkout';
+
+const paidTitle = async () => (await getTranslations('Checkout'))('paidTitle');
 
 type Props = {
   params: Promise<{ locale: string; payment_link_id: string }>;
@@ -31,7 +36,12 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: id } = await params;
   const { checkout, state } = await checkoutPageData(id);
-  if (!checkout) redirect(notFoundPath(locale, id));
+  if (!checkout) {
+    // A member's replaced link (a schedule change) leads to their current one; any other unknown id is the 404.
+    const current = await hostedReplacementLink(id);
+    if (current) redirect(checkoutPath(locale, current));
+    notFound();
+  }
   const organisation = checkout.organisationName;
   const target = { linkId: id, locale };
   const member = checkout.member;
@@ -39,9 +49,14 @@ export default async function CheckoutPage({ params, searchParams }: Props) {
   const money = { currency: checkout.currency, locale };
   return (
     <main className="checkout narrow" data-state={state} data-testid="checkout">
-      <CheckoutSummary checkout={checkout} locale={locale} />
+      {/* Paid: the page reads as a confirmation (the outcome as its heading), never as the pay page again. */}
+      {state === 'paid' ? (
+        <ResultHeader checkout={checkout} title={await paidTitle()} testId="paid-title" />
+      ) : (
+        <CheckoutSummary checkout={checkout} locale={locale} />
+      )}
+      {state === 'paid' && <PaidSection checkout={checkout} locale={locale} wording="Checkout" titled={false} />}
       {member && <MemberShare member={member} {...money} />}
-      {state === 'paid' && <PaidSection checkout={checkout} locale={locale} wording="Checkout" />}
       {state === 'expired' && <ExpiredSection organisation={organisation} wording="Checkout" />}
       {state === 'confirming' && <ConfirmingSection checkAgainHref={checkoutPath(locale, id)} />}
       {state === 'away' && <AwaySection {...target} />}

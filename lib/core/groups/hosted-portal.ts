@@ -145,6 +145,8 @@ export type PortalOutcome = {
   skipped?: number;
   /** The member the change was about (added, removed): the page names them. */
   member?: string;
+  /** A schedule change: how many members' links it replaced (the page offers to send the new ones). */
+  replaced?: number;
   /** Send-links: how many members were skipped for each reason (send-group-links.ts). */
   skips?: Partial<Record<SkipReason, number>>;
 };
@@ -176,8 +178,9 @@ export const portalRemoveMember = (request: PortalRequest, memberId: string) =>
 /** Sets or changes the schedule (the core refuses when locked, and keeps what is paid). */
 export const portalSetSchedule = (request: PortalRequest, installments: { amount: number; due_at: string }[]) =>
   withPortalGroup(request, async (db, groupId) => {
-    await setSchedule(db, groupId, { installments });
-    return { result: 'schedule_saved', count: installments.length };
+    const saved = await setSchedule(db, groupId, { installments });
+    // `replaced`: members whose links were replaced; the notice offers to send them their new links.
+    return { result: 'schedule_saved', count: installments.length, replaced: saved.replacedMembers };
   });
 
 /**

@@ -143,6 +143,8 @@ export async function setSchedule(db: Db, groupId: string, input: unknown, optio
     });
     const kept = current.filter((old) => unchanged(wanted[old.sequence - 1]));
     return {
+      /** Members whose links were replaced: the links they were sent now lead to the new ones (replacement-link.ts). */
+      replacedMembers: plans.filter((plan) => plan.remove.length > 0).length,
       installments: [...kept, ...fresh]
         .sort((a, b) => a.sequence - b.sequence)
         .map((i) => ({ id: i.id, sequence: i.sequence, amount: i.amount, due_at: i.dueAt.toISOString() })),

@@ -1,16 +1,32 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { bookings, organisations, transactions, type DccChoice } from '@/lib/db/schema';
+import { bookings, organisations, paymentLinks, transactions, type DccChoice } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { PAYING_STATUSES } from '../checkout/checkout-status';
 import { isUuid } from '../shared/is-uuid';
 
-/** What a printable receipt shows of one payment: nothing about the customer beyond the card's last four. */
+/** The organisation's legal details as its settings give them (organisation-settings.ts); null: not given. */
+export type LegalDetails = {
+  address: string | null;
+  companyNumber: string | null;
+  vatNumber: string | null;
+  atolNumber: string | null;
+};
+
+/**
+ * What a printable receipt shows of one payment: who paid (the name the link was made out to, else
+ * the name on the card), what for, to whom (with its legal details), how, when and its short reference;
+ * of the card, only its brand and last four.
+ */
 export type HostedReceipt = {
   id: string;
+  shortReference: string;
   status: 'COMPLETE' | 'PENDING';
   organisationName: string;
   organisationLogo: string | null;
+  legal: LegalDetails;
+  payer: string | null;
+  description: string | null;
   bookingReference: string | null;
   paymentLinkId: string | null;
   amount: number;
@@ -34,19 +50,35 @@ export type HostedReceipt = {
 export async function loadHostedReceipt(db: Executor, id: string): Promise<HostedReceipt | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
-    .select({ t: transactions, organisation: organisations, bookingReference: bookings.bookingReference })
+    .select({
+      t: transactions,
+      organisation: organisations,
+      bookingReference: bookings.bookingReference,
+      link: { customerName: paymentLinks.customerName, description: paymentLinks.description },
+    })
     .from(transactions)
     .innerJoin(organisations, eq(organisations.id, transactions.organisationId))
     .leftJoin(bookings, eq(bookings.id, transactions.bookingId))
+    .leftJoin(paymentLinks, eq(paymentLinks.id, transactions.paymentLinkId))
     .where(eq(transactions.id, id));
   if (!row || !(PAYING_STATUSES as readonly string[]).includes(row.t.status)) return null;
   const { t } = row;
+  const settings = row.organisation.settings;
+  const logo = settings.logo_url ?? row.organisation.image;
   return {
     id: t.id,
+    shortReference: t.shortReference,
     status: t.status as HostedReceipt['status'],
     organisationName: row.organisation.name,
-    organisationLogo:
-      row.organisation.image && /^https?:\/\//i.test(row.organisation.image) ? row.organisation.image : null,
+    organisationLogo: logo && /^https?:\/\//i.test(logo) ? logo : null,
+    legal: {
+      address: settings.legal_address ?? null,
+      companyNumber: settings.company_number ?? null,
+      vatNumber: settings.vat_number ?? null,
+      atolNumber: settings.atol_number ?? null,
+    },
+    payer: row.link?.customerName || t.cardholderName || null,
+    description: row.link?.description ?? null,
     bookingReference: row.bookingReference ?? null,
     paymentLinkId: t.paymentLinkId,
     amount: t.amount,

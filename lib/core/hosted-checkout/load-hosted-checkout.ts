@@ -25,7 +25,7 @@ export type HostedTransaction = {
   createdAt: Date;
 };
 
-/** What the customer-facing checkout shows of a payment link: no customer data beyond the payee name. */
+/** What the customer-facing checkout shows of a payment link: no customer data beyond the payer's name. */
 export type HostedCheckout = {
   id: string;
   organisationName: string;
@@ -38,7 +38,8 @@ export type HostedCheckout = {
   amount: number;
   currency: string;
   bookingReference: string | null;
-  payeeName: string;
+  /** The customer the link is made out to: the payer. */
+  payerName: string;
   expiresAt: Date;
   methods: { card: boolean; openBanking: boolean };
   authorisationOnly: boolean;
@@ -236,7 +237,7 @@ export async function loadHostedCheckout(
     amount: link.amount,
     currency: link.currency,
     bookingReference: row.bookingReference ?? null,
-    payeeName: link.customerName,
+    payerName: link.customerName,
     expiresAt: link.expiresAt,
     methods: { card: link.cardEnabled, openBanking: link.openBankingEnabled },
     authorisationOnly: link.options.authorisation_only,

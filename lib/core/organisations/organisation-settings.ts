@@ -27,6 +27,16 @@ const portalDomain = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** A legal detail: trimmed, at most `max` characters, null (or empty) clears it. */
+const legalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((text) => text || null)
+    .nullable()
+    .optional();
+
 export const organisationIdParams = z.object({ organisation_id: z.string().trim().min(1).max(100) });
 
 /** Every field optional: a POST changes only what it names; null clears a value. */
@@ -59,6 +69,11 @@ export const updateSettingsSchema = z.object({
   merchant_notices: z.enum(MERCHANT_NOTICE_MODES).optional(),
   send_leader_portal_link: z.boolean().optional(),
   member_reminder_days: z.int().min(0).max(MAX_REMINDER_DAYS).optional(),
+  // Printed on receipts as given (the address may have several lines); an empty value clears it.
+  legal_address: legalText(500),
+  company_number: legalText(40),
+  vat_number: legalText(40),
+  atol_number: legalText(40),
   allowed_embed_origins: z
     .array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))
     .max(20)
@@ -97,6 +112,10 @@ async function serializeSettings(db: Db, org: Row) {
     // Unset: on in production, off in the sandbox (lib/core/groups/group-limits.ts).
     leader_members_require_approval: leaderMembersRequireApproval(org.settings),
     ...noticeSettings(org.settings),
+    legal_address: org.settings.legal_address ?? null,
+    company_number: org.settings.company_number ?? null,
+    vat_number: org.settings.vat_number ?? null,
+    atol_number: org.settings.atol_number ?? null,
   };
 }
 

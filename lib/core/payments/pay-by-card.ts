@@ -160,7 +160,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
       returnUrl: input.returnUrl,
       idempotencyKey: id,
       shopperInteraction: moto ? 'moto' : 'ecommerce',
-      // The 3-D Secure 2 data Adyen recommends (adyen-requests.ts): the payee's email, the customer's IP, the page's origin.
+      // The 3-D Secure 2 data Adyen recommends (adyen-requests.ts): the payer's email, the customer's IP, the page's origin.
       shopper: { email: link.email, ip: input.ipAddress ?? null, origin: originOf(input.returnUrl) },
       storedCardUse: storedCardUseOf(link),
     });

@@ -10,6 +10,8 @@ export function serializeTransaction(
 ) {
   return {
     id: t.id,
+    // Extension: the payment's short reference (docs/api-extensions.md), as receipts show it.
+    short_reference: t.shortReference,
     amount: t.amount,
     currency: t.currency,
     status: t.status,

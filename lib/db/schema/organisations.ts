@@ -27,6 +27,11 @@ export type OrganisationSettings = {
   send_leader_portal_link?: boolean;
   /** Days before an instalment's due date that its member is reminded (0: no reminder before); unset: 3. */
   member_reminder_days?: number;
+  /** The organisation's legal details, printed on every receipt (null or unset: the line is left out). */
+  legal_address?: string | null;
+  company_number?: string | null;
+  vat_number?: string | null;
+  atol_number?: string | null;
 };
 
 export const organisations = pgTable(

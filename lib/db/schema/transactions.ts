@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, money, timestampColumn, updatedAt } from './columns';
 import { organisations } from './organisations';
 import { bookings } from './bookings';
@@ -15,6 +15,24 @@ export type DccChoice = {
   markup_bps?: number;
   converted_amount?: number;
 };
+
+/**
+ * The short reference of the payment numbered `short_number`: 8 characters of an alphabet without 0/O
+ * and 1/I (32 symbols, 5 bits each: 40 bits). The number is scrambled by a bijection of the 40-bit
+ * numbers (an odd multiplier mod 2^40, then xor with its upper half), so consecutive payments do not
+ * read as a sequence, and distinct numbers always give distinct references: unique (over every
+ * organisation) for 2^40 payments, with no collision to retry. A generated column, so every insert
+ * (checkout, stored card, bank, runner) has one and rows older than it were numbered when it came.
+ * lib/core/transactions/short-reference.ts holds the same alphabet for reading what people type.
+ */
+const scrambled = `((short_number::numeric * 790633574291) % 1099511627776)::bigint`;
+export const shortReferenceSql = sql.raw(
+  Array.from(
+    { length: 8 },
+    (_, i) =>
+      `substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', (((${scrambled} # (${scrambled} >> 20)) >> ${35 - 5 * i}) & 31)::int + 1, 1)`,
+  ).join(' || '),
+);
 
 /**
  * Every payment attempt and its outcome. Card number data never lands here:
@@ -80,6 +98,10 @@ export const transactions = pgTable(
     failureReason: text('failure_reason'),
     /** The language of the page the payer paid on (their receipt's); null for payments no page started (API, runner). */
     locale: text('locale'),
+    /** Numbers the payments for shortReference (never reused). */
+    shortNumber: bigint('short_number', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** What a person reads out or types: 8 characters, on receipts and in the API (see above). */
+    shortReference: text('short_reference').notNull().generatedAlwaysAs(shortReferenceSql),
     aiAnalysed: boolean('ai_analysed').notNull().default(false),
     authorisedAt: timestampColumn('authorised_at'),
     completedAt: timestampColumn('completed_at'),
@@ -109,5 +131,7 @@ export const transactions = pgTable(
       .on(t.paymentLinkId)
       .where(sql`${t.status} in ('PAYMENTINPROGRESS', 'PENDING', 'COMPLETE') and ${t.paymentLinkId} is not null`),
     uniqueIndex('transactions_idempotency_uq').on(t.idempotencyKey),
+    // Found by its short reference within an organisation (the transactions search); unique by construction.
+    uniqueIndex('transactions_org_short_reference_uq').on(t.organisationId, t.shortReference),
   ],
 );

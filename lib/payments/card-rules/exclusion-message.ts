@@ -9,6 +9,17 @@ export const cardBrandLabels: Record<CardBrand, string> = {
   AMEX: 'American Express',
 };
 
+/**
+ * A stored brand as people name it (VISA: "Visa"), for every page that shows a payment's card: an enum
+ * name never reaches a customer. A brand outside the product's three (a processor's own name) reads
+ * as given, only no longer in capitals; none at all is an empty string.
+ */
+export function cardBrandName(brand: string | null | undefined): string {
+  if (!brand) return '';
+  if (Object.hasOwn(cardBrandLabels, brand)) return cardBrandLabels[brand as CardBrand];
+  return brand.charAt(0).toUpperCase() + brand.slice(1).toLowerCase();
+}
+
 export function cardRegionLabel(region: CardRegion, organisationCountry: string): string {
   if (region === 'DOMESTIC') return `cards issued in ${organisationCountry}`;
   if (region === 'INTRA') return 'cards issued elsewhere in the UK, EEA or Switzerland';

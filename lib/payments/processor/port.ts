@@ -55,7 +55,7 @@ export type ShopperInteraction = 'ecommerce' | 'moto';
 export type ShopperData = {
   /** The customer's IP address as the service derived it (lib/http/client-ip.ts). */
   ip?: string | null;
-  /** The payee's email on the link or session. */
+  /** The payer's email on the link or session. */
   email?: string | null;
   /** The origin (scheme://host[:port]) of the page the card was entered on. */
   origin?: string | null;

@@ -29,7 +29,7 @@ const link = (latest: HostedTransaction | null, expiresAt = new Date('2026-12-01
   amount: 100,
   currency: 'GBX',
   bookingReference: null,
-  payeeName: 'A',
+  payerName: 'A',
   expiresAt,
   methods: { card: true, openBanking: false },
   authorisationOnly: false,

@@ -38,7 +38,8 @@ const regionKey = { DOMESTIC: 'Domestic', INTRA: 'Intra', INTER: 'Inter' } as co
 export function useExclusionText(exclusion: CardExclusion): string {
   const t = useTranslations('CardFacts');
   const locale = useLocale();
-  const list = new Intl.ListFormat(locale, { type: 'conjunction' });
+  // What is accepted, in plain words: any one of them will do ("Visa or Mastercard").
+  const list = new Intl.ListFormat(locale, { type: 'disjunction' });
   const country = countryName(exclusion.reason === 'region' ? exclusion.organisationCountry : 'GB', locale);
   const refused =
     exclusion.reason === 'type'
@@ -48,7 +49,9 @@ export function useExclusionText(exclusion: CardExclusion): string {
     exclusion.reason === 'type'
       ? exclusion.accepted.map((brand) => cardBrandLabels[brand])
       : exclusion.accepted.map((region) => t(`accepted${regionKey[region]}`, { country }));
-  return `${refused} ${accepted.length > 0 ? t('acceptedList', { list: list.format(accepted) }) : t('noneAccepted')}`;
+  if (accepted.length === 0) return `${refused} ${t('noneAccepted')}`;
+  const acceptedKey = exclusion.reason === 'type' ? 'acceptedBrands' : 'acceptedList';
+  return `${refused} ${t(acceptedKey, { list: list.format(accepted) })}`;
 }
 
 export function ExclusionMessage({

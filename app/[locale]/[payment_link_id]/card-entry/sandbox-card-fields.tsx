@@ -4,6 +4,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type InputHTMLAttribu
 import { cardLookupOf, detectBrand, type CardEntryError } from '@/lib/payments/card-entry';
 import { cardCheckAction } from './card-check-action';
 import type { CardFieldsHandle, CardFieldsProps } from './card-fields';
+import { cardBrandLabels } from '@/lib/payments/card-rules/exclusion-message';
 import { useTranslations } from './card-text';
 
 /**
@@ -98,7 +99,7 @@ export function SandboxCardFields({
       <div className="card-status">
         {brand && (
           <p className="muted" data-testid="card-brand">
-            {t('brandDetected', { brand })}
+            {t('brandDetected', { brand: cardBrandLabels[brand] })}
           </p>
         )}
       </div>

@@ -1,9 +1,9 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedMemberPage } from '@/lib/core/groups/member-page';
 import { formatMoney } from '@/lib/money';
-import { checkoutPath, notFoundPath } from '../checkout-paths';
+import { checkoutPath } from '../checkout-paths';
 import { MemberAutoCollect } from './member-auto-collect';
 import { MemberSchedule } from './member-schedule';
 
@@ -21,7 +21,7 @@ export default async function MemberPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: linkId } = await params;
   const view = await hostedMemberPage(linkId);
-  if (!view) redirect(notFoundPath(locale, linkId));
+  if (!view) notFound();
   const query = await searchParams;
   const t = await getTranslations('MemberPage');
   const money = (amount: number) => formatMoney(amount, view.currency, locale);

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
-import { redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getTranslations } from 'next-intl/server';
 import { hostedLinkQr } from '@/lib/core/payment-links/hosted-link-qr';
-import { notFoundPath } from '../checkout-paths';
 import { CheckoutSummary } from '../checkout-summary';
 
 type Props = { params: Promise<{ locale: string; payment_link_id: string }> };
@@ -24,7 +23,7 @@ export default async function LinkQrPage({ params }: Props) {
   await connection();
   const { locale, payment_link_id: id } = await params;
   const qr = await hostedLinkQr(id);
-  if (!qr) redirect(notFoundPath(locale, id));
+  if (!qr) notFound();
   const t = await getTranslations('LinkQr');
   return (
     <main className="checkout narrow" data-testid="link-qr">

@@ -1,6 +1,5 @@
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
-import { notFoundPath } from '../checkout-paths';
 import { pageSurface } from '../checkout-surface';
 import { returnDestination } from '../returned-payment';
 
@@ -20,5 +19,7 @@ type Props = {
 export default async function ReturnPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: linkId } = await params;
-  redirect((await returnDestination(pageSurface, locale, linkId, await searchParams)) ?? notFoundPath(locale, linkId));
+  const destination = await returnDestination(pageSurface, locale, linkId, await searchParams);
+  if (!destination) notFound();
+  redirect(destination);
 }

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { hostedDecideApproval } from '@/lib/core/approvals/hosted-approvals';
 import { checkoutAction, formValues } from '../../checkout-action';
-import { approvalNotFoundPath, approvalPath } from './approval-paths';
+import { approvalPath } from './approval-paths';
 
 /** The approval acted on is the page's (checkoutAction); the form's `approvalId`, when sent, must name it. */
 const decide = checkoutAction({
@@ -12,8 +12,9 @@ const decide = checkoutAction({
   idField: 'approvalId',
   input: z.object({ decision: z.enum(['approve', 'decline']) }),
   run: async ({ page }, { decision }): Promise<never> => {
-    const result = await hostedDecideApproval(page.id, decision);
-    redirect(result === 'not_found' ? approvalNotFoundPath(page.locale, page.id) : approvalPath(page.locale, page.id));
+    // Decided, already decided, or gone meanwhile: the page shows which (a gone approval answers its 404 there).
+    await hostedDecideApproval(page.id, decision);
+    redirect(approvalPath(page.locale, page.id));
   },
 });
 

@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { formatMoney } from '@/lib/money';
 
 export type ApprovalPaymentRow = {
@@ -41,7 +42,7 @@ export async function ApprovalPayments({
             </td>
             <td data-label={t('card')}>
               {row.cardBrand && row.cardLastFour
-                ? t('cardValue', { brand: row.cardBrand, lastFour: row.cardLastFour })
+                ? t('cardValue', { brand: cardBrandName(row.cardBrand), lastFour: row.cardLastFour })
                 : t('savedCard')}
             </td>
           </tr>

@@ -1,12 +1,11 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
-import { redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedApproval } from '@/lib/core/approvals/hosted-approvals';
 import { notFoundPageTitle, organisationPageTitle } from '../../page-title';
 import { decideApprovalAction } from './actions';
-import { approvalNotFoundPath } from './approval-paths';
 import { ApprovalPayments, type ApprovalPaymentRow } from './approval-payments';
 
 type Props = { params: Promise<{ locale: string; approval_id: string }> };
@@ -31,7 +30,7 @@ export default async function ApprovalPage({ params }: Props) {
   await connection();
   const { locale, approval_id: id } = await params;
   const approval = await approvalData(id);
-  if (!approval) redirect(approvalNotFoundPath(locale, id));
+  if (!approval) notFound();
   const t = await getTranslations('Approval');
   const format = await getFormatter();
   const organisation = approval.organisation.name;

@@ -33,16 +33,8 @@ type Props = {
  */
 export async function EmbedCheckout({ checkout, state, locale, id, flags, declined }: Props) {
   const t = await getTranslations('Embed');
+  if (!checkout) return <EmbedNotFound />;
   const message = stageMessage(pageStage(checkout, state, declined, flags.moto));
-  if (!checkout) {
-    return (
-      <main className="checkout narrow embed" data-state="not_found" data-testid="embed">
-        <EmbedBridge sessionId={id} message={message} />
-        <h1>{t('notFoundTitle')}</h1>
-        <p>{t('notFoundBody')}</p>
-      </main>
-    );
-  }
   const organisation = checkout.organisationName;
   const surface = { kind: 'embed', flags } as const;
   const target = { linkId: id, locale, surface };
@@ -80,6 +72,22 @@ export async function EmbedCheckout({ checkout, state, locale, id, flags, declin
           )}
         </>
       )}
+    </main>
+  );
+}
+
+/**
+ * An unknown or deleted session, inside the frame: the parent hears `embed.not_found` (no session to
+ * pay, so the bridge's id is empty and INITIATE_PAY finds nothing). The page answers it with status
+ * 404 (not-found.tsx); the failure and return pages show it too.
+ */
+export async function EmbedNotFound() {
+  const t = await getTranslations('Embed');
+  return (
+    <main className="checkout narrow embed" data-state="not_found" data-testid="embed">
+      <EmbedBridge sessionId="" message={stageMessage(pageStage(null, 'not_found', undefined, false))} />
+      <h1>{t('notFoundTitle')}</h1>
+      <p>{t('notFoundBody')}</p>
     </main>
   );
 }

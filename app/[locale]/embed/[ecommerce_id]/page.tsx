@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { checkoutPageData } from '../../[payment_link_id]/checkout-state';
 import { checkoutPageTitle } from '../../page-title';
@@ -19,13 +20,14 @@ export async function generateMetadata({ params }: Pick<EmbedProps, 'params'>): 
  * The embedded checkout of an ecommerce session (product.md section 6), the URL
  * the vendor SDK frames (`{base}/embed/{id}`). What it shows comes from the state
  * table on every request, so the SDK's re-render every 15 minutes shows a paid
- * session's receipt, never a new form. Unknown sessions answer inside the frame
- * (`embed.not_found`) rather than with the site's 404 page.
+ * session's receipt, never a new form. Unknown or deleted sessions answer 404 with
+ * the frame's own not-found page (not-found.tsx: `embed.not_found` to the parent).
  */
 export default async function EmbedPage({ params, searchParams }: EmbedProps) {
   await connection();
   const { locale, ecommerce_id: id } = await params;
   const { checkout, state } = await checkoutPageData(id, 'ecommerce');
+  if (!checkout) notFound();
   return (
     <EmbedCheckout
       checkout={checkout}

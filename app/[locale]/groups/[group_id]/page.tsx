@@ -2,13 +2,11 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedPortal } from '@/lib/core/groups/hosted-portal';
 import { PORTAL_SESSION_COOKIE } from '@/lib/core/groups/portal-session';
 import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
-import { getPathname } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/routing';
 import { notFoundPageTitle, portalPageTitle, siteTitle } from '../../page-title';
 import { PortalConfirmRemove } from './portal-confirm-remove';
 import { PortalMembers } from './portal-members';
@@ -59,8 +57,7 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
   const { locale, group_id: groupId } = await params;
   const query = await searchParams;
   const view = await portalRequest(groupId, typeof query.member === 'string' ? query.member : undefined);
-  if (view.state === 'not_found')
-    redirect(getPathname({ href: `/groups/${encodeURIComponent(groupId)}/not-found`, locale: locale as Locale }));
+  if (view.state === 'not_found') notFound();
   const t = await getTranslations('GroupPortal');
   if (view.state === 'signed_out') {
     return (
@@ -86,7 +83,7 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
           <dd>{group.lead_name}</dd>
         </dl>
       </header>
-      <PortalNotice query={query} memberName={view.noticeMember} locale={locale} />
+      <PortalNotice query={query} memberName={view.noticeMember} locale={locale} groupId={group.id} />
       <PortalConfirmRemove group={group} memberId={query.remove} locale={locale} />
       <PortalTotals group={group} locale={locale} />
       <PortalMembers group={group} locale={locale} />

@@ -46,6 +46,7 @@ export function portalAction<S extends z.ZodType>(
     const query = new URLSearchParams({ result: outcome.result });
     if (outcome.count !== undefined) query.set('count', String(outcome.count));
     if (outcome.skipped !== undefined) query.set('skipped', String(outcome.skipped));
+    if (outcome.replaced) query.set('replaced', String(outcome.replaced));
     for (const [reason, count] of Object.entries(outcome.skips ?? {})) query.set(`skip_${reason}`, String(count));
     // An id, never a name: the page looks the name up in this group (hostedPortal's noticeMember).
     if (outcome.member !== undefined) query.set('member', outcome.member);

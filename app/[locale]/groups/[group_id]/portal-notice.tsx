@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
+import { memberListAction } from './actions';
 import { isPortalResult, isSuccess, type PortalResult } from './portal-paths';
 
 type Query = Record<string, string | string[] | undefined>;
-type Props = { query: Query; memberName: string | null; locale: string };
+type Props = { query: Query; memberName: string | null; locale: string; groupId: string };
 
 const number = (value: unknown) => (typeof value === 'string' && /^\d{1,6}$/.test(value) ? Number(value) : 0);
 const SKIP_REASONS = ['paid', 'no_email', 'awaiting_approval', 'rate_limited', 'auto_collect'] as const;
@@ -12,20 +13,39 @@ const SKIP_REASONS = ['paid', 'no_email', 'awaiting_approval', 'rate_limited', '
  * (`?result=`, counts, the member's id: portal-action.ts). A status names what changed: the member
  * ("Ada Lovelace was removed", the name looked up in this group: hostedPortal's noticeMember), how many
  * links went and why the others did not, how many instalments the schedule has. It is in the page's
- * HTML, so it shows and is announced (role=status, or alert) with or without JavaScript.
+ * HTML, so it shows and is announced (role=status, or alert) with or without JavaScript. A schedule
+ * change that replaced members' links (`replaced`: how many members) offers to send the new links at
+ * once: the member list's own "send to all" (the old links still lead to the new ones).
  */
-export async function PortalNotice({ query, memberName, locale }: Props) {
+export async function PortalNotice({ query, memberName, locale, groupId }: Props) {
   const result = query.result;
   if (!isPortalResult(result)) return null;
+  const t = await getTranslations('GroupPortal');
   const text = await noticeText(result, query, memberName, locale);
-  return isSuccess(result) ? (
-    <p className="notice" role="status" data-testid="portal-result" data-result={result}>
-      {text}
-    </p>
-  ) : (
-    <p className="error-summary" role="alert" data-testid="portal-result" data-result={result}>
-      {text}
-    </p>
+  if (!isSuccess(result)) {
+    return (
+      <p className="error-summary" role="alert" data-testid="portal-result" data-result={result}>
+        {text}
+      </p>
+    );
+  }
+  const replaced = result === 'schedule_saved' ? number(query.replaced) : 0;
+  return (
+    <div className="notice" role="status" data-testid="portal-result" data-result={result}>
+      <p>{text}</p>
+      {replaced > 0 && (
+        <form action={memberListAction} className="stack" data-testid="send-new-links">
+          <input type="hidden" name="locale" value={locale} />
+          <input type="hidden" name="groupId" value={groupId} />
+          <p>{t('newLinksNotice', { count: replaced })}</p>
+          <p>
+            <button type="submit" name="op" value="send:all" data-testid="send-new-links-button">
+              {t('sendNewLinks')}
+            </button>
+          </p>
+        </form>
+      )}
+    </div>
   );
 }
 

@@ -1,14 +1,16 @@
 import type { Metadata } from 'next';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { cache } from 'react';
-import { redirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedReceipt } from '@/lib/core/hosted-checkout/hosted-receipt';
-import { getPathname } from '@/lib/i18n/navigation';
-import type { Locale } from '@/lib/i18n/routing';
+import { formatShortReference } from '@/lib/core/transactions/short-reference';
+import { londonDateTimeWithZone } from '@/lib/i18n/date-format';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { formatMoney, isoCurrency } from '@/lib/money';
 import { notFoundPageTitle, organisationPageTitle } from '../../page-title';
 import { withWallet } from '../../[payment_link_id]/wallet-entry/wallet-receipt';
+import { LegalDetails } from './legal-details';
 import { PrintButton } from './print-button';
 
 type Props = { params: Promise<{ locale: string; transaction_id: string }> };
@@ -23,16 +25,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /**
- * A printable receipt of one payment (COMPLETE, or PENDING: held). The print
- * stylesheet is the @media print block of globals.css (no inline styles: CSP).
- * Other statuses and unknown ids get the server-rendered 404 document.
+ * A printable receipt of one payment (COMPLETE, or PENDING: held): who paid, what for, to whom
+ * (with the organisation's legal details), how, when (with the time zone) and the short reference
+ * a person can read out. It fits one A4 page: the @media print block of globals.css (no inline
+ * styles: CSP). Other statuses and unknown ids are the 404 page (not-found.tsx), at this address.
  */
 export default async function ReceiptPage({ params }: Props) {
   await connection();
   const { locale, transaction_id: id } = await params;
   const receipt = await receiptData(id);
-  if (!receipt)
-    redirect(getPathname({ href: `/receipts/${encodeURIComponent(id)}/not-found`, locale: locale as Locale }));
+  if (!receipt) notFound();
   const t = await getTranslations('Receipt');
   const format = await getFormatter();
   const organisation = receipt.organisationName;
@@ -52,8 +54,24 @@ export default async function ReceiptPage({ params }: Props) {
         <h1>{t('title')}</h1>
       </header>
       <dl className="checkout-details receipt-lines">
+        <dt>{t('reference')}</dt>
+        <dd className="receipt-reference" data-testid="receipt-short-reference">
+          {formatShortReference(receipt.shortReference)}
+        </dd>
+        {receipt.payer && (
+          <>
+            <dt>{t('paidBy')}</dt>
+            <dd data-testid="receipt-payer">{receipt.payer}</dd>
+          </>
+        )}
         <dt>{t('paidTo')}</dt>
         <dd>{organisation}</dd>
+        {receipt.description && (
+          <>
+            <dt>{t('description')}</dt>
+            <dd data-testid="receipt-description">{receipt.description}</dd>
+          </>
+        )}
         {receipt.bookingReference && (
           <>
             <dt>{t('bookingReference')}</dt>
@@ -95,18 +113,17 @@ export default async function ReceiptPage({ params }: Props) {
           {receipt.type === 'OPEN_BANKING'
             ? t('bank')
             : await withWallet(
-                t('card', { brand: receipt.cardBrand ?? '', lastFour: receipt.cardLastFour ?? '' }),
+                t('card', { brand: cardBrandName(receipt.cardBrand), lastFour: receipt.cardLastFour ?? '' }),
                 receipt.wallet,
               )}
         </dd>
         <dt>{t('date')}</dt>
-        <dd data-testid="receipt-date">
-          {format.dateTime(receipt.date, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/London' })}
-        </dd>
+        <dd data-testid="receipt-date">{londonDateTimeWithZone(receipt.date, locale)}</dd>
         <dt>{t('transactionId')}</dt>
         <dd data-testid="receipt-transaction">{receipt.id}</dd>
       </dl>
       {held && <p data-testid="receipt-held">{t('held', { organisation })}</p>}
+      <LegalDetails organisation={organisation} legal={receipt.legal} />
       <p className="no-print">
         <PrintButton label={t('print')} />
       </p>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { formatMoney, currencyCodeFromIso } from '@/lib/money';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { sandboxStep } from '@/lib/sandbox/processor-pages';
 import { FrameHeight } from '../../../embed/frame-height';
 import { submitChallenge } from './actions';
@@ -24,7 +25,7 @@ export default async function SandboxChallengePage({
         <span className="badge">SANDBOX</span>
       </p>
       <h1>{t('challengeTitle')}</h1>
-      <p>{t('challengeIntro', { amount, brand: step.card.brand, lastFour: step.card.lastFour })}</p>
+      <p>{t('challengeIntro', { amount, brand: cardBrandName(step.card.brand), lastFour: step.card.lastFour })}</p>
       {step.finished ? (
         <p>{t('alreadyAnswered')}</p>
       ) : (
