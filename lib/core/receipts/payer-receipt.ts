@@ -1,3 +1,4 @@
+import { formatShortReference } from '@/lib/core/transactions/short-reference';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/db/query-rows';
 import type { DccChoice, OrganisationSettings } from '@/lib/db/schema';
@@ -18,6 +19,7 @@ export const receiptKey = (transactionId: string) => `receipt:${transactionId}`;
 
 type ReceiptRow = {
   id: string;
+  short_reference: string;
   organisation_id: string;
   status: string;
   amount: string | number;
@@ -49,7 +51,7 @@ async function loadReceiptRow(tx: Executor, transactionId: string): Promise<Rece
   const [row] = await queryRows<ReceiptRow>(
     tx,
     sql`
-    select t.id, t.organisation_id, t.status, t.amount, t.currency, t.surcharge, t.dcc, t.type, t.card_brand, t.card_last_four,
+    select t.id, t.short_reference, t.organisation_id, t.status, t.amount, t.currency, t.surcharge, t.dcc, t.type, t.card_brand, t.card_last_four,
       (t.saved_card_id is not null and not t.store_card) as automatic, coalesce(t.completed_at, t.authorised_at) as paid_at,
       o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference,
       case when m.id is not null then m.email else coalesce(nullif(l.email, ''), b.email) end as payer_email,
@@ -98,8 +100,8 @@ export async function renderPayerReceipt(
   const email = await receiptEmail(emailBrand(row.organisation_name, row.settings, row.organisation_image), text, {
     payerName: row.payer_name,
     bookingReference: row.booking_reference,
-    // The transaction id until transactions carry a short human-readable reference (issue 17, item 10).
-    paymentReference: row.id,
+    // The short reference the receipt page and the API show (lib/core/transactions/short-reference.ts).
+    paymentReference: formatShortReference(row.short_reference),
     held: taken ? !taken.captured : row.status === 'PENDING',
     amount: Number(row.amount),
     currency: row.currency,

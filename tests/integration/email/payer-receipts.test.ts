@@ -1,3 +1,4 @@
+import { formatShortReference } from '@/lib/core/transactions/short-reference';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publicBaseUrl } from '@/lib/config';
@@ -70,7 +71,8 @@ describe('payer receipts', () => {
     expect(receipt.textBody).toContain('Frais de carte (inclus)');
     expect(receipt.textBody).toContain(booking.booking_reference);
     expect(receipt.textBody).toContain('Mastercard se terminant par');
-    expect(receipt.textBody).toContain(id);
+    // The short reference a person reads out, as the receipt page and the API show it.
+    expect(receipt.textBody).toContain(formatShortReference(row!.shortReference));
     expect(receipt.htmlBody).toContain(`href="${publicBaseUrl()}/fr/receipts/${id}"`);
     // A declined attempt on another link has no receipt.
     const other = await createLinkVia(admin.token, parentId);
