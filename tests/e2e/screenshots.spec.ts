@@ -82,6 +82,11 @@ test('public pages', async ({ page }) => {
 test('checkout: the link, its receipt and outcomes', async ({ page, request }) => {
   const open = await createLink(request);
   await capture(page, { name: 'checkout', title: 'Payment link checkout', path: `/${open}` });
+  await capture(page, {
+    name: 'checkout-qr',
+    title: "The link's QR code, for a customer in the shop",
+    path: `/${open}/qr`,
+  });
   const paid = await paidLink(page, request);
   await capture(page, { name: 'checkout-success', title: 'Paid: the confirmation', path: `/${paid.id}/success` });
   await capture(page, { name: 'receipt', title: 'Printable receipt', path: `/receipts/${paid.transactionId}` });
@@ -128,6 +133,7 @@ test('groups: the leader portal and a member link', async ({ page, request }) =>
   await capture(page, { name: 'group-portal', title: 'Group leader portal', path: group.portal_url });
   const memberLink = group.members[0]!.payment_links[0]!.id;
   await capture(page, { name: 'group-member-checkout', title: 'A member pays an instalment', path: `/${memberLink}` });
+  await capture(page, { name: 'group-member-page', title: "A member's own page", path: `/${memberLink}/member` });
 });
 
 test.afterAll(() => {
