@@ -183,7 +183,7 @@ describe('the portal gate', () => {
         { amount: 10000, due_at: inDays(10) },
         { amount: 20000, due_at: inDays(45) },
       ]),
-    ).toEqual({ result: 'schedule_saved', count: 2 });
+    ).toEqual({ result: 'schedule_saved', count: 2, replaced: 2 }); // two instalments; both remaining members' links replaced
     // Cy has no email address.
     expect(await portalSendLinks(as(open.id, cookie))).toEqual({
       result: 'links_sent',

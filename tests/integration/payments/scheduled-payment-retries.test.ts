@@ -8,6 +8,7 @@ import { emailOutbox, sandboxProcessorOperations, savedCards, scheduledPayments,
 import type { Db } from '@/lib/db/types';
 import { ProcessorError, SandboxProcessor } from '@/lib/payments/processor';
 import { applyPendingNotifications } from '@/lib/runner/processor-notifications-step';
+import { deliverOutbox } from '@/lib/email/deliver-outbox';
 import { runUntilIdle } from '@/lib/runner/run-once';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
@@ -264,8 +265,10 @@ describe('a worker that dies', () => {
     const charge = vi.spyOn(SandboxProcessor.prototype, 'chargeStoredCard');
 
     // An unsettled attempt waits for its claim to lapse, without keeping the runner busy.
-    // The fixture's own payments notified the processor's answers: those are the runner's work, done first.
+    // The fixture's own payments notified the processor's answers, and their payers' receipts wait in the outbox:
+    // those are the runner's work, done first.
     await applyPendingNotifications(db);
+    await deliverOutbox(db);
     expect((await runUntilIdle(db)).length).toBe(1);
     expect(await row(id)).toMatchObject({ status: 'IN_PROGRESS' });
     await runAfter(db, 11 * MINUTE);
