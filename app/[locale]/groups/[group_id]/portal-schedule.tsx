@@ -12,13 +12,14 @@ export async function PortalSchedule({ group, locale }: Props) {
   const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Europe/London' });
   const money = (amount: number) => formatMoney(amount, group.currency, locale);
   const rows = Array.from({ length: MAX_SCHEDULE_ROWS }, (_, index) => group.installments[index]);
+  // The table stacks below 58.5rem (globals.css "Stacked tables"): four columns of dates and amounts do not fit 320 px.
   return (
     <section aria-labelledby="schedule-heading">
       <h2 id="schedule-heading">{t('scheduleHeading')}</h2>
       {group.installments.length === 0 ? (
         <p data-testid="no-schedule">{t('noSchedule')}</p>
       ) : (
-        <table data-testid="portal-schedule">
+        <table className="stack-table" data-testid="portal-schedule">
           <thead>
             <tr>
               <th scope="col">{t('instalmentColumn')}</th>
@@ -31,9 +32,13 @@ export async function PortalSchedule({ group, locale }: Props) {
             {group.installments.map((instalment) => (
               <tr key={instalment.id} data-testid="schedule-row">
                 <th scope="row">{instalment.sequence}</th>
-                <td data-testid="schedule-due">{format.format(new Date(instalment.due_at))}</td>
-                <td data-testid="schedule-amount">{money(instalment.amount)}</td>
-                <td>{money(instalment.total)}</td>
+                <td data-label={t('dueDate')} data-testid="schedule-due">
+                  {format.format(new Date(instalment.due_at))}
+                </td>
+                <td data-label={t('amount')} data-testid="schedule-amount">
+                  {money(instalment.amount)}
+                </td>
+                <td data-label={t('groupTotal')}>{money(instalment.total)}</td>
               </tr>
             ))}
           </tbody>
