@@ -11,6 +11,16 @@ export type EmailMessage = {
   html?: string;
 };
 
+/** The outbox row of a message (both ways of queueing one write the same columns). */
+const outboxRow = (message: EmailMessage) => ({
+  organisationId: message.organisationId ?? null,
+  kind: message.kind,
+  toAddress: message.to,
+  subject: message.subject,
+  textBody: message.text,
+  htmlBody: message.html ?? null,
+});
+
 /**
  * Queues an email in the outbox; deliverOutbox sends it later.
  *
@@ -20,17 +30,7 @@ export type EmailMessage = {
  * loses its email, even if the process dies right after the commit.
  */
 export async function enqueueEmail(tx: Executor, message: EmailMessage): Promise<{ id: string }> {
-  const [row] = await tx
-    .insert(emailOutbox)
-    .values({
-      organisationId: message.organisationId ?? null,
-      kind: message.kind,
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-    })
-    .returning({ id: emailOutbox.id });
+  const [row] = await tx.insert(emailOutbox).values(outboxRow(message)).returning({ id: emailOutbox.id });
   return { id: row!.id };
 }
 
@@ -42,15 +42,7 @@ export async function enqueueEmail(tx: Executor, message: EmailMessage): Promise
 export async function enqueueEmailOnce(tx: Executor, dedupeKey: string, message: EmailMessage): Promise<boolean> {
   const rows = await tx
     .insert(emailOutbox)
-    .values({
-      organisationId: message.organisationId ?? null,
-      kind: message.kind,
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html ?? null,
-      dedupeKey,
-    })
+    .values({ ...outboxRow(message), dedupeKey })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id });
   return rows.length > 0;

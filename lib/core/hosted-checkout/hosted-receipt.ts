@@ -93,7 +93,8 @@ export async function loadHostedReceipt(db: Executor, id: string): Promise<Hoste
   };
 }
 
-function acceptedDcc(dcc: DccChoice | null): HostedReceipt['dcc'] {
+/** The DCC a payer accepted, as a receipt shows it (the page and the email); null when none was accepted. */
+export function acceptedDcc(dcc: DccChoice | null): HostedReceipt['dcc'] {
   if (!dcc?.accepted || !dcc.card_currency || dcc.rate === undefined || dcc.converted_amount === undefined) return null;
   return {
     cardCurrency: dcc.card_currency,

@@ -1,3 +1,4 @@
+import { acceptedDcc } from '@/lib/core/hosted-checkout/hosted-receipt';
 import { formatShortReference } from '@/lib/core/transactions/short-reference';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/db/query-rows';
@@ -7,7 +8,7 @@ import { enqueueEmailOnce } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
-import { receiptEmail, type ReceiptEmail } from '@/lib/email/templates/receipt-email';
+import { receiptEmail } from '@/lib/email/templates/receipt-email';
 import { now } from '@/lib/clock';
 import { routing } from '@/lib/i18n/routing';
 import { hostedOrigin } from '../groups/hosted-origin';
@@ -69,16 +70,6 @@ async function loadReceiptRow(tx: Executor, transactionId: string): Promise<Rece
     where t.id = ${transactionId}::uuid`,
   );
   return row;
-}
-
-function acceptedDcc(dcc: DccChoice | null): ReceiptEmail['dcc'] {
-  if (!dcc?.accepted || !dcc.card_currency || dcc.rate === undefined || dcc.converted_amount === undefined) return null;
-  return {
-    cardCurrency: dcc.card_currency,
-    rate: dcc.rate,
-    markupBps: dcc.markup_bps ?? 0,
-    convertedAmount: dcc.converted_amount,
-  };
 }
 
 export type PayerReceipt = RenderedEmail & { organisationId: string; to: string };
