@@ -51,9 +51,13 @@ test('a paid link sends the payer a receipt that passes axe at 375 and 1280 px',
   await expect(email.getByTestId('mailbox-text')).toContainText('£123.45');
   await expect(email.getByTestId('mailbox-text')).toContainText('Visa ending 1111');
   await expect(email.getByTestId('mailbox-text')).toContainText('/receipts/');
-  const html = await email.locator('iframe').getAttribute('srcdoc');
+  const frameSource = await email.locator('iframe').getAttribute('src');
+  const document = await request.get(`${sandboxUrl}${frameSource}`);
+  // Its own document with its own policy: the email's inline styles, and no script at all.
+  expect(document.headers()['content-security-policy']).toContain("default-src 'none'");
+  const html = await document.text();
   expect(html).toContain('lang="en-GB"');
-  await expectAccessibleEmail(page, html!, 'the receipt email');
+  await expectAccessibleEmail(page, html, 'the receipt email');
 });
 
 const brand = emailBrand('Sunny Tours', { brand_colour: '#7a1f5c' });

@@ -50,8 +50,12 @@ export async function setVerifiedPortalDomain(
   const settings = await call(request, 'post', `/agent/organisations/${organisation}/settings`, {
     portal_domain: domain,
   });
-  if (settings.portal_domain_status === 'pending')
-    await call(request, 'post', `/sandbox/organisations/${organisation}/portal-domain/verify`);
+  if (settings.portal_domain_status !== 'pending') return;
+  // Workers share the organisations: another may verify the same domain between the two calls (a 409 here).
+  await call(request, 'post', `/sandbox/organisations/${organisation}/portal-domain/verify`).catch(async (error) => {
+    const now = await call(request, 'get', `/agent/organisations/${organisation}/settings`);
+    if (now.portal_domain !== domain || now.portal_domain_status !== 'active') throw error;
+  });
 }
 
 /** Both organisations' portal domains (idempotent: every test sets the same values). */

@@ -9,6 +9,9 @@ import { expectNoAxeViolations } from './support/axe';
  * server's runner sends it), a plain payment link sent by the API and followed from the email, and the link's
  * QR code page a member of staff shows a customer in the shop.
  */
+// The runner's pass (up to 45 s on a loaded machine), a quiet wait for a second pass, and axe on the email's frame.
+test.describe.configure({ timeout: 120_000 });
+
 const mailbox = (to: string) => `${sandboxUrl}/sandbox/mailbox?to=${encodeURIComponent(to)}`;
 
 test('a member is reminded before their instalment falls due, in the sandbox mailbox', async ({ page, request }) => {
@@ -34,7 +37,9 @@ test('a member is reminded before their instalment falls due, in the sandbox mai
   await expect(email.getByRole('heading', { level: 2 })).toContainText('your payment of £150.00 is due on');
   await expect(email.getByTestId('mailbox-text')).toContainText('Dear Rita Member,');
   await expect(email.getByTestId('mailbox-text')).toContainText(`/${linkId}`);
-  // The HTML part (in the mailbox's sandboxed frame, folded away) has the Pay button to the member's link.
+  // The HTML part (in the mailbox's sandboxed frame, folded away: the frame loads when opened) has the Pay button
+  // to the member's link.
+  await email.getByText('HTML body').click();
   await expect(email.locator('iframe').contentFrame().getByRole('link', { name: 'Pay £150.00' })).toHaveAttribute(
     'href',
     new RegExp(`/${linkId}$`),
@@ -68,6 +73,7 @@ test('a payment link sent by the API arrives and opens its checkout; its QR page
   await expect(email.getByRole('heading', { level: 2 })).toContainText('your payment link for £42.00');
   await expect(email.getByTestId('mailbox-text')).toContainText('Excursion to Sintra');
   await expectNoAxeViolations(page, 'mailbox with a sent payment link');
+  await email.getByText('HTML body').click();
   const href = await email
     .locator('iframe')
     .contentFrame()

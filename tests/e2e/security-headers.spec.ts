@@ -41,11 +41,13 @@ function expectPageHeaders(
   expect(csp.get('frame-ancestors'), url).toEqual(["'none'"]);
   const processor =
     mode === 'production'
-      ? // Adyen's test hosts, and the suite's Adyen simulator, which serves the 3-D Secure and bank pages its answers redirect to.
+      ? // Adyen's test hosts, Apple Pay's SDK host (the suite configures an Apple Pay merchant, playwright.config.ts),
+        // and the suite's Adyen simulator, which serves the 3-D Secure and bank pages its answers redirect to.
         [
           'https://checkoutshopper-test.adyen.com',
           'https://checkoutshopper-test.cdn.adyen.com',
           'https://checkoutanalytics-test.adyen.com',
+          'https://applepay.cdn-apple.com',
           requiredEnv('E2E_ADYEN_ORIGIN'),
         ]
       : [];

@@ -5,7 +5,9 @@ import type { MailboxEmail } from '@/lib/email/list-mailbox';
  * One email of the sandbox mailbox. The HTML body is untrusted (it may carry
  * what a customer typed): it is shown only inside an iframe with an empty
  * `sandbox` attribute, so it runs no script, submits no form, opens nothing and
- * cannot reach this page, its cookies or its origin.
+ * cannot reach this page, its cookies or its origin. The frame loads it as its own
+ * document (app/api/sandbox/emails/[email_id]/html), whose policy allows the email's
+ * inline styles; as `srcdoc` it would inherit this page's policy, which refuses them.
  */
 export async function MailboxEntry({ email, createdAt }: { email: MailboxEmail; createdAt: string }) {
   const t = await getTranslations('Mailbox');
@@ -47,7 +49,7 @@ export async function MailboxEntry({ email, createdAt }: { email: MailboxEmail; 
           <summary>{t('htmlBody')}</summary>
           <iframe
             sandbox=""
-            srcDoc={email.html}
+            src={`/api/sandbox/emails/${email.id}/html`}
             title={t('htmlFrameTitle', { subject })}
             referrerPolicy="no-referrer"
             loading="lazy"
