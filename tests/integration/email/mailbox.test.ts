@@ -101,3 +101,46 @@ describe('POST /api/sandbox/emails/test', () => {
     expect(await db().select().from(emailOutbox)).toEqual([]);
   });
 });
+
+describe('GET /api/sandbox/emails/{id}/html (the mailbox frame)', () => {
+  it('answers the HTML part as its own document, whose policy allows inline styles and nothing that runs', async () => {
+    const { id } = await enqueueEmail(db(), {
+      kind: 'test',
+      to: 'frame@example.com',
+      subject: 'Framed',
+      text: 'x',
+      html: '<p style="color:#123456">Framed</p>',
+    });
+    const response = await api.get(`/sandbox/emails/${id}/html`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.text).toBe('<p style="color:#123456">Framed</p>');
+    const policy = response.headers.get('content-security-policy')!.split('; ');
+    expect(policy).toEqual(expect.arrayContaining(["default-src 'none'", "style-src 'unsafe-inline'", 'sandbox']));
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy.some((directive) => directive.startsWith('script-src'))).toBe(false);
+  });
+
+  it('answers 404 for an unknown id, an email without HTML, and in production', async () => {
+    const { id } = await enqueueEmail(db(), { kind: 'test', to: 'plain@example.com', subject: 'Plain', text: 'x' });
+    expect((await api.get(`/sandbox/emails/${id}/html`)).status).toBe(404);
+    expect((await api.get('/sandbox/emails/not-a-uuid/html')).status).toBe(404);
+    const withHtml = await enqueueEmail(db(), {
+      kind: 'test',
+      to: 'p@example.com',
+      subject: 'S',
+      text: 'x',
+      html: '<p/>',
+    });
+    const mode = process.env.MODE;
+    process.env.MODE = 'production';
+    try {
+      const response = await api.get(`/sandbox/emails/${withHtml.id}/html`);
+      expect(response.status).toBe(404);
+      expect(response.body.errors[0].code).toBe('route.not_found');
+    } finally {
+      if (mode === undefined) delete process.env.MODE;
+      else process.env.MODE = mode;
+    }
+  });
+});
