@@ -15,7 +15,8 @@ export async function SandboxWebhooks({ organisationIds }: { organisationIds: st
       {deliveries.length === 0 ? (
         <p data-testid="sandbox-webhooks-empty">{t('empty')}</p>
       ) : (
-        <table>
+        // Stacked rows on a narrow screen (globals.css .stack-table): six columns and a URL do not fit 320 px.
+        <table className="stack-table">
           <thead>
             <tr>
               <th scope="col">{t('event')}</th>
@@ -29,16 +30,20 @@ export async function SandboxWebhooks({ organisationIds }: { organisationIds: st
           <tbody>
             {deliveries.map((d) => (
               <tr key={d.id} data-testid="sandbox-webhook-delivery">
-                <td>
+                <td data-label={t('event')}>
                   <code>{d.eventType}</code>
                 </td>
-                <td>
+                <td data-label={t('endpoint')}>
                   <code>{d.url}</code>
                 </td>
-                <td>{d.status in statusKeys ? t(statusKeys[d.status as keyof typeof statusKeys]) : d.status}</td>
-                <td>{d.attempts}</td>
-                <td>{d.lastStatusCode ?? t('noStatusCode')}</td>
-                <td>{format.dateTime(d.createdAt, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })}</td>
+                <td data-label={t('status')}>
+                  {d.status in statusKeys ? t(statusKeys[d.status as keyof typeof statusKeys]) : d.status}
+                </td>
+                <td data-label={t('attempts')}>{d.attempts}</td>
+                <td data-label={t('lastStatusCode')}>{d.lastStatusCode ?? t('noStatusCode')}</td>
+                <td data-label={t('time')}>
+                  {format.dateTime(d.createdAt, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' })}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -166,6 +166,12 @@ test.describe('sandbox server', () => {
       }).toPass({ timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 2, name: 'Recent webhook deliveries' })).toBeVisible();
       await expectNoAxeViolations(page, 'sandbox home with webhook deliveries');
+      // At 320 px the deliveries are stacked rows: the page does not scroll sideways.
+      await page.setViewportSize({ width: 320, height: 640 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'the home page at 320 px with webhook deliveries scrolls sideways').toBeLessThanOrEqual(0);
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }

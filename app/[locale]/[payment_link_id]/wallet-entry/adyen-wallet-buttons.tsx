@@ -1,97 +1,20 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
-import type { AdyenEnvironment } from '@/lib/config';
-import type { WalletKind } from '@/lib/payments/processor/port';
-import type { WalletClientConfig } from '@/lib/payments/wallet-config';
-import { embedQuery, type EmbedFlags } from '@/lib/embed/embed-flags';
-import { payWalletTokenAction } from './wallet-actions';
-
-type Mounted = Awaited<ReturnType<typeof import('./adyen-wallet-mount').availableWallets>>;
-
-type Props = {
-  linkId: string;
-  locale: string;
-  covered: readonly string[];
-  /** The embed's flags (posted back so the payment goes to the embed's pages), or none on the link's page. */
-  embedFlags: EmbedFlags | null;
-  adyen: { clientKey: string; environment: AdyenEnvironment; countryCode: string };
-  amount: { value: number; currency: string };
-  wallets: WalletClientConfig;
-  text: { heading: string; refused: string };
-};
+import { useEffect, useState, type ComponentType } from 'react';
+import type { AdyenWalletProps } from './adyen-wallet-live';
+import { walletCandidates } from './wallet-candidates';
 
 /**
- * Apple Pay and Google Pay in production. Nothing shows and nothing is loaded until a wallet can pay here:
- * Apple Pay only where the browser has ApplePaySession (Safari on Apple devices: no code is fetched to learn
- * that), Google Pay when configured; then adyen-web's wallet chunk is imported and each wallet's isAvailable()
- * decides whether its button shows (adyen-wallet-mount.ts).
+ * Apple Pay and Google Pay in production: the shell a page carries. Nothing shows and nothing more is loaded
+ * until a wallet may pay on this device; then the buttons' code (adyen-wallet-live.tsx, with its server action
+ * and adyen-web's wallet chunk) is fetched. So a page whose visitor has no wallet downloads a few hundred bytes
+ * for wallets, not the buttons (issue 17: the first-load JavaScript of a page without wallets does not grow).
  */
-export function AdyenWalletButtons({ linkId, locale, covered, embedFlags, adyen, amount, wallets, text }: Props) {
-  const [available, setAvailable] = useState<WalletKind[]>([]);
-  const [refused, setRefused] = useState(false);
-  const mounted = useRef<Mounted | null>(null);
-  const containers = useRef<Partial<Record<WalletKind, HTMLDivElement | null>>>({});
-
+export function AdyenWalletButtons(props: AdyenWalletProps) {
+  const [Live, setLive] = useState<ComponentType<AdyenWalletProps> | null>(null);
   useEffect(() => {
-    const candidates = (['apple_pay', 'google_pay'] as const).filter((wallet) =>
-      wallet === 'apple_pay' ? Boolean(wallets.applePay) && 'ApplePaySession' in window : Boolean(wallets.googlePay),
-    );
-    if (candidates.length === 0) return;
-    let cancelled = false;
-    const pay = async (wallet: WalletKind, token: string) => {
-      const state = await payWalletTokenAction({
-        linkId,
-        locale,
-        covered: [...covered],
-        wallet,
-        token,
-        ...(embedFlags ? { surface: 'embed', embedFlags: embedQuery(embedFlags).slice(1) } : {}),
-      });
-      if (state.ok) window.location.assign(state.destination);
-      else setRefused(true);
-      return state.ok;
-    };
-    import('./adyen-wallet-mount')
-      .then(({ availableWallets }) => availableWallets(candidates, { ...adyen, locale, amount, wallets }, pay))
-      .then((found) => {
-        if (cancelled) return found.unmount();
-        mounted.current = found;
-        setAvailable(found.available);
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      mounted.current?.unmount();
-      mounted.current = null;
-    };
+    if (walletCandidates(props.wallets).length === 0) return;
+    import('./adyen-wallet-live').then(({ AdyenWalletLive }) => setLive(() => AdyenWalletLive)).catch(() => undefined);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    for (const wallet of available) {
-      const container = containers.current[wallet];
-      if (container) mounted.current?.mount(wallet, container);
-    }
-  }, [available]);
-
-  if (available.length === 0) return null;
-  return (
-    <section aria-labelledby="wallet-heading" data-testid="wallet">
-      <h2 id="wallet-heading">{text.heading}</h2>
-      {refused && (
-        <p className="field-error" role="alert">
-          {text.refused}
-        </p>
-      )}
-      {available.map((wallet) => (
-        <div
-          key={wallet}
-          ref={(element) => {
-            containers.current[wallet] = element;
-          }}
-          data-testid={`wallet-${wallet}`}
-        />
-      ))}
-    </section>
-  );
+  return Live ? <Live {...props} /> : null;
 }
