@@ -42,7 +42,11 @@ export async function getBookingDetail(db: Db, actor: Actor, bookingId: string) 
   const [components, customer, transactionRows, paymentLinks, ecommerceSessions, ...rest] = await Promise.all([
     loadBookingComponents(db, bookingId),
     b.customerId
-      ? db.select().from(customers).where(eq(customers.id, b.customerId)).then(([c]) => c ?? null)
+      ? db
+          .select()
+          .from(customers)
+          .where(eq(customers.id, b.customerId))
+          .then(([c]) => c ?? null)
       : Promise.resolve(null),
     db
       .select()

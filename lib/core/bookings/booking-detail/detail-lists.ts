@@ -21,7 +21,10 @@ import { selectCreditNotes, serializeCreditNote } from '../../credit-notes/credi
 import { loadGroup } from '../../groups/get-group';
 import type { GroupResource } from '../../groups/serialize-group';
 import { serializeRefund } from '../../refunds/serialize-refund';
-import { selectScheduledPayments, serializeScheduledPayment } from '../../scheduled-payments/scheduled-payment-resource';
+import {
+  selectScheduledPayments,
+  serializeScheduledPayment,
+} from '../../scheduled-payments/scheduled-payment-resource';
 import { bounded, DETAIL_BOUNDS as B } from './detail-bounds';
 
 /** The booking's own links or sessions (a group member's links are shown under their group), newest first. */

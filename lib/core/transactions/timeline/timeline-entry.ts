@@ -71,14 +71,22 @@ export function refundEntries(r: typeof refunds.$inferSelect): TimelineEntry[] {
   if (r.completedAt) entries.push(entry(r.completedAt, 'refund', 'refund.completed', r.id, detail));
   if (r.status === 'DECLINED' || r.status === 'FAILED' || r.status === 'UNSETTLED')
     entries.push(
-      entry(r.updatedAt, 'refund', `refund.${r.status.toLowerCase()}`, r.id, { ...detail, failure_reason: r.failureReason }),
+      entry(r.updatedAt, 'refund', `refund.${r.status.toLowerCase()}`, r.id, {
+        ...detail,
+        failure_reason: r.failureReason,
+      }),
     );
   return entries;
 }
 
 export function chargebackEntries(c: typeof chargebacks.$inferSelect): TimelineEntry[] {
   const detail = { amount: c.amount, currency: c.currency, status: c.status, reason: c.reason };
-  const entries = [entry(c.receivedDate, 'chargeback', 'chargeback.notified', c.id, { ...detail, due_date: c.dueDate?.toISOString() ?? null })];
+  const entries = [
+    entry(c.receivedDate, 'chargeback', 'chargeback.notified', c.id, {
+      ...detail,
+      due_date: c.dueDate?.toISOString() ?? null,
+    }),
+  ];
   if (c.postingDate) entries.push(entry(c.postingDate, 'chargeback', 'chargeback.charged_back', c.id, detail));
   if (c.status === 'REVERSED') entries.push(entry(c.updatedAt, 'chargeback', 'chargeback.reversed', c.id, detail));
   return entries;

@@ -91,7 +91,10 @@ export async function loadTimelines(
   return new Map(
     [...byTransaction].map(([id, entries]) => {
       entries.sort(compareEntries);
-      return [id, { entries: entries.slice(0, TIMELINE_MAX_ENTRIES), truncated: entries.length > TIMELINE_MAX_ENTRIES }];
+      return [
+        id,
+        { entries: entries.slice(0, TIMELINE_MAX_ENTRIES), truncated: entries.length > TIMELINE_MAX_ENTRIES },
+      ];
     }),
   );
 }
