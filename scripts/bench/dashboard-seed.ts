@@ -12,24 +12,24 @@ import { APPROVED_VISA } from './payments';
  */
 export async function seedDashboardMoney(db: Db): Promise<void> {
   await db.execute(sql`
-    insert into transactions (organisation_id, booking_id, amount, currency, status, stage, method, type,
+    insert into transactions (id, organisation_id, booking_id, amount, currency, status, stage, method, type,
                               authorised_at, completed_at, created_at, updated_at)
-    select organisation_id, id, gross_amount, 'GBX', status, case when status = 'PAYMENTINPROGRESS' then 'unsettled' end,
+    select gen_random_uuid(), organisation_id, id, gross_amount, 'GBX', status, case when status = 'PAYMENTINPROGRESS' then 'unsettled' end,
            'ONLINE', 'CARD', case when status = 'COMPLETE' then paid_at end, case when status = 'COMPLETE' then paid_at end,
            created_at, paid_at
     from (select b.*, b.created_at + interval '1 minute' as paid_at,
                  case when n % 200 = 0 then 'PAYMENTINPROGRESS' when n % 20 = 0 then 'DECLINED' else 'COMPLETE' end as status
           from (select *, row_number() over (partition by organisation_id order by created_at) as n from bookings) b) x`);
   await db.execute(sql`
-    insert into refunds (organisation_id, transaction_id, amount, currency, status, authorization_code, created_at, updated_at)
-    select organisation_id, id, 1000, currency, 'PENDING_AUTHORISATION', 'bench-' || id, completed_at, completed_at
+    insert into refunds (id, organisation_id, transaction_id, amount, currency, status, authorization_code, created_at, updated_at)
+    select gen_random_uuid(), organisation_id, id, 1000, currency, 'PENDING_AUTHORISATION', 'bench-' || id, completed_at, completed_at
     from (select t.*, row_number() over (partition by organisation_id order by created_at) as n
           from transactions t where status = 'COMPLETE') t
     where n % 100 = 1`);
   await db.execute(sql`
-    insert into scheduled_payments (organisation_id, booking_id, amount, currency, status, failure_reason, execute_after,
+    insert into scheduled_payments (id, organisation_id, booking_id, amount, currency, status, failure_reason, execute_after,
                                     created_at, updated_at)
-    select organisation_id, id, 2500, 'GBX', 'FAILED', 'insufficient_funds', created_at + interval '1 day', created_at,
+    select gen_random_uuid(), organisation_id, id, 2500, 'GBX', 'FAILED', 'insufficient_funds', created_at + interval '1 day', created_at,
            created_at + interval '1 day'
     from (select *, row_number() over (partition by organisation_id order by created_at) as n from bookings) b
     where n % 500 = 3`);
