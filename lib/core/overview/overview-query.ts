@@ -8,6 +8,13 @@ const listOf = (rows: SQL, order: string) =>
   sql`(select coalesce(json_agg(x order by ${sql.raw(order)}), '[]'::json) from (${rows}) x)`;
 
 /**
+ * The rows of `rows` (already limited) with their payment's booking: looked up for those few rows only, not
+ * joined before the limit (at 100 000 payments, PGlite hashed the whole transactions table for the join).
+ */
+const withBookingId = (rows: SQL) =>
+  sql`select few.*, (select t.booking_id from transactions t where t.id = few.transaction_id) as booking_id from (${rows}) few`;
+
+/**
  * The whole overview in one statement (one round trip): a JSON column per part. `chargebacks` is
  * left out (null) when the caller may not see them. Every part reads one organisation's rows
  * through an index of its own (lib/db/schema: transactions_org_completed_idx, transactions_org_unsettled_idx,
@@ -24,12 +31,12 @@ export function overviewSql(opts: {
   const limit = sql`${opts.limit}::int`;
   const chargebacks = opts.withChargebacks
     ? listOf(
-        sql`select c.id, c.transaction_id, t.booking_id, c.amount, c.currency, c.status, c.reason,
+        withBookingId(sql`select c.id, c.transaction_id, c.amount, c.currency, c.status, c.reason,
           ${epochMs(sql`c.received_date`)} as received_at, ${epochMs(sql`c.due_date`)} as due_at, count(*) over () as total
-        from chargebacks c join transactions t on t.id = c.transaction_id
+        from chargebacks c
         where c.organisation_id in ${orgs}
           and (c.status = 'NOTIFIED' or (c.status = 'CHARGED_BACK' and (c.due_date is null or c.due_date > w.at)))
-        order by c.received_date, c.id limit ${limit}`,
+        order by c.received_date, c.id limit ${limit}`),
         'x.received_at, x.id',
       )
     : sql`null::json`;
@@ -75,11 +82,11 @@ export function overviewSql(opts: {
       'x.oldest_overdue_at, x.id',
     )} as overdue_groups,
     ${listOf(
-      sql`select r.id, r.transaction_id, t.booking_id, r.amount, r.currency, ${epochMs(sql`r.created_at`)} as created_at,
+      withBookingId(sql`select r.id, r.transaction_id, r.amount, r.currency, ${epochMs(sql`r.created_at`)} as created_at,
         count(*) over () as total
-      from refunds r join transactions t on t.id = r.transaction_id
+      from refunds r
       where r.organisation_id in ${orgs} and r.status = 'PENDING_AUTHORISATION'
-      order by r.created_at, r.id limit ${limit}`,
+      order by r.created_at, r.id limit ${limit}`),
       'x.created_at, x.id',
     )} as refunds_awaiting,
     ${listOf(failedCollectionsSql(orgs, limit), 'x.failed_at, x.id')} as failed_collections,
