@@ -7,6 +7,7 @@ import type { PaymentsResult } from './payments';
 import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
 import { formatWebhooks, type WebhooksBench } from './webhooks';
+import { formatDashboard, type DashboardResult } from './dashboard';
 
 export type DatabaseReport = {
   database: 'PGlite' | 'PostgreSQL';
@@ -31,6 +32,8 @@ export type DatabaseReport = {
   groups?: GroupsResult;
   /** PostgreSQL only: webhook deliveries per second with 2 workers, and a payment with and without an endpoint listening. */
   webhooks?: WebhooksBench;
+  /** `--dashboard`: the dashboard's read models in process (scripts/bench/dashboard.ts). */
+  dashboard?: DashboardResult;
 };
 
 export type BenchReport = {
@@ -116,6 +119,7 @@ export function formatDatabase(report: DatabaseReport): string {
   if (report.groups) lines.push(...formatGroups(report.groups));
   for (const run of report.runner ?? []) lines.push(...formatRunner(run));
   if (report.webhooks) lines.push(...formatWebhooks(report.webhooks));
+  if (report.dashboard) lines.push(...formatDashboard(report.dashboard));
   for (const r of report.scenarios.filter((s) => s.failed)) {
     lines.push(`   FAILED ${r.scenario}:`);
     for (const problem of r.problems) lines.push(`     - ${problem}`);

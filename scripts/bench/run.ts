@@ -20,6 +20,8 @@
  * the API, one at a time (scripts/bench/groups.ts); `--groups` (BENCH_ONLY=groups) runs only that.
  * On PostgreSQL, last: webhook deliveries per second with 2 workers to a verifying receiver, and a payment's
  * latency with and without an endpoint listening (scripts/bench/webhooks.ts); `--webhooks` (BENCH_ONLY=webhooks) runs only that.
+ * `--dashboard` (BENCH_ONLY=dashboard), run only on its own: the dashboard's read models (bookings list, overview,
+ * booking detail) in process at 1 000 and 100 000 bookings on both databases, no build, no server (scripts/bench/dashboard.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,6 +45,7 @@ import { RUNNER_BATCH, RUNNER_INTERVAL_MS, RUNNER_PAYMENTS, RUNNER_WORKER_COUNTS
 import { GROUP_INSTALMENTS, GROUP_MEMBERS, benchGroupCreate } from './groups';
 import { SMALL_ORG, countBookings, seedDatabase } from './seed-bookings';
 import { benchWebhooks } from './webhooks';
+import { benchDashboard } from './dashboard';
 import { BUILD_ID_FILE, ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
 import type { DatabaseTarget } from '@/lib/db/open';
 
@@ -62,6 +65,8 @@ const groupsOnly = () => process.env.BENCH_ONLY === 'groups';
 const runnerOnly = () => process.env.BENCH_ONLY === 'runner';
 /** Only the webhooks on PostgreSQL (no build, no server, no PGlite): deliveries per second, and a payment with an endpoint listening. */
 const webhooksOnly = () => process.env.BENCH_ONLY === 'webhooks';
+/** Only the dashboard's read models, in process (no build, no server): scripts/bench/dashboard.ts. */
+const dashboardOnly = () => process.env.BENCH_ONLY === 'dashboard';
 /** One of the partial runs: no service-layer payments, no runner. */
 const partial = () => listsOnly() || pagesOnly() || groupsOnly();
 
@@ -72,8 +77,9 @@ async function main(): Promise<number> {
   if (process.argv.includes('--groups')) process.env.BENCH_ONLY = 'groups';
   if (process.argv.includes('--runner')) process.env.BENCH_ONLY = 'runner';
   if (process.argv.includes('--webhooks')) process.env.BENCH_ONLY = 'webhooks';
-  // The runner and webhook scenarios run scripts/worker.ts, not the production build.
-  if (!runnerOnly() && !webhooksOnly()) ensureBuild();
+  if (process.argv.includes('--dashboard')) process.env.BENCH_ONLY = 'dashboard';
+  // The runner and webhook scenarios run scripts/worker.ts, not the production build; the dashboard's run no server.
+  if (!runnerOnly() && !webhooksOnly() && !dashboardOnly()) ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (postgresUrl || process.env[UNDER_WITH_POSTGRES]) {
     if (process.env[STARTED_MARKER]) fs.writeFileSync(process.env[STARTED_MARKER], 'started\n');
@@ -136,8 +142,17 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
   const startedAt = new Date();
   const databases: DatabaseReport[] = [];
 
-  if (!runnerOnly() && !webhooksOnly()) databases.push(await benchPglite());
-  if ('url' in postgres) {
+  if (dashboardOnly()) {
+    databases.push(await benchDashboardPglite());
+    databases.push(
+      'url' in postgres
+        ? await benchDashboardPostgres(postgres.url)
+        : { database: 'PostgreSQL', status: 'skipped', reason: postgres.skip, scenarios: [] },
+    );
+  } else if (!runnerOnly() && !webhooksOnly()) databases.push(await benchPglite());
+  if (dashboardOnly()) {
+    // Both databases done above.
+  } else if ('url' in postgres) {
     databases.push(
       runnerOnly()
         ? await benchRunnerOnly(postgres.url)
@@ -191,6 +206,44 @@ async function bench(postgres: { url: string } | { skip: string }): Promise<numb
   console.log(`\nFigures written to ${file}`);
   if (report.failed) console.log('bench: FAILED (see above)');
   return report.failed ? 1 : 0;
+}
+
+/** `--dashboard` on PGlite: a data folder of its own, seeded and measured in this process. */
+async function benchDashboardPglite(): Promise<DatabaseReport> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tp-bench-dashboard-'));
+  trackTempDir(dir);
+  try {
+    return { database: 'PGlite', status: 'ok', scenarios: [], dashboard: await benchDashboard({ dataDir: dir }) };
+  } catch (error) {
+    console.error(`bench: PGlite dashboard failed: ${(error as Error).stack}`);
+    return { database: 'PGlite', status: 'failed', reason: (error as Error).message, scenarios: [] };
+  } finally {
+    removeTempDir(dir);
+  }
+}
+
+/** `--dashboard` on PostgreSQL: a fresh database of the server, dropped afterwards. */
+async function benchDashboardPostgres(serverUrl: string): Promise<DatabaseReport> {
+  const version = await serverVersion(serverUrl);
+  const created = await createBenchDatabase(serverUrl);
+  const forget = onInterrupt(created.drop);
+  try {
+    return {
+      database: 'PostgreSQL',
+      status: 'ok',
+      details: { server: `PostgreSQL ${version}`, pool_size: process.env.DATABASE_POOL_SIZE ?? '10 (default)' },
+      scenarios: [],
+      dashboard: await benchDashboard({ url: created.url }),
+    };
+  } catch (error) {
+    console.error(`bench: PostgreSQL dashboard failed: ${(error as Error).stack}`);
+    return { database: 'PostgreSQL', status: 'failed', reason: (error as Error).message, scenarios: [] };
+  } finally {
+    await created
+      .drop()
+      .catch((error: Error) => console.error(`bench: could not drop ${created.name}: ${error.message}`));
+    forget();
+  }
 }
 
 async function benchPglite(): Promise<DatabaseReport> {

@@ -9,12 +9,21 @@ import type { Executor } from '@/lib/db/types';
  * scheduled payments (the same record the approval page shows afterwards).
  */
 export async function loadApprovalResource(db: Executor, id: string) {
-  const [row] = await db
+  const [row] = await selectApprovals(db).where(eq(approvals.id, id));
+  return row ? serializeApproval(row) : null;
+}
+
+/** Approvals with their booking's reference: what serializeApproval reads. */
+export function selectApprovals(db: Executor) {
+  return db
     .select({ approval: approvals, bookingReference: bookings.bookingReference })
     .from(approvals)
-    .innerJoin(bookings, eq(bookings.id, approvals.bookingId))
-    .where(eq(approvals.id, id));
-  if (!row) return null;
+    .innerJoin(bookings, eq(bookings.id, approvals.bookingId));
+}
+
+type ApprovalRow = Awaited<ReturnType<ReturnType<typeof selectApprovals>['where']>>[number];
+
+export function serializeApproval(row: ApprovalRow) {
   const { approval: a } = row;
   return {
     id: a.id,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Actor } from '@/lib/auth/actor';
 import { hasRole, organisationScope, requireRole } from '@/lib/auth/access';
 import { auditRecords, organisations, users } from '@/lib/db/schema';
-import type { Db } from '@/lib/db/types';
+import type { Db, Executor } from '@/lib/db/types';
 import { listPage } from '@/lib/http/list-result';
 import { keywordParam, listParams } from '../shared/list-params';
 import { containsInsensitive } from '../shared/sql-helpers';
@@ -16,7 +16,7 @@ export const listAuditSchema = listParams({ defaultTake: 20, maxTake: 200 }).ext
 /** The name the audit trail gives the service itself (the runner, the operator command). */
 export const SERVICE_NAME = 'travel-pay service';
 
-type AuditRow = {
+export type AuditRow = {
   id: string;
   type: string;
   entityId: string;
@@ -57,36 +57,51 @@ export async function listAudit(db: Db, actor: Actor, input: z.output<typeof lis
   const page = await listPage<AuditRow>(
     input,
     (limit, offset) =>
-      db
-        .select({
-          id: auditRecords.id,
-          type: auditRecords.type,
-          entityId: auditRecords.entityId,
-          createdAt: auditRecords.createdAt,
-          actorKind: auditRecords.actorKind,
-          actorEmail: auditRecords.actorEmail,
-          userId: users.id,
-          userEmail: users.email,
-          userName: users.name,
-          organisationId: organisations.id,
-          organisationName: organisations.name,
-          organisationImage: organisations.image,
-        })
-        .from(auditRecords)
-        .innerJoin(organisations, eq(organisations.id, auditRecords.organisationId))
-        .leftJoin(users, eq(users.id, auditRecords.userId))
+      selectAudit(db)
         .where(where)
         .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
         .limit(limit)
         .offset(offset),
     async () => (await db.select({ n: count() }).from(auditRecords).where(where))[0]!.n,
   );
-  return page.map((row) => ({
+  return page.map(serializeAuditRecord);
+}
+
+/** Audit records with who acted and their organisation: what every audit answer is built from. */
+export function selectAudit(db: Executor) {
+  return db
+    .select({
+      id: auditRecords.id,
+      type: auditRecords.type,
+      entityId: auditRecords.entityId,
+      createdAt: auditRecords.createdAt,
+      actorKind: auditRecords.actorKind,
+      actorEmail: auditRecords.actorEmail,
+      userId: users.id,
+      userEmail: users.email,
+      userName: users.name,
+      organisationId: organisations.id,
+      organisationName: organisations.name,
+      organisationImage: organisations.image,
+    })
+    .from(auditRecords)
+    .innerJoin(organisations, eq(organisations.id, auditRecords.organisationId))
+    .leftJoin(users, eq(users.id, auditRecords.userId));
+}
+
+/** An audit record as GET /agent/audit lists it. */
+export function serializeAuditRecord(row: AuditRow) {
+  return {
     id: row.id,
     type: row.type,
     entity_id: row.entityId,
     created_at: row.createdAt.toISOString(),
     user: serializeAuditUser(row),
     organisation: { id: row.organisationId, name: row.organisationName, image: row.organisationImage },
-  }));
+  };
+}
+
+/** The records an actor may read: all with organisation:audit, else only their own user's (as the list). */
+export function auditVisibleTo(actor: Actor): SQL | undefined {
+  return hasRole(actor, 'organisation:audit') ? undefined : eq(auditRecords.userId, actor.userId);
 }

@@ -27,7 +27,7 @@ export const issueCreditNoteSchema = z.object({
 const fromBooking = alias(bookings, 'from_booking');
 const toBooking = alias(bookings, 'to_booking');
 
-function selectCreditNotes(db: Executor) {
+export function selectCreditNotes(db: Executor) {
   return db
     .select({ note: creditNotes, organisation: organisations, from: fromBooking, to: toBooking })
     .from(creditNotes)
@@ -50,7 +50,7 @@ const bookingSummary = (b: Row['from']) =>
     gross_amount: b.grossAmount,
   };
 
-function serializeCreditNote({ note, organisation: o, from, to }: Row) {
+export function serializeCreditNote({ note, organisation: o, from, to }: Row) {
   return {
     id: note.id,
     short_id: note.shortId,

@@ -30,5 +30,7 @@ export const auditRecords = pgTable(
       t.sequence.desc().nullsFirst(),
     ),
     index('audit_org_user_created_idx').on(t.organisationId, t.userId, t.createdAt.desc().nullsFirst()),
+    // A booking's detail and a payment's timeline read the records of their own entities.
+    index('audit_org_entity_idx').on(t.organisationId, t.entityId),
   ],
 );

@@ -49,6 +49,11 @@ export const processorNotifications = pgTable(
     // Adyen repeats a notification until it is accepted: the repeat is this same row.
     uniqueIndex('processor_notifications_once_uq').on(t.processor, t.pspReference, t.eventCode, t.success),
     index('processor_notifications_status_idx').on(t.status, t.createdAt),
+    // A payment's timeline: the items of its PSP reference and of its modifications (originalReference).
+    index('processor_notifications_psp_idx').on(t.pspReference),
+    index('processor_notifications_original_idx')
+      .on(t.originalReference)
+      .where(sql`${t.originalReference} is not null`),
   ],
 );
 

@@ -52,6 +52,10 @@ export const paymentLinkGroups = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The dashboard overview's open groups (still collecting) of an organisation.
+    index('payment_link_groups_org_open_idx')
+      .on(t.organisationId, t.linkExpiresAt)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 

@@ -43,6 +43,10 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_org_created_idx').on(t.organisationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('refunds_transaction_idx').on(t.transactionId),
+    // The dashboard overview's refunds awaiting authorisation, oldest first.
+    index('refunds_org_awaiting_idx')
+      .on(t.organisationId, t.createdAt)
+      .where(sql`${t.status} = 'PENDING_AUTHORISATION'`),
     // Processor notifications find their refund by PSP reference (lib/core/processor-notifications/find-target.ts).
     index('refunds_provider_reference_idx')
       .on(t.providerReference)
@@ -74,5 +78,9 @@ export const creditNotes = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('credit_notes_from_idx').on(t.bookingCreatedFromId),
+    // A booking's detail lists the notes applied to it too.
+    index('credit_notes_to_idx')
+      .on(t.bookingAppliedToId)
+      .where(sql`${t.bookingAppliedToId} is not null`),
   ],
 );

@@ -125,6 +125,14 @@ export const transactions = pgTable(
       .on(t.ipAddress, t.createdAt)
       .where(sql`${t.ipAddress} is not null`),
     index('transactions_status_created_idx').on(t.status, t.createdAt),
+    // The dashboard overview's payments today and this week (lib/core/overview): completed payments by completion time.
+    index('transactions_org_completed_idx')
+      .on(t.organisationId, t.completedAt)
+      .where(sql`${t.status} = 'COMPLETE'`),
+    // The overview's unsettled payments: few rows, found without reading the organisation's other payments.
+    index('transactions_org_unsettled_idx')
+      .on(t.organisationId, t.createdAt)
+      .where(sql`${t.status} = 'PAYMENTINPROGRESS' and ${t.stage} = 'unsettled'`),
     // One live payment per link: a second attempt cannot start while one is in
     // progress, held or complete, so two clicks or two tabs never charge twice.
     uniqueIndex('transactions_one_live_payment_per_link_uq')
