@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   // react-dom/server, which Next refuses inside app code it bundles: Node loads it as it is.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', '@react-email/components'],
   poweredByHeader: false,
+  // forbidden() (next/navigation): a forged back-office action answers 403, as the API does (docs/dashboard.md).
+  experimental: { authInterrupts: true },
   // `npm test` type-checks the whole tree (tsc --noEmit) before its end-to-end build; that build
   // need not check again (scripts/test-all.sh sets this). Every other build checks.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },

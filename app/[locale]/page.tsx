@@ -8,6 +8,7 @@ import { sandboxEcommerceSessionId } from '@/lib/sandbox/sandbox-ecommerce-sessi
 import { sandboxPaymentLinkId } from '@/lib/sandbox/sandbox-payment-link';
 import { clockStatus, SandboxClock } from './sandbox-clock';
 import { SandboxKeys } from './sandbox-keys';
+import { SandboxStaffSignIn } from './sandbox-staff-sign-in';
 import { SandboxWebhooks } from './sandbox-webhooks';
 
 /** The service's home: in sandbox mode, the keys and how to start; in production, nothing sensitive. */
@@ -41,6 +42,7 @@ export default async function HomePage({
       </h1>
       <p>{t('sandboxIntro')}</p>
       {credentials ? <SandboxKeys credentials={credentials} /> : <p>{t('noCredentials')}</p>}
+      <SandboxStaffSignIn locale={(await params).locale} />
       <h2>{t('curlHeading')}</h2>
       <p>{t('curlToken')}</p>
       <pre data-testid="curl-token">{`curl -s -X POST ${base}/api/token \\\n  -H 'Content-Type: application/json' \\\n  -d '{"public_key":"${firstKey?.public_key ?? 'PUBLIC_KEY'}","private_key":"${firstKey?.private_key ?? 'PRIVATE_KEY'}"}'`}</pre>

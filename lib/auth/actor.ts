@@ -3,13 +3,18 @@ import type { Role } from '@/lib/core/enums';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
 
-/** Who is calling: an API key, the user it belongs to, its roles and the organisations it reaches. */
+/**
+ * Who is calling: an API key or a staff session (lib/core/staff/load-staff-actor.ts), the user
+ * behind it, its roles and the organisations it reaches. Exactly one of apiKeyId and sessionId is set.
+ */
 export type Actor = {
-  apiKeyId: string;
+  apiKeyId: string | null;
+  /** The back office's session (docs/dashboard.md); null for an API key. */
+  sessionId: string | null;
   userId: string;
   userEmail: string;
   roles: ReadonlySet<Role>;
-  /** The organisation the key was issued for. */
+  /** The organisation the key was issued for; for a session, the organisation in view. */
   rootOrganisationId: string;
   /** The root and all its descendants, each with its parent. */
   organisations: ReadonlyMap<string, { id: string; parentId: string | null }>;
@@ -56,6 +61,7 @@ export async function loadActor(db: Db, apiKeyId: string): Promise<Actor | null>
   const userRoles = new Set(row.user_roles);
   return {
     apiKeyId: row.api_key_id,
+    sessionId: null,
     userId: row.user_id,
     userEmail: row.email,
     roles: new Set(row.key_roles.filter((role) => userRoles.has(role)) as Role[]),

@@ -59,6 +59,31 @@ export const errorCatalog = {
     title: 'Role not held',
     description: 'A new API key cannot have a role that the calling key does not have.',
   },
+  'user.role_not_held': {
+    status: 403,
+    type: 'authorisation_error',
+    title: 'Role not held',
+    description: 'A back-office user can give another user only roles they hold themselves (docs/dashboard.md).',
+  },
+  'user.email_taken': {
+    status: 409,
+    type: 'conflict',
+    title: 'Address already a user',
+    description: 'The address already belongs to a user of the service; an invitation makes a new user only.',
+  },
+  'user.shared': {
+    status: 409,
+    type: 'conflict',
+    title: 'User of other organisations',
+    description:
+      "The user also belongs to an organisation outside the caller's reach; their roles hold there too, so the caller cannot change them.",
+  },
+  'user.self': {
+    status: 409,
+    type: 'conflict',
+    title: 'Not on yourself',
+    description: 'A user cannot remove themselves from the organisation (another user with users:manage can).',
+  },
   'webhook.url_not_allowed': {
     status: 422,
     type: 'validation_error',

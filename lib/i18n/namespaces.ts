@@ -30,6 +30,7 @@ export const messageNamespaces = [
   'Layout',
   'Wallet',
   'LinkQr',
+  'Dashboard',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -18,7 +18,7 @@ export function pathLocale(pathname: string): string {
 const checkoutShaped = /^\/([^/]+)(?:\/(?:success|failure|cancel|return|member|wallet|qr))?\/?$/;
 
 /** The pages at a single top-level segment (app/[locale]/{segment}/page.tsx), which the rule below lets through. */
-const topLevelPages = new Set(['status', ACTION_REFUSED_SEGMENT]);
+const topLevelPages = new Set(['status', 'dashboard', ACTION_REFUSED_SEGMENT]);
 
 /**
  * A path only the payment link pages would take (`/{segment}`, `/{segment}/success`, ...)

@@ -11,6 +11,9 @@ import { sandboxBookings } from './sandbox-bookings';
 export const SANDBOX_PARENT_ORG = 'org_sandbox_travel';
 export const SANDBOX_CHILD_ORG = 'org_sandbox_travel_north';
 const FULL_KEY_NAME = 'Sandbox full access';
+/** The sandbox's two users; the home page offers a one-click back-office sign-in as each (lib/core/staff/sandbox-sign-in.ts). */
+export const SANDBOX_ADMIN_EMAIL = 'admin@sandbox.travel-pay.test';
+export const SANDBOX_AGENT_EMAIL = 'agent@sandbox.travel-pay.test';
 
 /**
  * Loads the sandbox data on first start: an organisation tree, a user with every
@@ -44,14 +47,14 @@ async function seed(tx: Tx): Promise<SandboxCredentials> {
     country: 'GB',
   });
   const admin = await createUser(tx, {
-    email: 'admin@sandbox.travel-pay.test',
+    email: SANDBOX_ADMIN_EMAIL,
     name: 'Sandbox Admin',
     roles,
     organisationIds: [parent.id],
   });
   const limitedRoles = ['booking-and-payment:create:booking', 'booking-and-payment:create:payment'] as const;
   const agent = await createUser(tx, {
-    email: 'agent@sandbox.travel-pay.test',
+    email: SANDBOX_AGENT_EMAIL,
     name: 'Sandbox Agent',
     roles: limitedRoles,
     organisationIds: [child.id],

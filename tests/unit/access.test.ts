@@ -4,6 +4,7 @@ import type { Actor } from '@/lib/auth/actor';
 
 const actor: Actor = {
   apiKeyId: 'k',
+  sessionId: null,
   userId: 'u',
   userEmail: 'u@example.com',
   roles: new Set(['organisation:audit']),

@@ -50,10 +50,17 @@ export type AuditType =
   | 'payment-link-group:remove-member'
   | 'payment-link-group:set-schedule'
   | 'payment-link-group:auto-collect-off'
-  | 'payment-link-group:rotate-portal-token';
+  | 'payment-link-group:rotate-portal-token'
+  | 'staff:sign-in'
+  | 'staff:sign-in-refused'
+  | 'staff:sign-out'
+  | 'staff:sign-out-everywhere'
+  | 'user:invite'
+  | 'user:update-roles'
+  | 'user:remove';
 
 /**
- * Who acted: an API key's user, a customer on a hosted page (named by the email
+ * Who acted: an API key's or a staff session's user (apiKeyId null), a customer on a hosted page (named by the email
  * they pay or approve with), or the service itself (the runner). Never unknown:
  * every audit record answers a `user` object.
  */

@@ -39,8 +39,8 @@ export async function createBookingPayment(
   const { booking } = await findAccessibleBooking(db, actor, bookingId);
   const savedCard = isUuid(input.token) ? await findSavedCard(db, bookingId, input.token) : undefined;
   if (!savedCard) throw notFound('Saved card (token) on this booking');
-  // One key per intended charge, scoped by the API key: a retry under it finds the first attempt (dated or not).
-  const scopedKey = idempotencyKey ? `booking-payment:${actor.apiKeyId}:${idempotencyKey}` : null;
+  // One key per intended charge, scoped by the API key (a staff session's: its user): a retry under it finds the first attempt (dated or not).
+  const scopedKey = idempotencyKey ? `booking-payment:${actor.apiKeyId ?? actor.userId}:${idempotencyKey}` : null;
   if (input.date) {
     const [org] = await db.select().from(organisations).where(eq(organisations.id, booking.organisationId));
     const needsApproval = effectivePaymentSettings(org!.settings, org!.country).approval_links_enabled;

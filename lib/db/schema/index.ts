@@ -16,3 +16,4 @@ export * from './sandbox-processor';
 export * from './audit';
 export * from './events';
 export * from './organisation-notices';
+export * from './staff';

@@ -95,8 +95,15 @@ describe('custom portal domains', () => {
       '/en-GB/00000000-0000-4000-8000-000000000000',
       '/embed-example.html',
       '/en-GB/status',
+      // The back office is the main host's only (product.md section 11).
+      '/dashboard',
+      '/en-GB/dashboard/sign-in',
+      '/fr/dashboard/users',
     ]) {
       expect((await through(path, host)).notFound, path).toBe(true);
+    }
+    for (const path of ['/en-GB/dashboard', '/en-GB/dashboard/sign-in']) {
+      expect((await through(path, 'localhost:3000')).notFound, path).toBe(false);
     }
     // On the main host (or any host that is no portal domain), everything as before.
     for (const h of ['localhost:3000', 'elsewhere.localhost', '127.0.0.1:3000']) {

@@ -6,6 +6,7 @@ import { emailText } from '@/lib/email/templates/email-text';
 import { groupAlertEmail } from '@/lib/email/templates/group-alert-email';
 import { organisationAlertHtml } from '@/lib/email/templates/organisation-alert-email';
 import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
+import { staffSignInEmail } from '@/lib/email/templates/staff-sign-in-email';
 import { receiptEmail } from '@/lib/email/templates/receipt-email';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
 import { formatMoney } from '@/lib/money';
@@ -62,6 +63,13 @@ const templates: Record<string, (locale: string) => Promise<RenderedEmail>> = {
       url: 'https://pay.example.com/groups/1?token=abc',
       expiresAt: due,
     }),
+  staffSignIn: (locale) =>
+    staffSignInEmail(brand, emailText(locale), {
+      userName: 'Sam Staff',
+      url: 'https://pay.example.com/dashboard/sign-in/link?token=abc',
+      expiresAt: due,
+      invited: locale === 'ar',
+    }),
   groupAlert: (locale) =>
     groupAlertEmail(brand, emailText(locale), {
       kind: 'missed',
@@ -83,11 +91,13 @@ describe.each(Object.keys(templates))('the %s email', (name) => {
       expect(email.html).toContain(`<title>${email.subject}</title>`);
       expect(email.text).toMatch(dates[locale]!);
       expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-      // Every template but the portal link's names an amount.
-      if (name !== 'portalLinkReplaced')
+      // Every template but the portal link's and the sign-in link's names an amount.
+      if (name !== 'portalLinkReplaced' && name !== 'staffSignIn')
         expect(email.text).toContain(formatMoney(name === 'receipt' ? 10250 : 20000, 'GBX', locale));
       // No catalog key left unresolved (next-intl answers a missing message with its key).
-      expect(email.text).not.toMatch(/\b(receipt|collectionFailed|approval|portalLinkReplaced|groupAlert)\.[a-z]/);
+      expect(email.text).not.toMatch(
+        /\b(receipt|collectionFailed|approval|portalLinkReplaced|staffSignIn|groupAlert)\.[a-z]/,
+      );
       // The organisation's colour where it keeps 4.5:1 with the band's text (brandTheme: the pages' guard).
       expect(email.html).toMatch(/background-color:#7a1f5c;color:#ffffff/i);
       expect(email.html).toContain('https://cdn.example.com/logo.png');

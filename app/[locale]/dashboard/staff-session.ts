@@ -1,0 +1,31 @@
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { cache } from 'react';
+import { signInPath } from '@/lib/core/staff/dashboard-paths';
+import type { StaffActor } from '@/lib/core/staff/load-staff-actor';
+import { STAFF_SESSION_COOKIE, staffCookieAttributes } from '@/lib/core/staff/session-cookie';
+import { staffCookieFor, staffFromCookie } from '@/lib/core/staff/staff-request';
+
+/** The signed-in member of staff, once per request (the layout and the page ask alike), or null. */
+export const currentStaff = cache(async (): Promise<StaffActor | null> =>
+  staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value),
+);
+
+/**
+ * Every back-office page's loader: the member of staff, or a redirect to the sign-in page. A page
+ * hides what the actor's roles cannot do; its actions check again (dashboard-action.ts).
+ */
+export async function requireStaff(locale: string): Promise<StaffActor> {
+  const staff = await currentStaff();
+  if (!staff) redirect(signInPath(locale));
+  return staff;
+}
+
+/** Puts session `sessionId` into the browser (an action's response). */
+export async function setStaffCookie(sessionId: string): Promise<void> {
+  (await cookies()).set(STAFF_SESSION_COOKIE, await staffCookieFor(sessionId), staffCookieAttributes);
+}
+
+export async function clearStaffCookie(): Promise<void> {
+  (await cookies()).set(STAFF_SESSION_COOKIE, '', { ...staffCookieAttributes, maxAge: 0 });
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Actor } from '@/lib/auth/actor';
+import type { Role } from '@/lib/core/enums';
+import { now } from '@/lib/clock';
+import { queryRows } from '@/lib/db/query-rows';
+import type { Db } from '@/lib/db/types';
+import { SESSION_IDLE_MS, earlier } from './staff-times';
+
+/** A signed-in member of staff: the Actor the rest of lib/core accepts, and their name for the page. */
+export type StaffActor = Actor & { sessionId: string; userName: string };
+
+type Row = {
+  session_id: string;
+  user_id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  organisation_id: string;
+  orgs: { id: string; parent_id: string | null }[] | null;
+};
+
+/**
+ * The actor behind a session, loaded on every request as loadActor loads a key's, in one round trip;
+ * null when the session is unknown, ended, idle past SESSION_IDLE_MS or past its absolute expiry, or
+ * when its user belongs to no organisation any more. The same statement marks the session seen, so
+ * idleness is judged and renewed under one guard. Roles are the user's as they are now, and the
+ * organisations those the user's memberships reach now (each and its descendants): removing a user
+ * or a role takes effect at their next request. An organisation in view that is out of reach gives
+ * way to the first that is not.
+ */
+export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffActor | null> {
+  const at = now();
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
+    with recursive s as (
+      update staff_sessions set last_seen_at = ${at.toISOString()}::timestamptz
+      where id = ${sessionId}::uuid and ended_at is null and expires_at > ${at.toISOString()}::timestamptz
+        and last_seen_at > ${earlier(at, SESSION_IDLE_MS).toISOString()}::timestamptz
+      returning id, user_id, organisation_id
+    ), tree as (
+      select o.id, o.parent_id, o.created_at from organisations o
+      join user_organisations uo on uo.organisation_id = o.id join s on uo.user_id = s.user_id
+      where o.deleted_at is null
+      union
+      select c.id, c.parent_id, c.created_at from organisations c join tree t on c.parent_id = t.id where c.deleted_at is null
+    )
+    select s.id as session_id, s.user_id, u.email, u.name, u.roles, s.organisation_id,
+      (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id) order by tree.created_at, tree.id) from tree) as orgs
+    from s join users u on u.id = s.user_id`,
+  );
+  if (!row || !row.orgs) return null;
+  const reach = new Map(row.orgs.map((org) => [org.id, { id: org.id, parentId: org.parent_id }]));
+  return {
+    apiKeyId: null,
+    sessionId: row.session_id,
+    userId: row.user_id,
+    userEmail: row.email,
+    userName: row.name,
+    roles: new Set(row.roles as Role[]),
+    rootOrganisationId: reach.has(row.organisation_id) ? row.organisation_id : row.orgs[0]!.id,
+    organisations: reach,
+  };
+}

@@ -1,0 +1,78 @@
+import { forbidden, notFound, redirect, unstable_rethrow } from 'next/navigation';
+import { z } from 'zod';
+import { requireRole } from '@/lib/auth/access';
+import type { Role } from '@/lib/core/enums';
+import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
+import type { StaffActor } from '@/lib/core/staff/load-staff-actor';
+import { AppError } from '@/lib/http/app-error';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
+import { routing } from '@/lib/i18n/routing';
+import { cookies } from 'next/headers';
+import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
+import { staffFromCookie } from '@/lib/core/staff/staff-request';
+import { getDb } from '@/lib/db/client';
+import type { Db } from '@/lib/db/types';
+
+/** What every dashboard form posts besides its own fields: the page's language. */
+const pageFields = z.object({ locale: z.enum(routing.locales).catch(routing.defaultLocale) });
+
+export type DashboardContext = { db: Db; actor: StaffActor; organisationId: string; locale: string };
+
+type Options<S extends z.ZodType> = {
+  /** The role the action needs (lib/auth/access.ts, as the API's); none for signing out. */
+  role?: Role;
+  input: S;
+  /** The back-office page the 303 returns to (`/users`), and the code its notice shows. */
+  back: string;
+  run: (context: DashboardContext, input: z.output<S>) => Promise<string>;
+};
+
+/**
+ * The one wrapper of every back-office action (architecture.md conventions 1, 13 and 16), as apiRoute
+ * is the API's and portalAction the portal's. In order:
+ * 1. the session: the cookie's row, loaded afresh (roles and memberships as they are now);
+ *    none is 403, as the API answers a missing or dead token;
+ * 2. the organisation: the session's organisation in view, never one from the body; an id in the
+ *    body that belongs elsewhere is the core's 404, as in the API;
+ * 3. the role, through lib/auth/access.ts: missing is 403 (forbidden());
+ * 4. zod parses the form;
+ * 5. the core does the change and its audit record in one transaction;
+ * 6. a 303 back to the page with a result code, or an error code from the AppError catalogue
+ *    (the page words both; only codes go into the address). 403 and 404 answer as the API does.
+ * Every check runs before the first write, so a refused action changed nothing.
+ */
+export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
+  return async (form: FormData): Promise<never> => {
+    const values: Record<string, unknown> = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    values.roles = form.getAll('roles').filter((value) => typeof value === 'string');
+    const { locale } = pageFields.parse(values);
+    const back = (query: Record<string, string>) =>
+      redirect(`${dashboardPath(locale, options.back)}?${new URLSearchParams(query)}`);
+    const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
+    if (!actor) forbidden();
+    let result: string;
+    try {
+      if (options.role) requireRole(actor, options.role);
+      const input = options.input.safeParse(values);
+      if (!input.success) return back({ error: 'validation.failed' });
+      result = await options.run(
+        { db: await getDb(), actor, organisationId: actor.rootOrganisationId, locale },
+        input.data,
+      );
+    } catch (error) {
+      unstable_rethrow(error);
+      if (error instanceof AppError) {
+        if (error.status === 403) forbidden();
+        if (error.status === 404) notFound();
+        return back({ error: error.code });
+      }
+      console.error(
+        JSON.stringify({ level: 'error', message: 'dashboard action failed', error: describeErrorSafely(error) }),
+      );
+      return back({ error: 'server.internal_error' });
+    }
+    return back({ result });
+  };
+}
