@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/types';
 import { unlocalisedPath } from '@/lib/i18n/language-links';
 import { PAYING_STATUSES } from '../checkout/checkout-status';
 import { isUuid } from '../shared/is-uuid';
+import { recentlySeen, rememberSeen } from './recently-seen';
 import { findReplacementLink } from './replacement-link';
 
 /*
@@ -14,7 +15,8 @@ import { findReplacementLink } from './replacement-link';
  * #62228, #95613); the proxy instead rewrites a missing object's page to the complete server-built
  * 404 document (app/[locale]/[...rest]), same address, status 404, readable without JavaScript. The
  * pages keep their notFound() for what only they can tell (a group of another organisation's portal
- * domain, a receipt or approval gone between the two reads). One primary-key read per page request.
+ * domain, a receipt or approval gone between the two reads). One primary-key read per page request, none for an
+ * object found within the last minute (recently-seen.ts).
  */
 
 type Target = { kind: 'link' | 'receipt' | 'approval' | 'group'; id: string };
@@ -64,8 +66,16 @@ async function exists(db: Db, { kind, id }: Target): Promise<boolean> {
   }
 }
 
-/** proxy.ts's question: is this a hosted page (link, result page, receipt, approval, group) of nothing? */
+/**
+ * proxy.ts's question: is this a hosted page (link, result page, receipt, approval, group) of nothing?
+ * An object found a moment ago is not asked for again (recently-seen.ts).
+ */
 export async function hostedPageMissing(pathname: string): Promise<boolean> {
   const target = hostedPageTarget(pathname);
-  return target !== null && !(await exists(await getDb(), target));
+  if (target === null) return false;
+  const key = `${target.kind}:${target.id}`;
+  if (recentlySeen(key)) return false;
+  if (!(await exists(await getDb(), target))) return true;
+  rememberSeen(key);
+  return false;
 }
