@@ -22,6 +22,8 @@ type Options<S extends z.ZodType> = {
   /** The role the action needs (lib/auth/access.ts, as the API's); none for signing out. */
   role?: Role;
   input: S;
+  /** The fields the form may post many times (a group of checkboxes), read as lists; the rest as single values. */
+  lists?: readonly string[];
   /** The back-office page the 303 returns to (`/users`), and the code its notice shows. */
   back: string;
   run: (context: DashboardContext, input: z.output<S>) => Promise<string>;
@@ -46,7 +48,8 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
     const values: Record<string, unknown> = Object.fromEntries(
       [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
-    values.roles = form.getAll('roles').filter((value) => typeof value === 'string');
+    for (const name of options.lists ?? [])
+      values[name] = form.getAll(name).filter((value) => typeof value === 'string');
     const { locale } = pageFields.parse(values);
     const back = (query: Record<string, string>) =>
       redirect(`${dashboardPath(locale, options.back)}?${new URLSearchParams(query)}`);

@@ -15,6 +15,7 @@ import { dashboardAction } from '@/lib/http/dashboard-action';
 const invite = dashboardAction({
   role: 'users:manage',
   input: inviteUserSchema,
+  lists: ['roles'],
   back: '/users',
   run: async ({ db, actor, organisationId, locale }, input) => {
     await inviteUser(db, actor, organisationId, { ...input, locale });
@@ -25,6 +26,7 @@ const invite = dashboardAction({
 const changeRoles = dashboardAction({
   role: 'users:manage',
   input: z.object({ user: z.string().min(1).max(100), roles: roleList }),
+  lists: ['roles'],
   back: '/users',
   run: async ({ db, actor, organisationId }, input) => {
     await changeUserRoles(db, actor, organisationId, input.user, input.roles);
