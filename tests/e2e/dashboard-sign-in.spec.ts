@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
+import { oneClick } from './dashboard-fixtures';
 
 /*
  * The back office's sign-in (issue 18 slices 1 and 2, docs/dashboard.md): an emailed one-time link read in the
@@ -30,16 +31,6 @@ async function tabTo(page: Page, selector: string) {
     if (await page.locator(selector).evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error(`${selector} never took focus`);
-}
-
-/** A new browser signed in as the sandbox user `name` through the home page's one-click sign-in. */
-async function oneClick(browser: Browser, name: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: sandboxUrl })).newPage();
-  await page.goto('/');
-  await page.getByRole('button', { name: `Sign in as ${name}` }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('signed-in-as')).toContainText(name);
-  return page;
 }
 
 test.describe('back office sign-in', () => {

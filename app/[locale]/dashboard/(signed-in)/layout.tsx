@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { hasRole } from '@/lib/auth/access';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { staffOrganisations } from '@/lib/core/staff/staff-request';
+import { navItems } from './nav-items';
 import { signOutAction, signOutEverywhereAction, switchOrganisationAction } from '../actions';
 import { requireStaff } from '../staff-session';
 
@@ -23,16 +24,15 @@ export default async function DashboardShell({ children, params }: Props) {
       <header className="dashboard-header">
         <nav aria-label={t('label')}>
           <ul className="row dashboard-nav">
-            <li>
-              <a href={dashboardPath(locale)}>{t('overview')}</a>
-            </li>
-            {hasRole(staff, 'users:manage') && (
-              <li>
-                <a href={dashboardPath(locale, '/users')} data-testid="nav-users">
-                  {t('users')}
-                </a>
-              </li>
-            )}
+            {navItems
+              .filter((item) => !item.anyOf || item.anyOf.some((role) => hasRole(staff, role)))
+              .map((item) => (
+                <li key={item.key}>
+                  <a href={dashboardPath(locale, item.path)} data-testid={`nav-${item.key}`}>
+                    {t(item.key as 'overview')}
+                  </a>
+                </li>
+              ))}
           </ul>
         </nav>
         <form action={switchOrganisationAction} className="row dashboard-switcher">

@@ -4,13 +4,11 @@ import { hasRole } from '@/lib/auth/access';
 import type { Role } from '@/lib/core/enums';
 import { organisationUsersFor, staffOrganisations } from '@/lib/core/staff/staff-request';
 import { requireStaff } from '../../staff-session';
+import { ActionNotice } from '../action-notice';
 import { changeRolesAction, inviteUserAction, removeUserAction } from './actions';
 import { RoleChoices } from './role-choices';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ result?: string; error?: string }> };
-
-const results = new Set(['invited', 'roles-changed', 'removed']);
-const errors = new Set(['validation_failed', 'user_email_taken', 'user_shared', 'user_self']);
 
 /** The organisation's users (users:manage): invite with roles, change roles, remove. */
 export default async function UsersPage({ params, searchParams }: Props) {
@@ -19,30 +17,14 @@ export default async function UsersPage({ params, searchParams }: Props) {
   // The navigation hides this page without the role; a typed address gets the API's answer.
   if (!hasRole(staff, 'users:manage')) forbidden();
   const t = await getTranslations({ locale, namespace: 'Dashboard.users' });
-  const te = await getTranslations({ locale, namespace: 'Dashboard.errors' });
   const query = await searchParams;
   const members = await organisationUsersFor(staff);
   const organisation = (await staffOrganisations(staff)).find((org) => org.id === staff.rootOrganisationId);
   const held = [...staff.roles].sort() as Role[];
-  const error = query.error
-    ? errors.has(query.error.replace('.', '_'))
-      ? query.error.replace('.', '_')
-      : 'generic'
-    : null;
   return (
     <main>
       <h1>{t('title')}</h1>
-      {query.result && results.has(query.result) && (
-        <p className="notice" role="status" data-testid="users-result">
-          {t(`result_${query.result}` as 'result_invited')}
-        </p>
-      )}
-      {error && (
-        <div className="error-summary" role="alert" data-testid="users-error">
-          <h2>{te('title')}</h2>
-          <p>{te(error as 'generic')}</p>
-        </div>
-      )}
+      <ActionNotice locale={locale} namespace="Dashboard.users" query={query} testId="users" />
       <p>{t('intro', { organisation: organisation?.name ?? staff.rootOrganisationId })}</p>
       <ul className="dashboard-users" data-testid="users-list">
         {members.map((member) => (
