@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useActionState, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useActionState, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { AdyenEnvironment } from '@/lib/config';
 import type { CardCheck, CardExclusion } from '@/lib/core/hosted-checkout/card-check';
 import type { StoreCardChoice } from '@/lib/core/hosted-checkout/load-hosted-checkout';
@@ -9,13 +9,22 @@ import { formatMoney } from '@/lib/money';
 import type { CardEntryError } from '@/lib/payments/card-entry';
 import { payByCardAction, type CardActionState } from './actions';
 import { announceFormReturned, SurfaceFields, type CheckoutSurface } from './checkout-surface';
-import { AdyenCardFields } from './card-entry/adyen-card-fields';
 import { checkoutStateAction } from './card-entry/card-check-action';
 import { DccChoice, HeldNotice, StoreCard, SurchargeNotice, type StoreCardText } from './card-entry/card-choices';
 import { CardSummary, ExclusionMessage, UnverifiedMessage, useExclusionText } from './card-entry/card-facts-panel';
 import type { CardFieldsHandle } from './card-entry/card-fields';
 import { SandboxCardFields } from './card-entry/sandbox-card-fields';
 import { useTranslations } from './card-entry/card-text';
+
+/*
+ * Adyen's card fields only in production: their component is its own chunk, fetched when it first renders,
+ * so a sandbox page never downloads it (issue 17's first-load budget). Asking for it also starts the fetch of
+ * Adyen Web itself (adyen-card-mount.ts), so the two download side by side rather than one after the other.
+ */
+const AdyenCardFields = lazy(() => {
+  void import('./card-entry/adyen-card-mount');
+  return import('./card-entry/adyen-card-fields').then((module) => ({ default: module.AdyenCardFields }));
+});
 
 export type CardFormProps = {
   linkId: string;
@@ -163,17 +172,19 @@ export function CardForm({
         </div>
       )}
       {adyen ? (
-        <AdyenCardFields
-          ref={fields}
-          linkId={linkId}
-          covered={covered}
-          fieldErrors={fieldErrors}
-          onCardKnown={onCardKnown}
-          onValidChange={setValid}
-          adyen={{ clientKey: adyen.clientKey, environment: adyen.environment }}
-          locale={locale}
-          countryCode={adyen.countryCode}
-        />
+        <Suspense fallback={null}>
+          <AdyenCardFields
+            ref={fields}
+            linkId={linkId}
+            covered={covered}
+            fieldErrors={fieldErrors}
+            onCardKnown={onCardKnown}
+            onValidChange={setValid}
+            adyen={{ clientKey: adyen.clientKey, environment: adyen.environment }}
+            locale={locale}
+            countryCode={adyen.countryCode}
+          />
+        </Suspense>
       ) : (
         <SandboxCardFields
           ref={fields}
