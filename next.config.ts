@@ -9,7 +9,9 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'nodemailer', '@react-email/components'],
   poweredByHeader: false,
   // forbidden() (next/navigation): a forged back-office action answers 403, as the API does (docs/dashboard.md).
-  experimental: { authInterrupts: true },
+  // The build's Turbopack cache speeds up the next build of this tree; a CI run builds a fresh clone once, so
+  // writing the cache (tens of seconds on 2 cores) would buy nothing there.
+  experimental: { authInterrupts: true, turbopackFileSystemCacheForBuild: process.env.CI !== 'true' },
   // `npm test` type-checks the whole tree (tsc --noEmit) before its end-to-end build; that build
   // need not check again (scripts/test-all.sh sets this). Every other build checks.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === '1' },
