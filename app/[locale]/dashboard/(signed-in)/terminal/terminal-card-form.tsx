@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useFormStatus } from 'react-dom';
 import type { AdyenEnvironment } from '@/lib/config';
 import type { CardCheck } from '@/lib/core/hosted-checkout/card-check';
 import { formatMoney } from '@/lib/money';
@@ -34,7 +35,6 @@ type Props = {
  */
 export function TerminalCardForm({ orderId, locale, amount, currency, adyen, confirmSurcharge, words }: Props) {
   const [check, setCheck] = useState<CardCheck | null>(null);
-  const [pending, setPending] = useState(false);
   const [, setValid] = useState(false);
   const fields = useRef<CardFieldsHandle>(null);
   const refusal = useRef<HTMLDivElement>(null);
@@ -46,12 +46,11 @@ export function TerminalCardForm({ orderId, locale, amount, currency, adyen, con
     fields.current?.clear();
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (pending || refused || (fields.current && !fields.current.beforeSubmit())) {
+    // A card the rules refuse, or fields that know they are incomplete, never post (the server would refuse too).
+    if (refused || (fields.current && !fields.current.beforeSubmit())) {
       event.preventDefault();
       if (refused) refusal.current?.focus();
-      return;
     }
-    setPending(true);
   };
   const total = accepted?.surcharge ? accepted.total : confirmSurcharge !== null ? amount + confirmSurcharge : amount;
   const fieldProps = {
@@ -99,22 +98,30 @@ export function TerminalCardForm({ orderId, locale, amount, currency, adyen, con
         </div>
       )}
       <div>
-        <button
-          type="submit"
-          disabled={pending}
-          aria-describedby={refused ? 'terminal-card-refusal' : undefined}
-          data-testid="terminal-pay"
-        >
-          {pending
-            ? words.paying
-            : refused
-              ? words.refused
-              : (total === amount ? words.pay : words.payWithSurcharge).replace(
-                  '{total}',
-                  formatMoney(total, currency, locale),
-                )}
-        </button>
+        <PayButton
+          refused={refused}
+          words={words}
+          label={(total === amount ? words.pay : words.payWithSurcharge).replace(
+            '{total}',
+            formatMoney(total, currency, locale),
+          )}
+        />
       </div>
     </form>
+  );
+}
+
+/** The pay button: disabled while the post is under way (one payment per press), described by a card refusal. */
+function PayButton({ refused, words, label }: { refused: boolean; words: Props['words']; label: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-describedby={refused ? 'terminal-card-refusal' : undefined}
+      data-testid="terminal-pay"
+    >
+      {pending ? words.paying : refused ? words.refused : label}
+    </button>
   );
 }

@@ -72,6 +72,8 @@ export default async function TerminalOrderPage({ params, searchParams }: Props)
           {isSandbox() || adyen ? (
             <CardMessages>
               <TerminalCardForm
+                // A new attempt or answer is a new form: no card, check or surcharge carried over from the last one.
+                key={`${order.latest?.id ?? 'first'}:${query.error ?? ''}:${surcharge ?? ''}`}
                 orderId={order.id}
                 locale={locale}
                 amount={order.amount}
