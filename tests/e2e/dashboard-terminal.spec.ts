@@ -14,7 +14,8 @@ import { oneClick } from './dashboard-fixtures';
  * production request shape is tested against the Adyen simulator in tests/integration/processor/adyen-terminal-production.test.ts.
  */
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
-test.setTimeout(180_000);
+// Several pages, each checked by axe, on a machine shared with other builds (a journey took 2 minutes there).
+test.setTimeout(300_000);
 
 const cards = {
   visa: '4111 1111 1111 1111',
