@@ -31,6 +31,7 @@ export const messageNamespaces = [
   'Wallet',
   'LinkQr',
   'Dashboard',
+  'DashboardTerminal',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -26,6 +26,7 @@ export type AuditType =
   | 'ecommerce:create'
   | 'ecommerce:delete'
   | 'ecommerce:assign'
+  | 'terminal:open'
   | 'transaction:payment'
   | 'transaction:complete'
   | 'transaction:reverse'

@@ -36,6 +36,8 @@ export async function hostedCardCheck(
   lookup: CardLookup,
   coveredLinkIds: readonly string[] = [],
   ipAddress: string | null = null,
+  /** The back office's virtual terminal (lib/core/terminal), having checked the staff member: its orders may be asked about. */
+  { terminal = false }: { terminal?: boolean } = {},
 ): Promise<CardCheck> {
   const db = await getDb();
   let checkout;
@@ -45,6 +47,8 @@ export async function hostedCardCheck(
     if (error instanceof AppError) return { status: 'unavailable' };
     throw error;
   }
+  // A terminal order is staff's alone: to a customer's page it does not exist; the terminal asks only of its own.
+  if ((checkout.link.kind === 'terminal') !== terminal) return { status: 'unavailable' };
   if (!checkout.link.cardEnabled) return { status: 'unavailable' };
   // Card testing: a paused scope asks the processor nothing; the payment, if posted, is refused with the pause's message.
   if (!(await countCardCheck(db, checkout.link.id, lookup, ipAddress))) return { status: 'unknown' };

@@ -16,6 +16,8 @@ import { cardKeyOf, refuseCardTesting } from './card-testing';
 import type { PayableCheckout } from './load-payable-checkout';
 import { payableSelection } from './member-coverage';
 import { MOTO_NOT_ALLOWED, motoRefusal } from './moto';
+import { notFound } from '@/lib/http/app-error';
+import type { AuditActor } from '../audit/record-audit';
 import { cardLookupFailed, methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
@@ -79,13 +81,36 @@ export type CardPaymentOutcome =
  */
 export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPaymentOutcome> {
   const checkout = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
-  const { link } = checkout;
-  if (!link.cardEnabled) throw methodNotAccepted('Card payment');
+  // A virtual terminal's order (lib/core/terminal) is paid by staff only: to a customer's page it does not exist.
+  if (checkout.link.kind === 'terminal') throw notFound('Payment link');
+  if (!checkout.link.cardEnabled) throw methodNotAccepted('Card payment');
   // The method comes from the session, never from the posted flag alone: a MOTO flag where MOTO is not allowed stops here.
   const moto = input.transactionMethod === 'MOTO_IN_PERSON';
   const motoRefused = moto ? motoRefusal(checkout) : null;
   if (motoRefused) return { outcome: 'not_allowed', reason: MOTO_NOT_ALLOWED, message: motoRefused };
-  const method = moto ? 'MOTO_IN_PERSON' : 'ONLINE';
+  return chargeCard(db, input, checkout, moto ? 'MOTO_IN_PERSON' : 'ONLINE');
+}
+
+/** How a card reached us, as the transaction records it: ONLINE (the cardholder typed it) or MOTO (staff did). */
+export type CardTransactionMethod = 'ONLINE' | 'MOTO_IN_PERSON' | 'MOTO_OTHER';
+
+/**
+ * Every card rule of a checkout, then the authorisation: shared by the customer's pages (payByCard, ONLINE or the
+ * embed's allowed MOTO) and the back office's virtual terminal (lib/core/terminal, MOTO chosen by staff), so both
+ * apply the same exclusions, surcharge, card-testing limits and settlement. The caller has decided `method`.
+ */
+export async function chargeCard(
+  db: Db,
+  input: Omit<CardPaymentInput, 'transactionMethod'>,
+  checkout: Awaited<ReturnType<typeof payableSelection>>,
+  method: CardTransactionMethod,
+  /** Who takes the payment, for its audit record: staff at the terminal; none, the link's customer (paymentActor). */
+  actor: AuditActor | null = null,
+): Promise<CardPaymentOutcome> {
+  const { link } = checkout;
+  if (!link.cardEnabled) throw methodNotAccepted('Card payment');
+  // MOTO (either kind) reaches the processor as MOTO: no 3-D Secure, no browser data (port.ts ShopperInteraction).
+  const moto = method !== 'ONLINE';
   // Card testing: a link, IP, card, group, booking or organisation paused after repeated failures is refused here,
   // before the processor sees the card at all (not even its lookup).
   const card = cardKeyOf(input.method);
@@ -164,7 +189,7 @@ export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPa
       shopper: { email: link.email, ip: input.ipAddress ?? null, origin: originOf(input.returnUrl) },
       storedCardUse: storedCardUseOf(link),
     });
-    return await settleAuthorisation(db, id, result);
+    return await settleAuthorisation(db, id, result, actor);
   } catch (error) {
     return settleFailure(db, id, error);
   }
@@ -201,8 +226,8 @@ function originOf(url: string): string | null {
  */
 async function refuse(
   db: Db,
-  input: CardPaymentInput,
-  method: 'ONLINE' | 'MOTO_IN_PERSON',
+  input: Omit<CardPaymentInput, 'transactionMethod'>,
+  method: CardTransactionMethod,
   checkout: PayableCheckout,
   refusal: Refusal,
 ): Promise<CardPaymentOutcome> {

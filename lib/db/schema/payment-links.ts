@@ -21,11 +21,17 @@ export type CheckoutOptions = {
    * (docs/api-extensions.md). Absent on rows written before it existed, which is false.
    */
   moto_enabled?: boolean;
+  /**
+   * Virtual terminal orders only (kind 'terminal', lib/core/terminal): how staff said the card reached them, the
+   * transaction's method. Set by the back office when the order is opened, never by a customer's page.
+   */
+  terminal_method?: 'MOTO_OTHER' | 'MOTO_IN_PERSON';
 };
 
 /**
  * Payment links and ecommerce sessions: both are "a checkout for an amount",
- * told apart by `kind`, so one payment path serves both.
+ * told apart by `kind`, so one payment path serves both. A third kind, `terminal`, is the back office's
+ * virtual terminal order (a card taken by staff over the phone): no customer page, list or API shows it.
  */
 export const paymentLinks = pgTable(
   'payment_links',
@@ -37,7 +43,7 @@ export const paymentLinks = pgTable(
     bookingId: uuid('booking_id').references(() => bookings.id),
     customerId: uuid('customer_id').references(() => customers.id),
     userId: uuid('user_id').references(() => users.id),
-    kind: text('kind').$type<'payment_link' | 'ecommerce'>().notNull().default('payment_link'),
+    kind: text('kind').$type<'payment_link' | 'ecommerce' | 'terminal'>().notNull().default('payment_link'),
     customerName: text('customer_name').notNull(),
     email: text('email').notNull(),
     amount: money('amount').notNull(),

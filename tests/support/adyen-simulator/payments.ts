@@ -23,6 +23,7 @@ import { cardFor, decrypt, failingModification, outcomeFor, threeDsRefusal, type
  *   to returnUrl with only `redirectResult` appended; /payments/details with it gives the outcome
  *   (Authorised, or Refused "3D Not Authenticated" code 11 when authentication failed). Native 3-D Secure
  *   (nativeThreeDS not disabled) is not modelled: such a request gets ChallengeShopper with a threeDS2 action.
+ *   A Moto request (shopperInteraction "Moto": the virtual terminal) is never challenged: the card's outcome stands.
  * - Pay by Bank (`paymentMethod.type: "paybybank"`, PayByBankDetails in the spec): RedirectShopper to the
  *   simulator's bank page (action.paymentMethodType "paybybank"); the bank's decision comes back as
  *   redirectResult; a shopper who abandons never comes back and an OFFER_CLOSED notification is queued.
@@ -151,7 +152,9 @@ export function payments(context: Context, body: Body): Answer {
   if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
     payment.storeFor = body.shopperReference;
   context.state.payments.set(payment.psp, payment);
-  if (payment.card.challenge) {
+  // Moto ("Mail-order and telephone-order transactions where the shopper is in contact with the merchant via email or
+  // telephone", v71 PaymentRequest.shopperInteraction) is out of 3-D Secure's scope: no shopper at a browser to challenge.
+  if (payment.card.challenge && body.shopperInteraction !== 'Moto') {
     const native = (body.authenticationData as { threeDSRequestData?: { nativeThreeDS?: string } } | undefined)
       ?.threeDSRequestData?.nativeThreeDS;
     if (native === 'disabled')

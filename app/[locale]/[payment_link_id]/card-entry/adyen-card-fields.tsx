@@ -20,6 +20,7 @@ export function AdyenCardFields({
   covered = [],
   onCardKnown,
   onValidChange,
+  check,
   adyen,
   locale,
   countryCode,
@@ -74,9 +75,9 @@ export function AdyenCardFields({
               setNumber({ bin: number?.bin, lastFour: number?.lastFour });
               onCardKnown(null);
               if (!number || !key) return;
-              cardCheckAction({ linkId, covered, ...number })
-                .then((check) => {
-                  if (asked.current === key) onCardKnown(check);
+              (check ?? cardCheckAction)({ linkId, covered, ...number })
+                .then((answer) => {
+                  if (asked.current === key) onCardKnown(answer);
                 })
                 .catch(() => undefined);
             },

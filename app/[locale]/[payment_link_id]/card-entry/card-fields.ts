@@ -28,6 +28,20 @@ export type CardFieldsProps = {
   fieldErrors: readonly CardEntryError[];
   onCardKnown: (check: CardCheck | null) => void;
   onValidChange: (valid: boolean) => void;
+  /**
+   * Who answers "the card is known": the hosted pages' card check (card-check-action.ts) unless another
+   * surface of the same fields gives its own (the back office's virtual terminal asks as the signed-in staff member).
+   */
+  check?: (request: CardCheckRequest) => Promise<CardCheck>;
+};
+
+/** What the fields send to learn a card's facts: the BIN and last four, or adyen-web's encrypted number. */
+export type CardCheckRequest = {
+  linkId: string;
+  covered?: string[];
+  bin?: string;
+  lastFour?: string;
+  encryptedCardNumber?: string;
 };
 
 export type CardFieldsHandle = {

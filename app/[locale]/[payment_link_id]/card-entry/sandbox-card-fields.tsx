@@ -20,6 +20,7 @@ export function SandboxCardFields({
   fieldErrors,
   onCardKnown,
   onValidChange,
+  check,
   ref,
 }: CardFieldsProps & { ref?: Ref<CardFieldsHandle> }) {
   const t = useTranslations('CheckoutForm');
@@ -50,9 +51,9 @@ export function SandboxCardFields({
       return;
     }
     setChecking(true);
-    cardCheckAction({ linkId, covered, bin: lookup.bin, lastFour: lookup.lastFour })
-      .then((check) => {
-        if (asked.current === lookupKey) onCardKnown(check);
+    (check ?? cardCheckAction)({ linkId, covered, bin: lookup.bin, lastFour: lookup.lastFour })
+      .then((answer) => {
+        if (asked.current === lookupKey) onCardKnown(answer);
       })
       .catch(() => {
         if (asked.current === lookupKey) onCardKnown(null);
