@@ -31,6 +31,7 @@ export const messageNamespaces = [
   'Wallet',
   'LinkQr',
   'Dashboard',
+  'DashboardMoney',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
