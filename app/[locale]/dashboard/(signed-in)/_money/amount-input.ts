@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * An amount as staff type it: in the currency's main unit ("120", "120.50", "120,50": a comma is the decimal
  * mark in most of the back office's languages), turned into integer minor units as the core takes money.
- * Thousands separators are refused rather than guessed ("1,234" could be either).
+ * Spaces are ignored; a comma or point as a thousands separator is refused rather than guessed ("1,234").
  */
 const amountPattern = /^(\d{1,9})(?:[.,](\d{1,2}))?$/;
 
