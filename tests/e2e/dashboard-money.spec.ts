@@ -187,7 +187,9 @@ test.describe('the back office: money after the fact', () => {
       await expect(theirs.getByTestId('second-user-note')).toContainText('requires a second user');
       await expectNoAxeViolations(agent, 'refunds, second user');
       // The one who asked forges the authorise post the agent's page carries: the core refuses it (403).
-      const authoriseId = await actionIdOf(theirs.locator('form').filter({ has: agent.getByTestId('authorise-refund') }));
+      const authoriseId = await actionIdOf(
+        theirs.locator('form').filter({ has: agent.getByTestId('authorise-refund') }),
+      );
       const forged = await forge(admin, '/dashboard/refunds', authoriseId, { locale: 'en-GB', code });
       expect(forged.status()).toBe(403);
       await admin.reload();

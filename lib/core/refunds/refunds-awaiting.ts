@@ -52,7 +52,9 @@ export async function listRefundsAwaiting(db: Db, actor: Actor, input: z.output<
       ...serializeRefund(row.refund),
       short_reference: row.shortReference,
       booking: row.bookingId ? { id: row.bookingId, booking_reference: row.bookingReference } : null,
-      requested_by: row.refund.userId ? { id: row.refund.userId, name: row.requesterName, email: row.requesterEmail } : null,
+      requested_by: row.refund.userId
+        ? { id: row.refund.userId, name: row.requesterName, email: row.requesterEmail }
+        : null,
       second_user_required: secondUserRequired,
       authorisable_by_you: !(secondUserRequired && requestedByYou),
     };

@@ -173,9 +173,7 @@ describe('the money actions of the back office', () => {
       await endOf(reassignAction(formOf({ locale: 'en-GB', transaction: transactionId, booking: foreignBooking }))),
     ).toBe('404');
     expect(
-      await endOf(
-        refundAction(formOf({ locale: 'en-GB', transaction: foreignPayment.transactionId, amount: '1.00' })),
-      ),
+      await endOf(refundAction(formOf({ locale: 'en-GB', transaction: foreignPayment.transactionId, amount: '1.00' }))),
     ).toBe('404');
     expect(
       await endOf(reassignAction(formOf({ locale: 'en-GB', transaction: transactionId, booking: 'move-here-1' }))),

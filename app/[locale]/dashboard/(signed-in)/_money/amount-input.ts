@@ -15,13 +15,11 @@ export function parseAmount(text: string): number | null {
 }
 
 /** The form field: a positive amount in minor units, or zod's failure (the action answers validation.failed). */
-export const amountField = z
-  .string()
-  .transform((text, context) => {
-    const minor = parseAmount(text);
-    if (minor === null) context.addIssue({ code: 'custom', message: 'not an amount' });
-    return minor ?? 0;
-  });
+export const amountField = z.string().transform((text, context) => {
+  const minor = parseAmount(text);
+  if (minor === null) context.addIssue({ code: 'custom', message: 'not an amount' });
+  return minor ?? 0;
+});
 
 /** Minor units back into the field's text ("120.50"), for a field filled in advance. */
 export const amountText = (minor: number) => (minor / 100).toFixed(2);

@@ -126,7 +126,10 @@ export default async function TransactionsPage({ params, searchParams }: Props) 
                 <td data-label={t('amount')}>
                   {words.money(tx.amount, tx.currency)}
                   {tx.refunded_amount > 0 && (
-                    <span className="muted"> {t('refunded', { amount: words.money(tx.refunded_amount, tx.currency) })}</span>
+                    <span className="muted">
+                      {' '}
+                      {t('refunded', { amount: words.money(tx.refunded_amount, tx.currency) })}
+                    </span>
                   )}
                 </td>
                 <td data-label={t('status')}>{words.status('transaction', tx.status)}</td>

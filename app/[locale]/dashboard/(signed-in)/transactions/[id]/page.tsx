@@ -50,7 +50,12 @@ export default async function TransactionPage({ params, searchParams }: Props) {
         <a href={dashboardPath(locale, '/transactions')}>{t('back')}</a>
       </p>
       <h1>{t('title', { reference })}</h1>
-      <ActionNotice locale={locale} namespace="DashboardMoney.transaction" query={await searchParams} testId="transaction" />
+      <ActionNotice
+        locale={locale}
+        namespace="DashboardMoney.transaction"
+        query={await searchParams}
+        testId="transaction"
+      />
       <dl className="money-facts" data-testid="transaction-facts">
         <dt>{t('status')}</dt>
         <dd data-testid="transaction-status">{words.status('transaction', tx.status)}</dd>

@@ -80,13 +80,7 @@ export async function PaymentActions({ locale, transaction: tx, canPay, canReass
           <p id="reassign-hint">{t('reassignHint')}</p>
           <div className="field">
             <label htmlFor="reassign-booking">{t('reassignBooking')}</label>
-            <input
-              id="reassign-booking"
-              name="booking"
-              autoComplete="off"
-              required
-              aria-describedby="reassign-hint"
-            />
+            <input id="reassign-booking" name="booking" autoComplete="off" required aria-describedby="reassign-hint" />
           </div>
           <div>
             <button type="submit">{t('reassign')}</button>
