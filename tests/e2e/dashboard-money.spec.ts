@@ -56,10 +56,10 @@ async function actionIdOf(form: ReturnType<Page['locator']>) {
   return name!.slice('$ACTION_ID_'.length);
 }
 
-/** A fetch action as a browser with JavaScript posts it, fields as React encodes the form. */
+/** A fetch action as a browser with JavaScript posts it: the form as React encodes it (`_1_` before each field, `$K1` naming it). */
 async function forge(page: Page, path: string, actionId: string, fields: Record<string, string>) {
   const multipart: Record<string, string> = { '0': '["$K1"]' };
-  for (const [name, value] of Object.entries(fields)) multipart[`1_${name}`] = value;
+  for (const [name, value] of Object.entries(fields)) multipart[`_1_${name}`] = value;
   return page.request.post(path, {
     headers: { origin: sandboxUrl, 'next-action': actionId, accept: 'text/x-component' },
     multipart,
