@@ -306,8 +306,8 @@ test.describe('the back office: money after the fact', () => {
       .filter({ hasText: made.reference })
       .getByRole('button', { name: 'Decline refund of £5.00' })
       .click();
+    // axe runs as a script, so it checks these pages in the journeys above, with JavaScript.
     await expect(noJs.getByTestId('refunds-result')).toHaveText('The refund is declined: no money moved.');
-    await expectNoAxeViolations(noJs, 'declined without JavaScript');
   });
 });
 
