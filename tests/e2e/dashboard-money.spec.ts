@@ -56,10 +56,15 @@ async function actionIdOf(form: ReturnType<Page['locator']>) {
   return name!.slice('$ACTION_ID_'.length);
 }
 
-/** A fetch action as a browser with JavaScript posts it: the form as React encodes it (`_1_` before each field, `$K1` naming it). */
+/**
+ * A fetch action as a browser with JavaScript posts it: the form as React encodes it (`_1_` before each field, then
+ * `0` = `["$K1"]` naming it). The root part goes last, as the browser sends it: Next.js decodes the parts as they
+ * stream, so a root read before the fields finds an empty form. (A plain object would put the key `0` first.)
+ */
 async function forge(page: Page, path: string, actionId: string, fields: Record<string, string>) {
-  const multipart: Record<string, string> = { '0': '["$K1"]' };
-  for (const [name, value] of Object.entries(fields)) multipart[`_1_${name}`] = value;
+  const multipart = new FormData();
+  for (const [name, value] of Object.entries(fields)) multipart.append(`_1_${name}`, value);
+  multipart.append('0', '["$K1"]');
   return page.request.post(path, {
     headers: { origin: sandboxUrl, 'next-action': actionId, accept: 'text/x-component' },
     multipart,
