@@ -24,8 +24,11 @@ type Options<S extends z.ZodType> = {
   input: S;
   /** The fields the form may post many times (a group of checkboxes), read as lists; the rest as single values. */
   lists?: readonly string[];
-  /** The back-office page the 303 returns to (`/users`), and the code its notice shows. */
-  back: string;
+  /**
+   * The back-office page the 303 returns to (`/users`), and the code its notice shows; or a function of the
+   * form's raw fields for a page of one record (`/transactions/{id}`), which must check what it puts in the path.
+   */
+  back: string | ((values: Record<string, unknown>) => string);
   run: (context: DashboardContext, input: z.output<S>) => Promise<string>;
 };
 
@@ -51,8 +54,9 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
     for (const name of options.lists ?? [])
       values[name] = form.getAll(name).filter((value) => typeof value === 'string');
     const { locale } = pageFields.parse(values);
+    const page = typeof options.back === 'string' ? options.back : options.back(values);
     const back = (query: Record<string, string>) =>
-      redirect(`${dashboardPath(locale, options.back)}?${new URLSearchParams(query)}`);
+      redirect(`${dashboardPath(locale, page)}?${new URLSearchParams(query)}`);
     const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
     if (!actor) forbidden();
     let result: string;

@@ -32,6 +32,7 @@ export const messageNamespaces = [
   'LinkQr',
   'Dashboard',
   'DashboardTerminal',
+  'DashboardMoney',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -1,0 +1,97 @@
+import { getTranslations } from 'next-intl/server';
+import { forbidden } from 'next/navigation';
+import { hasRole } from '@/lib/auth/access';
+import { listChargebacks, listChargebacksSchema } from '@/lib/core/chargebacks/list-chargebacks';
+import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
+import { getDb } from '@/lib/db/client';
+import { requireStaff } from '../../staff-session';
+import { moneyWords, single } from '../_money/money-words';
+import { pageNumber, Pager } from '../_money/pager';
+
+type Search = Record<string, string | string[] | undefined>;
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Search> };
+
+const TAKE = 25;
+
+/** Disputes (chargebacks:view), newest first, with the API's list options (POST /agent/chargebacks). */
+export default async function ChargebacksPage({ params, searchParams }: Props) {
+  const { locale } = await params;
+  const staff = await requireStaff(locale);
+  // The navigation hides this page without the role; a typed address gets the API's answer.
+  if (!hasRole(staff, 'chargebacks:view')) forbidden();
+  const t = await getTranslations({ locale, namespace: 'DashboardMoney.chargebacks' });
+  const words = await moneyWords(locale);
+  const search = await searchParams;
+  const page = pageNumber(single(search.page));
+  const children = single(search.children) === '1';
+  const list = await listChargebacks(
+    await getDb(),
+    staff,
+    listChargebacksSchema.parse({
+      organisation: staff.rootOrganisationId,
+      skip: (page - 1) * TAKE,
+      take: TAKE,
+      'show-child-organisations': children,
+    }),
+  );
+  const base = dashboardPath(locale, '/chargebacks');
+  return (
+    <main>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
+      <form method="get" action={base} className="money-filters">
+        <label className="money-check">
+          <input type="checkbox" name="children" value="1" defaultChecked={children} /> {t('children')}
+        </label>
+        <div>
+          <button type="submit" className="secondary">
+            {t('apply')}
+          </button>
+        </div>
+      </form>
+      {list.items.length === 0 ? (
+        <p data-testid="chargebacks-empty">{t('empty')}</p>
+      ) : (
+        <table className="stack-table money-table" data-testid="chargebacks-table">
+          <caption>{t('caption', { total: list.total })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('received')}</th>
+              <th scope="col">{t('amount')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('reason')}</th>
+              <th scope="col">{t('due')}</th>
+              <th scope="col">{t('payment')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((c) => (
+              <tr key={c.id} data-testid="chargeback-row">
+                <td data-label={t('received')}>{words.when(c.received_date)}</td>
+                <td data-label={t('amount')}>{words.money(c.amount, c.currency)}</td>
+                <td data-label={t('status')}>{words.status('chargeback', c.status)}</td>
+                <td data-label={t('reason')}>{c.reason ?? '–'}</td>
+                <td data-label={t('due')}>{c.due_date ? words.day(c.due_date) : '–'}</td>
+                <td data-label={t('payment')}>
+                  <a href={dashboardPath(locale, `/transactions/${c.transaction_id}`)}>
+                    {c.transaction.booking?.booking_reference ?? t('openPayment')}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager
+        locale={locale}
+        base={base}
+        query={new URLSearchParams(children ? { children: '1' } : {})}
+        page={page}
+        take={TAKE}
+        total={list.total}
+        shown={list.items.length}
+        hasMore={list.hasMore}
+      />
+    </main>
+  );
+}
