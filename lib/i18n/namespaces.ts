@@ -31,6 +31,8 @@ export const messageNamespaces = [
   'Wallet',
   'LinkQr',
   'Dashboard',
+  'DashboardAccount',
+  'DashboardRecords',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
