@@ -17,8 +17,8 @@ export async function RecordsPager({ locale, base, filters, skip, take, total, h
   const t = await getTranslations({ locale, namespace: 'DashboardRecords.pager' });
   const href = (at: number) => {
     const query = new URLSearchParams(
-      Object.entries({ ...filters, skip: at ? String(at) : undefined }).filter(
-        (entry): entry is [string, string] => Boolean(entry[1]),
+      Object.entries({ ...filters, skip: at ? String(at) : undefined }).filter((entry): entry is [string, string] =>
+        Boolean(entry[1]),
       ),
     ).toString();
     return query ? `${base}?${query}` : base;

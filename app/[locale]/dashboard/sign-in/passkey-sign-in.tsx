@@ -1,7 +1,8 @@
 'use client';
 
 import { startAuthentication } from '@simplewebauthn/browser';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useWebAuthnSupport } from '@/lib/browser-webauthn';
 import { passkeySignInAction, passkeySignInOptionsAction } from './passkey-actions';
 
 type Props = { locale: string; words: { submit: string; failed: string } };
@@ -14,10 +15,9 @@ type Props = { locale: string; words: { submit: string; failed: string } };
 export function PasskeySignIn({ locale, words }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const response = useRef<HTMLInputElement>(null);
-  const [supported, setSupported] = useState(false);
+  const supported = useWebAuthnSupport();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), []);
 
   async function signIn() {
     setBusy(true);
@@ -43,7 +43,13 @@ export function PasskeySignIn({ locale, words }: Props) {
         </p>
       )}
       <div>
-        <button type="button" className="secondary" onClick={signIn} disabled={busy} data-testid="passkey-sign-in-button">
+        <button
+          type="button"
+          className="secondary"
+          onClick={signIn}
+          disabled={busy}
+          data-testid="passkey-sign-in-button"
+        >
           {words.submit}
         </button>
       </div>

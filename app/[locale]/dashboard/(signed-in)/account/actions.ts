@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { signInPath } from '@/lib/core/staff/dashboard-paths';
 import { removeOwnPasskey } from '@/lib/core/staff/passkeys/manage-passkeys';
 import { setPasskeysRequired } from '@/lib/core/staff/passkeys/passkey-policy';
-import { passkeyNameSchema, passkeyRegistrationOptions, registerPasskey } from '@/lib/core/staff/passkeys/register-passkey';
+import {
+  passkeyNameSchema,
+  passkeyRegistrationOptions,
+  registerPasskey,
+} from '@/lib/core/staff/passkeys/register-passkey';
 import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
 import { staffFromCookie } from '@/lib/core/staff/staff-request';
 import { ENROLMENT_METHOD, signOut } from '@/lib/core/staff/staff-sessions';

@@ -89,7 +89,9 @@ export default async function AccountPage({ params, searchParams }: Props) {
       {hasRole(staff, 'organisation:management') && !enrolling && (
         <section aria-labelledby="passkeys-required-title" className="account-requirement">
           <h2 id="passkeys-required-title">{t('requiredTitle')}</h2>
-          <p data-testid="passkeys-required-state">{required ? t('requiredOn', { organisation }) : t('requiredOff', { organisation })}</p>
+          <p data-testid="passkeys-required-state">
+            {required ? t('requiredOn', { organisation }) : t('requiredOff', { organisation })}
+          </p>
           <p>{t('requiredExplain')}</p>
           <form action={passkeyRequirementAction}>
             <input type="hidden" name="locale" value={locale} />

@@ -1,7 +1,8 @@
 'use client';
 
 import { startRegistration } from '@simplewebauthn/browser';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useWebAuthnSupport } from '@/lib/browser-webauthn';
 import { passkeyRegistrationOptionsAction, registerPasskeyAction } from './actions';
 
 type Props = {
@@ -17,10 +18,9 @@ type Props = {
 export function PasskeyRegister({ locale, words }: Props) {
   const form = useRef<HTMLFormElement>(null);
   const response = useRef<HTMLInputElement>(null);
-  const [supported, setSupported] = useState<boolean | null>(null);
+  const supported = useWebAuthnSupport();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setSupported(typeof window.PublicKeyCredential === 'function'), []);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     if (response.current?.value) return; // the answer is in: the form posts
@@ -42,7 +42,13 @@ export function PasskeyRegister({ locale, words }: Props) {
 
   if (supported === false) return <p data-testid="passkey-unsupported">{words.unsupported}</p>;
   return (
-    <form ref={form} action={registerPasskeyAction} onSubmit={onSubmit} className="stack narrow" data-testid="passkey-register">
+    <form
+      ref={form}
+      action={registerPasskeyAction}
+      onSubmit={onSubmit}
+      className="stack narrow"
+      data-testid="passkey-register"
+    >
       <input type="hidden" name="locale" value={locale} />
       <input ref={response} type="hidden" name="response" defaultValue="" />
       <div className="field">

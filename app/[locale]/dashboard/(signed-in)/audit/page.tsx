@@ -34,7 +34,13 @@ export default async function AuditPage({ params, searchParams }: Props) {
         </div>
         {input.user && <input type="hidden" name="user" value={input.user} />}
         <div className="field checkbox">
-          <input id="audit-children" name="children" type="checkbox" value="1" defaultChecked={query.children === '1'} />
+          <input
+            id="audit-children"
+            name="children"
+            type="checkbox"
+            value="1"
+            defaultChecked={query.children === '1'}
+          />
           <label htmlFor="audit-children">{t('children')}</label>
         </div>
         <button type="submit">{t('filter')}</button>
@@ -60,7 +66,10 @@ export default async function AuditPage({ params, searchParams }: Props) {
               const who = item.user.name ?? item.user.email ?? t('someone');
               const words =
                 item.type === 'staff:sign-in'
-                  ? t(`signIn.${item.method && signInMethods.has(item.method) ? typeKey(item.method) : 'unknown'}` as 'title', { who })
+                  ? t(
+                      `signIn.${item.method && signInMethods.has(item.method) ? typeKey(item.method) : 'unknown'}` as 'title',
+                      { who },
+                    )
                   : wordedAuditTypes.has(item.type)
                     ? t(`types.${typeKey(item.type)}` as 'title', { who })
                     : t('other', { who, type: item.type });

@@ -12,7 +12,9 @@ const emptyIsAbsent = (value: unknown) => (typeof value === 'string' && value.tr
 
 const customerFields = z.preprocess(
   (values) =>
-    Object.fromEntries(Object.entries(values as Record<string, unknown>).map(([key, value]) => [key, emptyIsAbsent(value)])),
+    Object.fromEntries(
+      Object.entries(values as Record<string, unknown>).map(([key, value]) => [key, emptyIsAbsent(value)]),
+    ),
   createCustomerSchema.omit({ organisation: true }),
 );
 

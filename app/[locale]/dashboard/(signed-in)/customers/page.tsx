@@ -55,7 +55,14 @@ export default async function CustomersPage({ params, searchParams }: Props) {
                 <td data-label={t('name')}>{customer.customer_name ?? '–'}</td>
                 <td data-label={t('email')}>{customer.email ?? '–'}</td>
                 <td data-label={t('address')}>
-                  {[customer.address_1, customer.address_2, customer.city, customer.county, customer.post_code, customer.country]
+                  {[
+                    customer.address_1,
+                    customer.address_2,
+                    customer.city,
+                    customer.county,
+                    customer.post_code,
+                    customer.country,
+                  ]
                     .filter(Boolean)
                     .join(', ') || '–'}
                 </td>
