@@ -10,7 +10,7 @@ import { SESSION_ABSOLUTE_MS, later } from './staff-times';
 
 /**
  * How a session began: the emailed link, (sandbox only) the home page's one-click sign-in, or a passkey.
- * 'link-enrol' is a link (or one-click) sign-in of a user whose organisation requires passkeys: that
+ * 'link-enrol' is a link sign-in of a user whose organisation requires passkeys: that
  * session may only register a passkey and sign out (docs/dashboard-passkeys.md).
  */
 export type SignInMethod = 'link' | 'sandbox' | 'passkey' | 'link-enrol';
@@ -36,8 +36,9 @@ export async function firstOrganisation(tx: Executor, userId: string): Promise<s
 export async function startSession(tx: Executor, userId: string, asked: SignInMethod): Promise<string | null> {
   const organisationId = await firstOrganisation(tx, userId);
   if (!organisationId) return null;
-  // Where passkeys are required, anything but a passkey proves only enough to register one.
-  const method = asked !== 'passkey' && (await passkeysRequiredFor(tx, userId)) ? ENROLMENT_METHOD : asked;
+  // Where passkeys are required, an emailed link proves only enough to register one. The sandbox one-click
+  // sign-in is not held to it: it exists only in sandbox mode, to try the product, and proves nothing anyway.
+  const method = asked === 'link' && (await passkeysRequiredFor(tx, userId)) ? ENROLMENT_METHOD : asked;
   const at = now();
   const [session] = await tx
     .insert(staffSessions)

@@ -23,7 +23,11 @@ export function PasskeyRegister({ locale, words }: Props) {
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    if (response.current?.value) return; // the answer is in: the form posts
+    if (response.current?.value) {
+      // The answer is in: the form posts it (React reads the fields now); a retry must ask afresh.
+      setTimeout(() => response.current && (response.current.value = ''), 0);
+      return;
+    }
     event.preventDefault();
     if (!form.current?.reportValidity()) return;
     setBusy(true);
