@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setClockOffset } from '@/lib/clock';
 import { roles as allRoles, type Role } from '@/lib/core/enums';
 import { loadStaffActor, type StaffActor } from '@/lib/core/staff/load-staff-actor';
+import { removeUser } from '@/lib/core/staff/organisation-users';
 import { listOwnPasskeys, removeOwnPasskey } from '@/lib/core/staff/passkeys/manage-passkeys';
 import { passkeySignInOptions, signInWithPasskey } from '@/lib/core/staff/passkeys/passkey-sign-in';
 import { setPasskeysRequired } from '@/lib/core/staff/passkeys/passkey-policy';
@@ -149,6 +150,17 @@ describe('signing in with a passkey', () => {
     await removeOwnPasskey(db, actor, mine!.id);
     expect(await listOwnPasskeys(db, actor)).toEqual([]);
     // A removed passkey signs nobody in.
+    expect(await signInWithPasskey(db, authenticator.get(await passkeySignInOptions(db)))).toEqual({ ok: false });
+  });
+});
+
+describe('a removed user', () => {
+  it('loses their passkeys with their membership: the passkey signs nobody in', async () => {
+    const { db, actor, tenant } = await staffSession();
+    const member = await staffSession(allRoles, tenant!.parentId);
+    const authenticator = await registered(member.actor);
+    await removeUser(db, actor, tenant!.parentId, member.user.id);
+    expect(await listOwnPasskeys(db, member.actor)).toEqual([]);
     expect(await signInWithPasskey(db, authenticator.get(await passkeySignInOptions(db)))).toEqual({ ok: false });
   });
 });
