@@ -85,7 +85,9 @@ test.describe('back-office passkeys', () => {
     await expect(admin.getByTestId('passkey-row').filter({ hasText: name })).toBeVisible();
     await expectNoAxeViolations(admin, 'passkey added');
 
-    // Someone else's forged removal of it is the API's 404, and removes nothing.
+    // Someone else's forged removal of it is the API's 404, and removes nothing. The action's id is in the
+    // page as the server renders it (a client-side render after an action leaves the hidden field out).
+    await admin.reload();
     const row = admin.getByTestId('passkey-row').filter({ hasText: name });
     const removeAction = await row.locator('input[name^="$ACTION_ID_"]').getAttribute('name');
     const passkeyId = await row.locator('input[name="passkey"]').inputValue();
@@ -221,6 +223,7 @@ test.describe('back-office passkeys', () => {
     await expect(admin.getByTestId('suppliers-result')).toContainText('The supplier was created');
     await expect(admin.getByTestId('supplier-row').filter({ hasText: `Sunny Hotels ${tag}` })).toHaveCount(1);
     await expectNoAxeViolations(admin, 'supplier created');
+    await admin.reload();
     const supplierAction = await admin
       .getByTestId('supplier-form')
       .locator('input[name^="$ACTION_ID_"]')

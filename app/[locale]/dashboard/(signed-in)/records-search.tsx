@@ -6,7 +6,7 @@ type Props = { locale: string; action: string; keyword?: string; label: string; 
 export async function RecordsSearch({ locale, action, keyword, label, idPrefix }: Props) {
   const t = await getTranslations({ locale, namespace: 'DashboardRecords.search' });
   return (
-    <form method="get" action={action} className="row records-filters" role="search" aria-label={label}>
+    <form method="get" action={action} className="row records-filters" role="search">
       <div className="field">
         <label htmlFor={`${idPrefix}-keyword`}>{label}</label>
         <input id={`${idPrefix}-keyword`} name="keyword" type="search" defaultValue={keyword ?? ''} maxLength={200} />
