@@ -10,6 +10,7 @@ import { routing } from '@/lib/i18n/routing';
 import { cookies } from 'next/headers';
 import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
 import { staffFromCookie } from '@/lib/core/staff/staff-request';
+import { ENROLMENT_METHOD } from '@/lib/core/staff/staff-sessions';
 import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
 
@@ -24,6 +25,8 @@ type Options<S extends z.ZodType> = {
   input: S;
   /** The fields the form may post many times (a group of checkboxes), read as lists; the rest as single values. */
   lists?: readonly string[];
+  /** Also open to a session that may only register a passkey (signing out, the passkey's own actions). */
+  enrolment?: boolean;
   /**
    * The back-office page the 303 returns to (`/users`), and the code its notice shows; or a function of the
    * form's raw fields for a page of one record (`/transactions/{id}`), which must check what it puts in the path.
@@ -59,6 +62,8 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
       redirect(`${dashboardPath(locale, page)}?${new URLSearchParams(query)}`);
     const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
     if (!actor) forbidden();
+    // A link sign-in where passkeys are required proves only enough to register one (docs/dashboard-passkeys.md).
+    if (actor.signInMethod === ENROLMENT_METHOD && !options.enrolment) forbidden();
     let result: string;
     try {
       if (options.role) requireRole(actor, options.role);

@@ -84,6 +84,13 @@ export const errorCatalog = {
     title: 'Not on yourself',
     description: 'A user cannot remove themselves from the organisation (another user with users:manage can).',
   },
+  'passkey.refused': {
+    status: 400,
+    type: 'invalid_request',
+    title: 'Passkey refused',
+    description:
+      "The authenticator's answer could not be verified: its challenge was used, expired or issued to someone else, it came from another origin, or its signature or counter did not hold (docs/dashboard-passkeys.md).",
+  },
   'webhook.url_not_allowed': {
     status: 422,
     type: 'validation_error',

@@ -33,6 +33,8 @@ export const messageNamespaces = [
   'Dashboard',
   'DashboardTerminal',
   'DashboardMoney',
+  'DashboardAccount',
+  'DashboardRecords',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

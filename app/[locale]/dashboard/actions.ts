@@ -48,6 +48,7 @@ export async function sandboxSignInAction(form: FormData): Promise<void> {
 }
 
 const signOutHere = dashboardAction({
+  enrolment: true,
   input: z.object({}),
   back: '/sign-in',
   run: async ({ db, actor }) => {
@@ -58,6 +59,7 @@ const signOutHere = dashboardAction({
 });
 
 const signOutAll = dashboardAction({
+  enrolment: true,
   input: z.object({}),
   back: '/sign-in',
   run: async ({ db, actor }) => {

@@ -1,7 +1,8 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { signInPath } from '@/lib/core/staff/dashboard-paths';
+import { dashboardPath, signInPath } from '@/lib/core/staff/dashboard-paths';
+import { ENROLMENT_METHOD } from '@/lib/core/staff/staff-sessions';
 import type { StaffActor } from '@/lib/core/staff/load-staff-actor';
 import { STAFF_SESSION_COOKIE, staffCookieAttributes } from '@/lib/core/staff/session-cookie';
 import { staffCookieFor, staffFromCookie } from '@/lib/core/staff/staff-request';
@@ -14,10 +15,13 @@ export const currentStaff = cache(async (): Promise<StaffActor | null> =>
 /**
  * Every back-office page's loader: the member of staff, or a redirect to the sign-in page. A page
  * hides what the actor's roles cannot do; its actions check again (dashboard-action.ts).
+ * A session that may only register a passkey (its organisation requires passkeys and it began with a
+ * link: docs/dashboard-passkeys.md) reaches the account page only; the shell and that page opt in.
  */
-export async function requireStaff(locale: string): Promise<StaffActor> {
+export async function requireStaff(locale: string, options: { enrolment?: boolean } = {}): Promise<StaffActor> {
   const staff = await currentStaff();
   if (!staff) redirect(signInPath(locale));
+  if (staff.signInMethod === ENROLMENT_METHOD && !options.enrolment) redirect(dashboardPath(locale, '/account'));
   return staff;
 }
 

@@ -56,6 +56,8 @@ export type AuditType =
   | 'staff:sign-in-refused'
   | 'staff:sign-out'
   | 'staff:sign-out-everywhere'
+  | 'staff:passkey-register'
+  | 'staff:passkey-remove'
   | 'user:invite'
   | 'user:update-roles'
   | 'user:remove';

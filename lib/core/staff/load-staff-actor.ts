@@ -7,7 +7,12 @@ import type { Db } from '@/lib/db/types';
 import { SESSION_IDLE_MS, earlier } from './staff-times';
 
 /** A signed-in member of staff: the Actor the rest of lib/core accepts, and their name for the page. */
-export type StaffActor = Actor & { sessionId: string; userName: string };
+export type StaffActor = Actor & {
+  sessionId: string;
+  userName: string;
+  /** How the session began (staff-sessions.ts); 'link-enrol' may only register a passkey and sign out. */
+  signInMethod: string;
+};
 
 type Row = {
   session_id: string;
@@ -16,6 +21,7 @@ type Row = {
   name: string;
   roles: string[];
   organisation_id: string;
+  method: string;
   orgs: { id: string; parent_id: string | null }[] | null;
 };
 
@@ -37,7 +43,7 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
       update staff_sessions set last_seen_at = ${at.toISOString()}::timestamptz
       where id = ${sessionId}::uuid and ended_at is null and expires_at > ${at.toISOString()}::timestamptz
         and last_seen_at > ${earlier(at, SESSION_IDLE_MS).toISOString()}::timestamptz
-      returning id, user_id, organisation_id
+      returning id, user_id, organisation_id, method
     ), tree as (
       select o.id, o.parent_id, o.created_at from organisations o
       join user_organisations uo on uo.organisation_id = o.id join s on uo.user_id = s.user_id
@@ -45,7 +51,7 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
       union
       select c.id, c.parent_id, c.created_at from organisations c join tree t on c.parent_id = t.id where c.deleted_at is null
     )
-    select s.id as session_id, s.user_id, u.email, u.name, u.roles, s.organisation_id,
+    select s.id as session_id, s.user_id, u.email, u.name, u.roles, s.organisation_id, s.method,
       (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id) order by tree.created_at, tree.id) from tree) as orgs
     from s join users u on u.id = s.user_id`,
   );
@@ -57,6 +63,7 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
     userId: row.user_id,
     userEmail: row.email,
     userName: row.name,
+    signInMethod: row.method,
     roles: new Set(row.roles as Role[]),
     rootOrganisationId: reach.has(row.organisation_id) ? row.organisation_id : row.orgs[0]!.id,
     organisations: reach,

@@ -10,6 +10,7 @@ import { AppError, notFound } from '@/lib/http/app-error';
 import { recordAudit } from '../audit/record-audit';
 import { isUuid } from '../shared/is-uuid';
 import { sendSignInLink } from './request-sign-in-link';
+import { removeUserPasskeys } from './passkeys/manage-passkeys';
 import { endUserSessions } from './staff-sessions';
 
 /*
@@ -130,6 +131,8 @@ export async function removeUser(db: Db, actor: Actor, organisationId: string, u
       .delete(userOrganisations)
       .where(and(eq(userOrganisations.userId, userId), eq(userOrganisations.organisationId, organisationId)));
     await endUserSessions(tx, userId);
+    // Their passkeys too: a removed user signs in again only by a new invitation's link.
+    await removeUserPasskeys(tx, userId);
     const below = [...actor.organisations.values()]
       .filter((org) => isWithin(actor, org.id, organisationId))
       .map((org) => org.id);

@@ -5,10 +5,16 @@ import { now } from '@/lib/clock';
 import { organisations, staffSessions, userOrganisations } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { recordAudit } from '../audit/record-audit';
+import { passkeysRequiredFor } from './passkeys/passkey-policy';
 import { SESSION_ABSOLUTE_MS, later } from './staff-times';
 
-/** How a session began: the emailed link, or (sandbox only) the home page's one-click sign-in. A passkey slice adds its own. */
-export type SignInMethod = 'link' | 'sandbox';
+/**
+ * How a session began: the emailed link, (sandbox only) the home page's one-click sign-in, or a passkey.
+ * 'link-enrol' is a link sign-in of a user whose organisation requires passkeys: that
+ * session may only register a passkey and sign out (docs/dashboard-passkeys.md).
+ */
+export type SignInMethod = 'link' | 'sandbox' | 'passkey' | 'link-enrol';
+export const ENROLMENT_METHOD = 'link-enrol' satisfies SignInMethod;
 
 /** The organisation a new session shows first: the user's oldest membership (null: they belong to none). */
 export async function firstOrganisation(tx: Executor, userId: string): Promise<string | null> {
@@ -27,9 +33,12 @@ export async function firstOrganisation(tx: Executor, userId: string): Promise<s
  * transaction that proved who the user is (the claimed link), so the proof and the session land together.
  * Null when the user belongs to no organisation any more.
  */
-export async function startSession(tx: Executor, userId: string, method: SignInMethod): Promise<string | null> {
+export async function startSession(tx: Executor, userId: string, asked: SignInMethod): Promise<string | null> {
   const organisationId = await firstOrganisation(tx, userId);
   if (!organisationId) return null;
+  // Where passkeys are required, an emailed link proves only enough to register one. The sandbox one-click
+  // sign-in is not held to it: it exists only in sandbox mode, to try the product, and proves nothing anyway.
+  const method = asked === 'link' && (await passkeysRequiredFor(tx, userId)) ? ENROLMENT_METHOD : asked;
   const at = now();
   const [session] = await tx
     .insert(staffSessions)

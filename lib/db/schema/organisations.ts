@@ -32,6 +32,8 @@ export type OrganisationSettings = {
   company_number?: string | null;
   vat_number?: string | null;
   atol_number?: string | null;
+  /** Its users sign in to the back office with a passkey; an emailed link alone only lets them register one (docs/dashboard-passkeys.md). */
+  staff_passkeys_required?: boolean;
 };
 
 export const organisations = pgTable(

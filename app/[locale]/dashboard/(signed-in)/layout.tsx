@@ -16,7 +16,7 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
  */
 export default async function DashboardShell({ children, params }: Props) {
   const { locale } = await params;
-  const staff = await requireStaff(locale);
+  const staff = await requireStaff(locale, { enrolment: true });
   const t = await getTranslations({ locale, namespace: 'Dashboard.nav' });
   const organisations = await staffOrganisations(staff);
   return (
@@ -52,7 +52,9 @@ export default async function DashboardShell({ children, params }: Props) {
           </button>
         </form>
         <div className="row dashboard-user">
-          <p data-testid="signed-in-as">{t('signedInAs', { name: staff.userName })}</p>
+          <p data-testid="signed-in-as">
+            <a href={dashboardPath(locale, '/account')}>{t('signedInAs', { name: staff.userName })}</a>
+          </p>
           <form action={signOutAction}>
             <input type="hidden" name="locale" value={locale} />
             <button type="submit" className="secondary" data-testid="sign-out">

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { requestSignInAction } from '../actions';
 import { currentStaff } from '../staff-session';
+import { PasskeySignIn } from './passkey-sign-in';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -17,6 +18,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
   const query = await searchParams;
   if (await currentStaff()) redirect(dashboardPath(locale));
   const t = await getTranslations({ locale, namespace: 'Dashboard.signIn' });
+  const passkey = await getTranslations({ locale, namespace: 'DashboardAccount.signIn' });
   if (query.sent === '1')
     return (
       <main className="narrow">
@@ -44,6 +46,16 @@ export default async function SignInPage({ params, searchParams }: Props) {
           {result}
         </p>
       )}
+      {query.result === 'passkey-registered' && (
+        <p className="notice" role="status" data-testid="sign-in-passkey-registered">
+          {passkey('registered')}
+        </p>
+      )}
+      {query.error === 'passkey' && (
+        <p className="error-summary" role="alert" data-testid="sign-in-passkey-error">
+          {passkey('refused')}
+        </p>
+      )}
       {error && (
         <p className="error-summary" role="alert" data-testid="sign-in-error">
           {t(`error_${error}` as 'error_email')}
@@ -67,6 +79,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
           <button type="submit">{t('submit')}</button>
         </div>
       </form>
+      <PasskeySignIn locale={locale} words={{ submit: passkey('submit'), failed: passkey('failed') }} />
     </main>
   );
 }
