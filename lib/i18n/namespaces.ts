@@ -31,6 +31,8 @@ export const messageNamespaces = [
   'Wallet',
   'LinkQr',
   'Dashboard',
+  'DashboardDevelopers',
+  'DashboardSettings',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
