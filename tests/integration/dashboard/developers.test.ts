@@ -47,8 +47,9 @@ describe('API keys in the back office', () => {
     expect(state.status).toBe('done');
     if (state.status !== 'done') return;
     expect(state.value.privateKey).toMatch(/\S{20,}/);
-    const token = (await exchangeKeysForToken(db, { public_key: state.value.publicKey, private_key: state.value.privateKey }))
-      .token;
+    const token = (
+      await exchangeKeysForToken(db, { public_key: state.value.publicKey, private_key: state.value.privateKey })
+    ).token;
     const bookings = await api.post('/agent/bookings', { organisation: tenant.parentId }, { token });
     expect(bookings.status).toBe(200);
     // Listed with its one role, and never with a private key.
@@ -84,13 +85,17 @@ describe('API keys in the back office', () => {
       code: 'validation.failed',
     });
     expect(await endOf(revokeKeyAction(formOf({ locale: 'en-GB', key: other.admin.apiKeyId })))).toBe('404');
-    expect((await api.post('/agent/bookings', { organisation: other.parentId }, { token: other.admin.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await api.post('/agent/bookings', { organisation: other.parentId }, { token: other.admin.token })).status,
+    ).toBe(200);
 
     const agent = await staffUser(db, ['booking-and-payment:create:payment'], [tenant.parentId]);
     await signedIn(agent.email);
-    expect(await endOf(createKeyAction(idle, formOf({ locale: 'en-GB', name: 'x', roles: ['booking-and-payment:create:payment'] })))).toBe('403');
+    expect(
+      await endOf(
+        createKeyAction(idle, formOf({ locale: 'en-GB', name: 'x', roles: ['booking-and-payment:create:payment'] })),
+      ),
+    ).toBe('403');
     expect(await endOf(revokeKeyAction(formOf({ locale: 'en-GB', key: tenant.admin.apiKeyId })))).toBe('403');
     expect(await auditTypesOf(db, agent.id)).not.toContain('api-key:create');
   });
@@ -104,7 +109,12 @@ describe('webhooks in the back office', () => {
     const session = await signedIn(admin.email);
     const created = await createEndpointAction(
       idle,
-      formOf({ locale: 'en-GB', url: 'http://127.0.0.1:9/hooks', event_types: ['transaction.completed'], description: '' }),
+      formOf({
+        locale: 'en-GB',
+        url: 'http://127.0.0.1:9/hooks',
+        event_types: ['transaction.completed'],
+        description: '',
+      }),
     );
     if (created.status !== 'done') throw new Error(JSON.stringify(created));
     const { endpointId, secret } = created.value;

@@ -1,7 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 
 /** The Developers forms' error words by the codes their actions answer (the rest: the generic words). */
-export async function developerErrorWords(locale: string): Promise<{ errorTitle: string; errors: Record<string, string> }> {
+export async function developerErrorWords(
+  locale: string,
+): Promise<{ errorTitle: string; errors: Record<string, string> }> {
   const t = await getTranslations({ locale, namespace: 'DashboardDevelopers' });
   return {
     errorTitle: t('errorTitle'),

@@ -39,7 +39,10 @@ export default async function DevelopersPage({ params, searchParams }: Props) {
         <section aria-labelledby="keys-heading" data-testid="api-keys">
           <h2 id="keys-heading">{t('keysTitle')}</h2>
           <p>{t('keysIntro', { path: '/api/token' })}</p>
-          <KeysTable locale={locale} items={(await listApiKeys(db, staff, listApiKeysSchema.parse({ organisation }))).items} />
+          <KeysTable
+            locale={locale}
+            items={(await listApiKeys(db, staff, listApiKeysSchema.parse({ organisation }))).items}
+          />
           <h3>{t('createKeyTitle')}</h3>
           <p>{t('createKeyIntro')}</p>
           <CreateKeyForm
@@ -156,10 +159,7 @@ async function EndpointsTable({ locale, items }: { locale: string; items: Endpoi
         {items.map((endpoint) => (
           <tr key={endpoint.id} data-testid="endpoint-row">
             <td data-label={t('url')}>
-              <a
-                href={dashboardPath(locale, `/developers/webhooks/${endpoint.id}`)}
-                className="wrap-anywhere"
-              >
+              <a href={dashboardPath(locale, `/developers/webhooks/${endpoint.id}`)} className="wrap-anywhere">
                 {endpoint.url}
               </a>
               {endpoint.description && <p className="muted">{endpoint.description}</p>}

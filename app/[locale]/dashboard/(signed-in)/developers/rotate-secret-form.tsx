@@ -15,7 +15,15 @@ export type RotateWords = {
 };
 
 /** Rotates the endpoint's signing secret; the new one is shown once (the old one signs for 24 hours more). */
-export function RotateSecretForm({ locale, endpoint, words }: { locale: string; endpoint: string; words: RotateWords }) {
+export function RotateSecretForm({
+  locale,
+  endpoint,
+  words,
+}: {
+  locale: string;
+  endpoint: string;
+  words: RotateWords;
+}) {
   const [state, action, pending] = useActionState<FormState<NewSecret>, FormData>(rotateSecretAction, {
     status: 'idle',
   });

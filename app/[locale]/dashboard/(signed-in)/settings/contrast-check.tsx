@@ -48,7 +48,13 @@ export function ContrastCheck({ locale, initial, words }: { locale: string; init
         aria-describedby="brand-colour-hint brand-colour-check"
         data-ltr
       />
-      <output id="brand-colour-check" htmlFor="brand-colour" aria-live="polite" className="contrast-check" data-testid="contrast-check">
+      <output
+        id="brand-colour-check"
+        htmlFor="brand-colour"
+        aria-live="polite"
+        className="contrast-check"
+        data-testid="contrast-check"
+      >
         <span className="visually-hidden">{words.title}: </span>
         {!value ? (
           <span>{words.none}</span>

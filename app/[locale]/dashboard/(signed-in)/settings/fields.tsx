@@ -74,7 +74,12 @@ export function Field({
       {multiline ? (
         <textarea rows={4} {...common} />
       ) : (
-        <input type={type} autoComplete="off" {...(type === 'number' ? { min: 0, step: 1, inputMode: 'numeric' as const } : {})} {...common} />
+        <input
+          type={type}
+          autoComplete="off"
+          {...(type === 'number' ? { min: 0, step: 1, inputMode: 'numeric' as const } : {})}
+          {...common}
+        />
       )}
     </div>
   );

@@ -36,7 +36,15 @@ export default async function SettingsPage({ params, searchParams }: Props) {
 
       <Group {...group(t('identityTitle'))} action={saveIdentityAction} testId="identity">
         <Field id="settings-name" name="name" label={t('name')} value={settings.name} required />
-        <Field id="settings-logo" name="logo_url" type="url" label={t('logoUrl')} hint={t('logoUrlHint')} value={settings.logo_url} ltr />
+        <Field
+          id="settings-logo"
+          name="logo_url"
+          type="url"
+          label={t('logoUrl')}
+          hint={t('logoUrlHint')}
+          value={settings.logo_url}
+          ltr
+        />
         <ContrastCheck
           locale={locale}
           initial={settings.brand_colour ?? ''}
@@ -55,17 +63,36 @@ export default async function SettingsPage({ params, searchParams }: Props) {
             sample: t('sample'),
           }}
         />
-        <Field id="settings-country" name="country" label={t('country')} hint={t('countryHint')} value={settings.country} required ltr />
+        <Field
+          id="settings-country"
+          name="country"
+          label={t('country')}
+          hint={t('countryHint')}
+          value={settings.country}
+          required
+          ltr
+        />
       </Group>
 
       <Group {...group(t('legalTitle'))} action={saveLegalAction} testId="legal" intro={t('legalHint')}>
-        <Field id="settings-address" name="legal_address" label={t('legalAddress')} value={settings.legal_address} multiline />
+        <Field
+          id="settings-address"
+          name="legal_address"
+          label={t('legalAddress')}
+          value={settings.legal_address}
+          multiline
+        />
         <Field id="settings-company" name="company_number" label={t('companyNumber')} value={settings.company_number} />
         <Field id="settings-vat" name="vat_number" label={t('vatNumber')} value={settings.vat_number} />
         <Field id="settings-atol" name="atol_number" label={t('atolNumber')} value={settings.atol_number} />
       </Group>
 
-      <PortalDomainGroup locale={locale} settings={settings} sandbox={isSandbox()} verifyAction={verifyPortalDomainAction} />
+      <PortalDomainGroup
+        locale={locale}
+        settings={settings}
+        sandbox={isSandbox()}
+        verifyAction={verifyPortalDomainAction}
+      />
 
       <Group {...group(t('embedTitle'))} action={saveEmbedAction} testId="embed">
         <Field
@@ -80,7 +107,12 @@ export default async function SettingsPage({ params, searchParams }: Props) {
       </Group>
 
       <Group {...group(t('paymentsTitle'))} action={savePaymentsAction} testId="payments">
-        <Check id="settings-surcharge" name="surcharge_enabled" label={t('surchargeEnabled')} checked={settings.surcharge.enabled} />
+        <Check
+          id="settings-surcharge"
+          name="surcharge_enabled"
+          label={t('surchargeEnabled')}
+          checked={settings.surcharge.enabled}
+        />
         <Field
           id="settings-commercial"
           name="commercial_rate_bps"
@@ -100,8 +132,18 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           required
         />
         <Check id="settings-dcc" name="dcc_enabled" label={t('dccEnabled')} checked={settings.dcc_enabled} />
-        <Check id="settings-approval" name="approval_links_enabled" label={t('approvalLinks')} checked={settings.approval_links_enabled} />
-        <Check id="settings-second-user" name="refunds_require_second_user" label={t('secondUser')} checked={settings.refunds_require_second_user} />
+        <Check
+          id="settings-approval"
+          name="approval_links_enabled"
+          label={t('approvalLinks')}
+          checked={settings.approval_links_enabled}
+        />
+        <Check
+          id="settings-second-user"
+          name="refunds_require_second_user"
+          label={t('secondUser')}
+          checked={settings.refunds_require_second_user}
+        />
       </Group>
 
       <Group {...group(t('noticesTitle'))} action={saveNoticesAction} testId="notices">
@@ -135,7 +177,12 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           value={settings.notification_email}
           ltr
         />
-        <Check id="settings-leader-link" name="send_leader_portal_link" label={t('leaderLink')} checked={settings.send_leader_portal_link} />
+        <Check
+          id="settings-leader-link"
+          name="send_leader_portal_link"
+          label={t('leaderLink')}
+          checked={settings.send_leader_portal_link}
+        />
         <Field
           id="settings-reminder"
           name="member_reminder_days"

@@ -25,7 +25,14 @@ export async function PortalDomainGroup({
   const title = t('domainTitle');
   return (
     <section className="settings-domain">
-      <Group locale={locale} title={title} save={t('saveGroup', { group: title })} action={savePortalDomainAction} testId="domain" intro={t('domainIntro')}>
+      <Group
+        locale={locale}
+        title={title}
+        save={t('saveGroup', { group: title })}
+        action={savePortalDomainAction}
+        testId="domain"
+        intro={t('domainIntro')}
+      >
         <Field
           id="settings-domain"
           name="portal_domain"

@@ -14,7 +14,8 @@ type SettingsInput = z.output<typeof updateSettingsSchema>;
 function throughApi(values: object, context: z.RefinementCtx): SettingsInput {
   const parsed = updateSettingsSchema.safeParse(values);
   if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  for (const issue of parsed.error.issues)
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
   return z.NEVER;
 }
 

@@ -107,7 +107,9 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
                   <code>{delivery.event.type}</code>
                   {delivery.replay_of && <span className="muted"> ({t('replayOf')})</span>}
                 </td>
-                <td data-label={t('deliveryStatus')}>{t(statusKeys[delivery.status as keyof typeof statusKeys] ?? 'statusQueued')}</td>
+                <td data-label={t('deliveryStatus')}>
+                  {t(statusKeys[delivery.status as keyof typeof statusKeys] ?? 'statusQueued')}
+                </td>
                 <td data-label={t('attempts')}>{delivery.attempts}</td>
                 <td data-label={t('lastStatusCode')}>{delivery.last_status_code ?? '–'}</td>
                 <td data-label={t('time')}>{londonDateTime(new Date(delivery.created_at), locale)}</td>
