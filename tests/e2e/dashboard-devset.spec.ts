@@ -279,18 +279,18 @@ test.describe('back office: developers and settings refused', () => {
     }
     await expectNoAxeViolations(agent, 'forbidden');
     // Forged as a browser with JavaScript posts an action (React's encoding of the form as its one argument).
-    const forge = (action: string, fields: Record<string, string>) =>
-      agent.request.post('/dashboard/developers', {
+    const forge = (path: string, action: string, fields: Record<string, string>) =>
+      agent.request.post(path, {
         headers: { origin: sandboxUrl, 'next-action': action.slice('$ACTION_ID_'.length), accept: 'text/x-component' },
         multipart: {
           ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [`1_${name}`, value])),
           '0': '["$K1"]',
         },
       });
-    expect((await forge(revokeAction!, { locale: 'en-GB', key: keyId })).status()).toBe(403);
+    expect((await forge('/dashboard/developers', revokeAction!, { locale: 'en-GB', key: keyId })).status()).toBe(403);
     expect(
       (
-        await forge(settingsAction!, {
+        await forge('/dashboard/settings', settingsAction!, {
           locale: 'en-GB',
           name: 'Taken over',
           country: 'GB',
