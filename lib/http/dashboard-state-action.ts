@@ -55,7 +55,10 @@ export function dashboardStateAction<S extends z.ZodType, T>(options: Options<S,
         input.data,
       );
       // The page's lists show the change (the new key) beside the value, which the form keeps as its state.
-      refresh();
+      // Only a fetch action can refresh; a no-JS post renders the whole page afresh anyway.
+      try {
+        refresh();
+      } catch {}
       return { status: 'done', value };
     } catch (error) {
       unstable_rethrow(error);
