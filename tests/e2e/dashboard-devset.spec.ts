@@ -19,7 +19,8 @@ const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 // The child organisation, so the other specs' checkouts (the parent's) keep their name and colours.
 const CHILD = 'org_sandbox_travel_north';
 const CHILD_NAME = 'Sandbox Travel North';
-test.setTimeout(180_000);
+// Each journey takes up to two minutes on a loaded 2-core machine.
+test.setTimeout(240_000);
 
 async function noHorizontalScroll(page: Page, label: string) {
   await page.setViewportSize({ width: 320, height: 640 });
