@@ -35,6 +35,8 @@ export const messageNamespaces = [
   'DashboardMoney',
   'DashboardAccount',
   'DashboardRecords',
+  'DashboardDevelopers',
+  'DashboardSettings',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

@@ -41,6 +41,8 @@ export const organisationIdParams = z.object({ organisation_id: z.string().trim(
 
 /** Every field optional: a POST changes only what it names; null clears a value. */
 export const updateSettingsSchema = z.object({
+  /** The organisation's name, as its pages, emails and receipts show it (the back office's settings change it). */
+  name: z.string().trim().min(1).max(200).optional(),
   country: z
     .string()
     .trim()
@@ -96,6 +98,7 @@ async function serializeSettings(db: Db, org: Row) {
   const pending = org.settings.portal_domain_pending?.domain ?? null;
   return {
     organisation: org.id,
+    name: org.name,
     country: org.country,
     logo_url: org.settings.logo_url ?? null,
     brand_colour: org.settings.brand_colour ?? null,
@@ -174,7 +177,7 @@ export async function writeOrganisationSettings(
   const updated = await db.transaction(async (tx) => {
     const [org] = await tx.select().from(organisations).where(eq(organisations.id, organisationId)).for('update');
     if (!org) throw notFound('Organisation');
-    const { country, surcharge, portal_domain: domain, ...rest } = input;
+    const { name, country, surcharge, portal_domain: domain, ...rest } = input;
     const settings: OrganisationSettings = { ...org.settings, ...rest };
     if (surcharge)
       settings.surcharge = { ...effectivePaymentSettings(org.settings, org.country).surcharge, ...surcharge };
@@ -195,7 +198,7 @@ export async function writeOrganisationSettings(
     // The active domain is only kept or cleared here, never set (verification does that), so the unique index has nothing to refuse.
     const [row] = await tx
       .update(organisations)
-      .set({ settings, country: country ?? org.country, updatedAt: now() })
+      .set({ settings, name: name ?? org.name, country: country ?? org.country, updatedAt: now() })
       .where(eq(organisations.id, organisationId))
       .returning();
     // No API key: the operator command, which acts as the service.

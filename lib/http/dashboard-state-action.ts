@@ -1,0 +1,76 @@
+import { refresh } from 'next/cache';
+import { cookies } from 'next/headers';
+import { forbidden, notFound, unstable_rethrow } from 'next/navigation';
+import { z } from 'zod';
+import { requireRole } from '@/lib/auth/access';
+import type { Role } from '@/lib/core/enums';
+import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
+import { staffFromCookie } from '@/lib/core/staff/staff-request';
+import { getDb } from '@/lib/db/client';
+import { AppError } from '@/lib/http/app-error';
+import { describeErrorSafely } from '@/lib/http/safe-error-log';
+import { routing } from '@/lib/i18n/routing';
+import type { DashboardContext } from './dashboard-action';
+
+/**
+ * What a form-state action answers: nothing yet, its value (shown once in the response page), or
+ * an error code the page words (as ActionNotice does for the 303's `?error=`).
+ */
+export type FormState<T> = { status: 'idle' } | { status: 'done'; value: T } | { status: 'error'; code: string };
+
+type Options<S extends z.ZodType, T> = {
+  role: Role;
+  input: S;
+  lists?: readonly string[];
+  run: (context: DashboardContext, input: z.output<S>) => Promise<T>;
+};
+
+const localeField = z.object({ locale: z.enum(routing.locales).catch(routing.defaultLocale) });
+
+/**
+ * dashboardAction's twin for an action whose answer must not travel in an address: a secret
+ * shown once (an API key's private key, a webhook signing secret). The same checks in the same
+ * order (session, organisation in view, role through lib/auth, zod, the core's transaction and
+ * audit), but the value comes back as React form state (useActionState), so it exists only in
+ * the response to this POST: never in a URL, the history, a log line or the database in clear.
+ * Without JavaScript, Next.js renders the page with this state in the POST's own response.
+ * 403 and 404 answer as the API does; any other AppError is its code.
+ */
+export function dashboardStateAction<S extends z.ZodType, T>(options: Options<S, T>) {
+  return async (_previous: FormState<T>, form: FormData): Promise<FormState<T>> => {
+    const values: Record<string, unknown> = Object.fromEntries(
+      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    for (const name of options.lists ?? [])
+      values[name] = form.getAll(name).filter((value) => typeof value === 'string');
+    const { locale } = localeField.parse(values);
+    const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
+    if (!actor) forbidden();
+    try {
+      requireRole(actor, options.role);
+      const input = options.input.safeParse(values);
+      if (!input.success) return { status: 'error', code: 'validation.failed' };
+      const value = await options.run(
+        { db: await getDb(), actor, organisationId: actor.rootOrganisationId, locale },
+        input.data,
+      );
+      // The page's lists show the change (the new key) beside the value, which the form keeps as its state.
+      // Only a fetch action can refresh; a no-JS post renders the whole page afresh anyway.
+      try {
+        refresh();
+      } catch {}
+      return { status: 'done', value };
+    } catch (error) {
+      unstable_rethrow(error);
+      if (error instanceof AppError) {
+        if (error.status === 403) forbidden();
+        if (error.status === 404) notFound();
+        return { status: 'error', code: error.code };
+      }
+      console.error(
+        JSON.stringify({ level: 'error', message: 'dashboard action failed', error: describeErrorSafely(error) }),
+      );
+      return { status: 'error', code: 'server.internal_error' };
+    }
+  };
+}
