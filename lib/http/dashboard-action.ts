@@ -24,9 +24,13 @@ type Options<S extends z.ZodType> = {
   input: S;
   /** The fields the form may post many times (a group of checkboxes), read as lists; the rest as single values. */
   lists?: readonly string[];
-  /** The back-office page the 303 returns to (`/users`), and the code its notice shows. */
-  back: string;
-  run: (context: DashboardContext, input: z.output<S>) => Promise<string>;
+  /**
+   * The back-office page the 303 returns to (`/users`), and the code its notice shows. A function reads the
+   * posted fields (unparsed: a refused form returns there too), e.g. a record's own page `/bookings/{id}`.
+   */
+  back: string | ((values: Record<string, unknown>) => string);
+  /** The result code; or the code with the page to go to, when that page exists only now (a created record's). */
+  run: (context: DashboardContext, input: z.output<S>) => Promise<string | { result: string; back: string }>;
 };
 
 /**
@@ -51,11 +55,12 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
     for (const name of options.lists ?? [])
       values[name] = form.getAll(name).filter((value) => typeof value === 'string');
     const { locale } = pageFields.parse(values);
-    const back = (query: Record<string, string>) =>
-      redirect(`${dashboardPath(locale, options.back)}?${new URLSearchParams(query)}`);
+    const page = typeof options.back === 'string' ? options.back : options.back(values);
+    const back = (query: Record<string, string>, to = page) =>
+      redirect(`${dashboardPath(locale, to)}?${new URLSearchParams(query)}`);
     const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
     if (!actor) forbidden();
-    let result: string;
+    let result: string | { result: string; back: string };
     try {
       if (options.role) requireRole(actor, options.role);
       const input = options.input.safeParse(values);
@@ -76,6 +81,6 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
       );
       return back({ error: 'server.internal_error' });
     }
-    return back({ result });
+    return typeof result === 'string' ? back({ result }) : back({ result: result.result }, result.back);
   };
 }

@@ -31,6 +31,8 @@ export const messageNamespaces = [
   'Wallet',
   'LinkQr',
   'Dashboard',
+  'DashboardOverview',
+  'DashboardBookings',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
