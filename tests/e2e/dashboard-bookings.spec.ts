@@ -113,7 +113,7 @@ test.describe('back office bookings', () => {
     expect(lines[1]).toContain('Ada King');
     // Without a session the export is the sign-in page, as the pages.
     const anonymous = await browser.newContext({ baseURL: sandboxUrl });
-    const refused = await anonymous.request.get(href!, { maxRedirects: 0 });
+    const refused = await anonymous.request.get(href!, { maxRedirects: 0, headers: { 'accept-language': 'en-GB' } });
     expect(refused.status()).toBe(303);
     expect(refused.headers().location).toContain('/dashboard/sign-in');
   });

@@ -57,7 +57,10 @@ export async function BookingLists({ locale, detail }: Props) {
         title={t('links')}
         list={detail.payment_links}
         columns={[
-          { label: t('colLink'), cell: (x) => link(`/links/${x.id}`, x.description || x.customer_name) },
+          {
+            label: t('colLink'),
+            cell: (x) => link(`/links/${x.id}`, x.description || x.customer_name || x.id.slice(0, 8)),
+          },
           { label: t('colAmount'), cell: (x) => money(x.amount, x.currency) },
           { label: t('colStatus'), cell: (x) => code(x.status) },
           { label: t('colExpires'), cell: (x) => when(x.expires_at) },
@@ -68,7 +71,7 @@ export async function BookingLists({ locale, detail }: Props) {
         title={t('sessions')}
         list={detail.ecommerce_sessions}
         columns={[
-          { label: t('colLink'), cell: (x) => link(`/links/${x.id}`, x.customer_name) },
+          { label: t('colLink'), cell: (x) => link(`/links/${x.id}`, x.customer_name || x.id.slice(0, 8)) },
           { label: t('colAmount'), cell: (x) => money(x.amount, x.currency) },
           { label: t('colStatus'), cell: (x) => code(x.status) },
           { label: t('colExpires'), cell: (x) => when(x.expires_at) },
@@ -90,7 +93,7 @@ export async function BookingLists({ locale, detail }: Props) {
         title={t('groups')}
         list={detail.groups}
         columns={[
-          { label: t('colGroup'), cell: (g) => link(`/groups/${g.id}`, g.name || g.lead_name) },
+          { label: t('colGroup'), cell: (g) => link(`/groups/${g.id}`, g.name || g.lead_name || g.id.slice(0, 8)) },
           { label: t('colLeader'), cell: (g) => g.lead_name },
           { label: t('colMembers'), cell: (g) => g.members.length },
           { label: t('colStatus'), cell: (g) => code(g.status) },
