@@ -128,6 +128,8 @@ test.describe('back office bookings', () => {
     await admin.getByRole('button', { name: 'Show' }).click();
     await expect(admin.getByTestId('overview-organisation')).toContainText('Sandbox Travel North');
     const childBooking = await createBooking(admin, `CHILD-${unique()}`, 'Child Customer');
+    // The page as the server renders it (a client-side render after an action carries no $ACTION_ID_ field).
+    await admin.goto(`/dashboard/bookings/${childBooking}`);
     const deleteForm = admin.locator('form').filter({ has: admin.getByTestId('delete-booking') });
     const actionField = await deleteForm.locator('input[name^="$ACTION_ID_"]').getAttribute('name');
     expect(actionField).toBeTruthy();
