@@ -28,11 +28,13 @@ type Options<S extends z.ZodType> = {
   /** Also open to a session that may only register a passkey (signing out, the passkey's own actions). */
   enrolment?: boolean;
   /**
-   * The back-office page the 303 returns to (`/users`), and the code its notice shows; or a function of the
-   * form's raw fields for a page of one record (`/transactions/{id}`), which must check what it puts in the path.
+   * The back-office page the 303 returns to (`/users`), and the code its notice shows. A function reads the
+   * posted fields (unparsed: a refused form returns there too), e.g. a record's own page `/bookings/{id}`; it
+   * must check what it puts in the path.
    */
   back: string | ((values: Record<string, unknown>) => string);
-  run: (context: DashboardContext, input: z.output<S>) => Promise<string>;
+  /** The result code; or the code with the page to go to, when that page exists only now (a created record's). */
+  run: (context: DashboardContext, input: z.output<S>) => Promise<string | { result: string; back: string }>;
 };
 
 /**
@@ -58,13 +60,13 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
       values[name] = form.getAll(name).filter((value) => typeof value === 'string');
     const { locale } = pageFields.parse(values);
     const page = typeof options.back === 'string' ? options.back : options.back(values);
-    const back = (query: Record<string, string>) =>
-      redirect(`${dashboardPath(locale, page)}?${new URLSearchParams(query)}`);
+    const back = (query: Record<string, string>, to = page) =>
+      redirect(`${dashboardPath(locale, to)}?${new URLSearchParams(query)}`);
     const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
     if (!actor) forbidden();
     // A link sign-in where passkeys are required proves only enough to register one (docs/dashboard-passkeys.md).
     if (actor.signInMethod === ENROLMENT_METHOD && !options.enrolment) forbidden();
-    let result: string;
+    let result: string | { result: string; back: string };
     try {
       if (options.role) requireRole(actor, options.role);
       const input = options.input.safeParse(values);
@@ -85,6 +87,6 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
       );
       return back({ error: 'server.internal_error' });
     }
-    return back({ result });
+    return typeof result === 'string' ? back({ result }) : back({ result: result.result }, result.back);
   };
 }

@@ -37,6 +37,8 @@ export const messageNamespaces = [
   'DashboardRecords',
   'DashboardDevelopers',
   'DashboardSettings',
+  'DashboardOverview',
+  'DashboardBookings',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

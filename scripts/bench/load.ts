@@ -2,8 +2,9 @@ import autocannon from 'autocannon';
 import { LARGE_BOOKINGS, LARGE_ORG, SMALL_BOOKINGS, SMALL_ORG, type KeyPair } from './seed-bookings';
 
 export const CONNECTIONS = 16;
-export const DURATION_SECONDS = 10;
-export const WARMUP_SECONDS = 2;
+/** BENCH_DURATION_SECONDS shortens a run to a smoke (the figures are then rough); 10 s is the measured run. */
+export const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS) || 10;
+export const WARMUP_SECONDS = process.env.BENCH_DURATION_SECONDS ? 1 : 2;
 /** Page size of the list scenarios (the API's maximum). */
 const TAKE = 25;
 
@@ -29,6 +30,8 @@ export type PageScenario = {
   verifyHtml: (html: string) => boolean;
   /** Concurrent connections (default CONNECTIONS): 1 measures one page's server render rather than a queue. */
   connections?: number;
+  /** Cookie headers used in turn, one a request (the dashboard's staff sessions: one member of staff each). */
+  cookies?: string[];
 };
 
 export type Scenario = ApiScenario | PageScenario;
@@ -174,6 +177,8 @@ export async function runScenario(baseUrl: string, scenario: Scenario): Promise<
 }
 
 async function fire(baseUrl: string, scenario: Scenario, duration: number, samples: string[]): Promise<RunFigures> {
+  let turn = 0;
+  const cookies = 'cookies' in scenario ? scenario.cookies : undefined;
   const instance = autocannon({
     url: baseUrl,
     connections: ('connections' in scenario && scenario.connections) || CONNECTIONS,
@@ -184,7 +189,12 @@ async function fire(baseUrl: string, scenario: Scenario, duration: number, sampl
         method: scenario.method,
         path: scenario.path,
         headers: scenario.headers,
-        setupRequest: (request) => (scenario.method === 'GET' ? request : { ...request, body: scenario.body() }),
+        setupRequest: (request) =>
+          scenario.method !== 'GET'
+            ? { ...request, body: scenario.body() }
+            : cookies?.length
+              ? { ...request, headers: { ...request.headers, cookie: cookies[turn++ % cookies.length]! } }
+              : request,
       },
     ],
     // Called for every response, 2xx or not: a success must also carry the expected data.

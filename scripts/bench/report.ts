@@ -8,6 +8,7 @@ import type { RunnerRun } from './runner';
 import type { ServerMemory } from './server';
 import { formatWebhooks, type WebhooksBench } from './webhooks';
 import { formatDashboard, type DashboardResult } from './dashboard';
+import { formatDashboardPages, type DashboardPagesResult } from './dashboard-pages';
 
 export type DatabaseReport = {
   database: 'PGlite' | 'PostgreSQL';
@@ -34,6 +35,8 @@ export type DatabaseReport = {
   webhooks?: WebhooksBench;
   /** `--dashboard`: the dashboard's read models in process (scripts/bench/dashboard.ts). */
   dashboard?: DashboardResult;
+  /** `--dashboard-pages`: the bookings list and a booking's page over HTTP against /status (scripts/bench/dashboard-pages.ts). */
+  dashboard_pages?: DashboardPagesResult;
 };
 
 export type BenchReport = {
@@ -120,6 +123,7 @@ export function formatDatabase(report: DatabaseReport): string {
   for (const run of report.runner ?? []) lines.push(...formatRunner(run));
   if (report.webhooks) lines.push(...formatWebhooks(report.webhooks));
   if (report.dashboard) lines.push(...formatDashboard(report.dashboard));
+  if (report.dashboard_pages) lines.push(...formatDashboardPages(report.dashboard_pages));
   for (const r of report.scenarios.filter((s) => s.failed)) {
     lines.push(`   FAILED ${r.scenario}:`);
     for (const problem of r.problems) lines.push(`     - ${problem}`);

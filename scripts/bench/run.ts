@@ -22,6 +22,9 @@
  * latency with and without an endpoint listening (scripts/bench/webhooks.ts); `--webhooks` (BENCH_ONLY=webhooks) runs only that.
  * `--dashboard` (BENCH_ONLY=dashboard), run only on its own: the dashboard's read models (bookings list, overview,
  * booking detail) in process at 1 000 and 100 000 bookings on both databases, no build, no server (scripts/bench/dashboard.ts).
+ * `--dashboard-pages` (BENCH_ONLY=dashboard-pages): the back office's bookings list and a booking's page over HTTP
+ * against the production build, signed in, at 1 000 and 100 000 bookings, with /status in the same run
+ * (scripts/bench/dashboard-pages.ts); no API scenarios, group create, payments or runner.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,6 +49,12 @@ import { GROUP_INSTALMENTS, GROUP_MEMBERS, benchGroupCreate } from './groups';
 import { SMALL_ORG, countBookings, seedDatabase } from './seed-bookings';
 import { benchWebhooks } from './webhooks';
 import { benchDashboard } from './dashboard';
+import {
+  dashboardPageScenarios,
+  seedDashboardPages,
+  summariseDashboardPages,
+  type DashboardPagesSeed,
+} from './dashboard-pages';
 import { BUILD_ID_FILE, ensureBuild, sleep, startServer, tail, type ServerMemory } from './server';
 import type { DatabaseTarget } from '@/lib/db/open';
 
@@ -67,8 +76,10 @@ const runnerOnly = () => process.env.BENCH_ONLY === 'runner';
 const webhooksOnly = () => process.env.BENCH_ONLY === 'webhooks';
 /** Only the dashboard's read models, in process (no build, no server): scripts/bench/dashboard.ts. */
 const dashboardOnly = () => process.env.BENCH_ONLY === 'dashboard';
+/** Only the dashboard's pages over HTTP (scripts/bench/dashboard-pages.ts). */
+const dashboardPagesOnly = () => process.env.BENCH_ONLY === 'dashboard-pages';
 /** One of the partial runs: no service-layer payments, no runner. */
-const partial = () => listsOnly() || pagesOnly() || groupsOnly();
+const partial = () => listsOnly() || pagesOnly() || groupsOnly() || dashboardPagesOnly();
 
 async function main(): Promise<number> {
   // Through the environment, so the run under scripts/with-postgres.sh sees it too.
@@ -78,6 +89,7 @@ async function main(): Promise<number> {
   if (process.argv.includes('--runner')) process.env.BENCH_ONLY = 'runner';
   if (process.argv.includes('--webhooks')) process.env.BENCH_ONLY = 'webhooks';
   if (process.argv.includes('--dashboard')) process.env.BENCH_ONLY = 'dashboard';
+  if (process.argv.includes('--dashboard-pages')) process.env.BENCH_ONLY = 'dashboard-pages';
   // The runner and webhook scenarios run scripts/worker.ts, not the production build; the dashboard's run no server.
   if (!runnerOnly() && !webhooksOnly() && !dashboardOnly()) ensureBuild();
   const postgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
@@ -359,6 +371,12 @@ async function benchDatabase(
   try {
     const seed = await seedDatabase(target);
     report.seed = { bookings: seed.bookings, seconds: seed.seconds };
+    let dashboard: DashboardPagesSeed | undefined;
+    if (dashboardPagesOnly()) {
+      console.log(`bench: ${name}: payments, busy bookings and staff sessions for the dashboard's pages…`);
+      dashboard = await seedDashboardPages(target);
+      report.seed.seconds += dashboard.seconds;
+    }
     console.log(`bench: ${name}: seeded in ${seed.seconds.toFixed(1)} s, starting the server…`);
 
     const server = await startServer(serverEnv, workDir);
@@ -371,10 +389,13 @@ async function benchDatabase(
     try {
       console.log(`bench: ${name}: server ${server.baseUrl} (pid ${server.pid}) ready`);
       const tokens = await issueTokens(server.baseUrl, seed.keys);
-      const pages = listsOnly() || groupsOnly() ? [] : await hostedPages(server.baseUrl, tokens.small);
+      const pages = listsOnly() || groupsOnly() || dashboard ? [] : await hostedPages(server.baseUrl, tokens.small);
       const apiScenarios =
-        pagesOnly() || groupsOnly() ? [] : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
-      for (const scenario of [...apiScenarios, ...pageScenarios(pages)]) {
+        pagesOnly() || groupsOnly() || dashboard
+          ? []
+          : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
+      const dashboardScenarios = dashboard ? dashboardPageScenarios(dashboard) : [];
+      for (const scenario of [...apiScenarios, ...pageScenarios(pages), ...dashboardScenarios]) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);
         report.scenarios.push(result);
@@ -385,7 +406,7 @@ async function benchDatabase(
           throw new Error(`the server exited during "${scenario.name}"\n${tail(server.logFile, 40)}`);
         await sleep(500);
       }
-      if (!listsOnly() && !pagesOnly()) {
+      if (!listsOnly() && !pagesOnly() && !dashboard) {
         process.stdout.write(
           `bench: ${name}: create a group of ${GROUP_MEMBERS} members × ${GROUP_INSTALMENTS} instalments (API)… `,
         );
@@ -400,6 +421,7 @@ async function benchDatabase(
         for (const page of pages) js.push(await firstLoadJs(server.baseUrl, page));
         report.pages = summarisePages(report.scenarios, js);
       }
+      if (dashboard) report.dashboard_pages = summariseDashboardPages(report.scenarios);
       const end = server.memory();
       report.memory = end;
       if (peak)

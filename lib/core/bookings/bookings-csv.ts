@@ -23,6 +23,13 @@ export const bookingCsvColumns = [
 ] as const;
 
 export function bookingsToCsv(bookings: SerializedBooking[]): string {
+  return bookingCsvHeader() + bookingCsvRows(bookings);
+}
+
+/** The header line alone, and the rows alone: the dashboard's export streams a page of rows at a time. */
+export const bookingCsvHeader = () => bookingCsvColumns.join(',') + '\r\n';
+
+export function bookingCsvRows(bookings: SerializedBooking[]): string {
   const rows = bookings.map((b) => [
     b.id,
     b.organisation.id,
@@ -40,7 +47,7 @@ export function bookingsToCsv(bookings: SerializedBooking[]): string {
     b.created_at,
     b.updated_at,
   ]);
-  return [bookingCsvColumns, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return rows.map((row) => row.map(csvCell).join(',') + '\r\n').join('');
 }
 
 function csvCell(value: unknown): string {

@@ -1,0 +1,80 @@
+import { getTranslations } from 'next-intl/server';
+import { packageTypes } from '@/lib/core/bookings/package-types';
+import { amountFieldValue } from './booking-form-schema';
+
+export type BookingFieldValues = {
+  customer_name?: string;
+  email?: string;
+  gross_amount?: number | null;
+  departure_date?: string | null;
+  return_date?: string | null;
+  package_type?: string | null;
+};
+
+/** The fields the create and edit forms share: customer, amount, dates, kind of trip. */
+export async function BookingFields({ locale, values = {} }: { locale: string; values?: BookingFieldValues }) {
+  const t = await getTranslations({ locale, namespace: 'DashboardBookings.form' });
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="booking-customer">{t('customerName')}</label>
+        <input
+          id="booking-customer"
+          name="customer_name"
+          type="text"
+          required
+          maxLength={255}
+          autoComplete="off"
+          defaultValue={values.customer_name ?? ''}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="booking-email">{t('email')}</label>
+        <input
+          id="booking-email"
+          name="email"
+          type="email"
+          required
+          maxLength={320}
+          autoComplete="off"
+          defaultValue={values.email ?? ''}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="booking-amount">{t('amount')}</label>
+        <input
+          id="booking-amount"
+          name="gross_amount"
+          type="text"
+          inputMode="decimal"
+          pattern="\d{1,8}([.,]\d{1,2})?"
+          aria-describedby="booking-amount-hint"
+          data-ltr
+          defaultValue={amountFieldValue(values.gross_amount ?? null)}
+        />
+        <p id="booking-amount-hint" className="muted">
+          {t('amountHint')}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="booking-departure">{t('departure')}</label>
+        <input id="booking-departure" name="departure_date" type="date" defaultValue={values.departure_date ?? ''} />
+      </div>
+      <div className="field">
+        <label htmlFor="booking-return">{t('return')}</label>
+        <input id="booking-return" name="return_date" type="date" defaultValue={values.return_date ?? ''} />
+      </div>
+      <div className="field">
+        <label htmlFor="booking-package">{t('packageType')}</label>
+        <select id="booking-package" name="package_type" defaultValue={values.package_type ?? ''}>
+          <option value="">{t('packageNone')}</option>
+          {packageTypes.map((type) => (
+            <option key={type} value={type}>
+              {t(`package_${type}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
