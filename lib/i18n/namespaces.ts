@@ -31,6 +31,7 @@ export const messageNamespaces = [
   'Wallet',
   'LinkQr',
   'Dashboard',
+  'DashboardCollect',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];
