@@ -347,6 +347,7 @@ test.describe('back office: collecting money', () => {
     await expect(page.getByTestId('link-result')).toHaveText('Created.');
     await expect(page.getByTestId('link-url')).toHaveValue(new RegExp(`^${sandboxUrl}/[0-9a-f-]{36}$`));
     await expect(page.getByTestId('link-url-copy')).toHaveCount(0);
-    await expectNoAxeViolations(page, 'link created without JavaScript');
+    // No axe here: axe runs as a script in the page, which this context forbids (its evaluate never returns).
+    // The same server-rendered page and state is checked by axe with scripts in the first journey ("link created").
   });
 });
