@@ -39,6 +39,7 @@ export const messageNamespaces = [
   'DashboardSettings',
   'DashboardOverview',
   'DashboardBookings',
+  'DashboardCollect',
 ] as const;
 
 export type MessageNamespace = (typeof messageNamespaces)[number];

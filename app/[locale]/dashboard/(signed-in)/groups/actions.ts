@@ -1,0 +1,51 @@
+'use server';
+
+import { createGroup } from '@/lib/core/groups/create-group';
+import { sendLinks } from '@/lib/core/groups/send-group-links';
+import { turnOffAutoCollect } from '@/lib/core/groups/turn-off-auto-collect';
+import { dashboardAction } from '@/lib/http/dashboard-action';
+import { backTo } from '../collect-form-input';
+import { autoCollectOffForm, createGroupForm, groupIdForm, groupLists } from './group-form-input';
+
+/* The Groups pages' actions: the API's group operations with the staff actor (booking-and-payment:create:payment). */
+
+const create = dashboardAction({
+  role: 'booking-and-payment:create:payment',
+  input: createGroupForm,
+  lists: groupLists,
+  back: '/groups',
+  run: async ({ db, actor, organisationId, locale }, input) => {
+    const group = await createGroup(db, actor, { ...input, organisation: organisationId });
+    return backTo(locale, `/groups/${group.id}`, 'created');
+  },
+});
+
+const send = dashboardAction({
+  role: 'booking-and-payment:create:payment',
+  input: groupIdForm,
+  back: '/groups',
+  run: async ({ db, actor, locale }, input) => {
+    const { sent } = await sendLinks(db, actor, input.id);
+    return backTo(locale, `/groups/${input.id}`, sent.length > 0 ? 'links-sent' : 'nothing-sent');
+  },
+});
+
+const autoCollectOff = dashboardAction({
+  role: 'booking-and-payment:create:payment',
+  input: autoCollectOffForm,
+  back: '/groups',
+  run: async ({ db, actor, locale }, input) => {
+    await turnOffAutoCollect(db, actor, input.id, input.member, input.body);
+    return backTo(locale, `/groups/${input.id}`, 'auto-collect-off');
+  },
+});
+
+export async function createGroupAction(form: FormData): Promise<void> {
+  await create(form);
+}
+export async function sendGroupLinksAction(form: FormData): Promise<void> {
+  await send(form);
+}
+export async function autoCollectOffAction(form: FormData): Promise<void> {
+  await autoCollectOff(form);
+}
