@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 
 /*
  * The back office's overview and bookings (issue 18 item 3, docs/dashboard-bookings.md): an admin creates a
@@ -139,19 +139,9 @@ test.describe('back office bookings', () => {
     await expect(agent.getByTestId('booking-title')).toBeVisible();
     await expect(agent.getByTestId('delete-booking')).toHaveCount(0);
     await expectNoAxeViolations(agent, 'agent booking page');
-    // React's encoding of the form (react-server-dom decodeReply): FormData 1's fields `_1_<name>` first, then the
-    // root `0` naming it, in that order (a FormData keeps it; an object would put the integer-like `0` first).
-    const body = new FormData();
-    body.append('_1_locale', 'en-GB');
-    body.append('_1_booking', childBooking);
-    body.append('0', '["$K1"]');
-    const forged = await agent.request.post(`/dashboard/bookings/${childBooking}`, {
-      headers: {
-        origin: sandboxUrl,
-        'next-action': actionField!.slice('$ACTION_ID_'.length),
-        accept: 'text/x-component',
-      },
-      multipart: body,
+    const forged = await forgeAction(agent, `/dashboard/bookings/${childBooking}`, actionField!, {
+      locale: 'en-GB',
+      booking: childBooking,
     });
     expect(forged.status()).toBe(403);
     expect(forged.headers()['x-action-redirect']).toBeUndefined();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 import { apiToken } from './journey-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -284,14 +284,7 @@ test.describe('back office: collecting money', () => {
       amount: '1',
       card_enabled: 'on',
     };
-    const forged = await viewer.request.post('/dashboard/links', {
-      headers: {
-        origin: sandboxUrl,
-        'next-action': actionField!.slice('$ACTION_ID_'.length),
-        accept: 'text/x-component',
-      },
-      multipart: { ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [`1_${k}`, v])), '0': '["$K1"]' },
-    });
+    const forged = await forgeAction(viewer, '/dashboard/links', actionField!, fields);
     expect(forged.status()).toBe(403);
     expect(forged.headers()['x-action-redirect']).toBeUndefined();
     await viewer.goto('/dashboard/links?keyword=&booking=');

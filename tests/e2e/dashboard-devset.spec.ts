@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createLink } from './checkout-fixtures';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -283,13 +283,7 @@ test.describe('back office: developers and settings refused', () => {
     await expectNoAxeViolations(agent, 'forbidden');
     // Forged as a browser with JavaScript posts an action (React's encoding of the form as its one argument).
     const forge = (path: string, action: string, fields: Record<string, string>) =>
-      agent.request.post(path, {
-        headers: { origin: sandboxUrl, 'next-action': action.slice('$ACTION_ID_'.length), accept: 'text/x-component' },
-        multipart: {
-          ...Object.fromEntries(Object.entries(fields).map(([name, value]) => [`1_${name}`, value])),
-          '0': '["$K1"]',
-        },
-      });
+      forgeAction(agent, path, action, fields);
     expect((await forge('/dashboard/developers', revokeAction!, { locale: 'en-GB', key: keyId })).status()).toBe(403);
     expect(
       (

@@ -18,3 +18,25 @@ export async function oneClick(browser: Browser, name: string): Promise<Page> {
   return page;
 }
 
+
+/**
+ * A form's server action posted by someone who should not (a forged post), as a browser with JavaScript posts
+ * it: a fetch action whose one argument is the form, in React's encoding (react-server-dom's decodeReply):
+ * each field as `_1_<name>`, then the root part `0` = `["$K1"]` naming that form. The root goes LAST, as the
+ * browser sends it: Next.js decodes the parts as they stream, so a root read before the fields finds an empty
+ * form (a plain object would put the integer-like key `0` first). `actionField` is the hidden input's name
+ * (`$ACTION_ID_<id>`) read from a page that renders the form.
+ */
+export async function forgeAction(page: Page, path: string, actionField: string, fields: Record<string, string>) {
+  const multipart = new FormData();
+  for (const [name, value] of Object.entries(fields)) multipart.append(`_1_${name}`, value);
+  multipart.append('0', '["$K1"]');
+  return page.request.post(path, {
+    headers: {
+      origin: sandboxUrl,
+      'next-action': actionField.replace(/^\$ACTION_ID_/, ''),
+      accept: 'text/x-component',
+    },
+    multipart,
+  });
+}

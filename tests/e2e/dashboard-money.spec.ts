@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { call } from './card-fixtures';
 import { fillCard } from './checkout-fixtures';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
 
@@ -56,20 +56,6 @@ async function actionIdOf(form: ReturnType<Page['locator']>) {
   return name!.slice('$ACTION_ID_'.length);
 }
 
-/**
- * A fetch action as a browser with JavaScript posts it: the form as React encodes it (`_1_` before each field, then
- * `0` = `["$K1"]` naming it). The root part goes last, as the browser sends it: Next.js decodes the parts as they
- * stream, so a root read before the fields finds an empty form. (A plain object would put the key `0` first.)
- */
-async function forge(page: Page, path: string, actionId: string, fields: Record<string, string>) {
-  const multipart = new FormData();
-  for (const [name, value] of Object.entries(fields)) multipart.append(`_1_${name}`, value);
-  multipart.append('0', '["$K1"]');
-  return page.request.post(path, {
-    headers: { origin: sandboxUrl, 'next-action': actionId, accept: 'text/x-component' },
-    multipart,
-  });
-}
 
 async function switchTo(page: Page, label: string) {
   await page.getByLabel('Organisation').selectOption({ label });
@@ -195,7 +181,7 @@ test.describe('the back office: money after the fact', () => {
       const authoriseId = await actionIdOf(
         theirs.locator('form').filter({ has: agent.getByTestId('authorise-refund') }),
       );
-      const forged = await forge(admin, '/dashboard/refunds', authoriseId, { locale: 'en-GB', code });
+      const forged = await forgeAction(admin, '/dashboard/refunds', authoriseId, { locale: 'en-GB', code });
       expect(forged.status()).toBe(403);
       await admin.reload();
       await expect(admin.getByTestId('refund-row').filter({ hasText: made.reference })).toHaveCount(1);
@@ -238,7 +224,7 @@ test.describe('the back office: money after the fact', () => {
     await expect(agent.getByTestId('refund-form')).toBeVisible();
     await expect(agent.getByTestId('reassign-form')).toHaveCount(0);
     const before = await call(request, 'sandbox', 'GET', `/agent/transactions/${childPayment.transactionId}`);
-    const forged = await forge(agent, `/dashboard/transactions/${childPayment.transactionId}`, reassignId, {
+    const forged = await forgeAction(agent, `/dashboard/transactions/${childPayment.transactionId}`, reassignId, {
       locale: 'en-GB',
       transaction: childPayment.transactionId,
       booking: parentPayment.booking.reference,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 
 /*
  * Back-office passkeys, the audit trail, customers and suppliers (issue 18, docs/dashboard-passkeys.md), with
@@ -57,19 +57,6 @@ async function showOrganisation(page: Page, label: string) {
   await expect(page.getByTestId('overview-organisation')).toContainText(label.replace(/^– /, ''));
 }
 
-/**
- * A form's server action posted by someone else, as a browser with JavaScript posts it (a fetch action), in the
- * encoding dashboard-sign-in.spec.ts uses. The refusals checked with it (a role, an enrolment-only session)
- * come before the action reads its fields.
- */
-async function forge(page: Page, path: string, actionField: string, fields: Record<string, string>) {
-  const multipart: Record<string, string> = { '0': '["$K1"]' };
-  for (const [name, value] of Object.entries(fields)) multipart[`1_${name}`] = value;
-  return page.request.post(path, {
-    headers: { origin: sandboxUrl, 'next-action': actionField.slice('$ACTION_ID_'.length), accept: 'text/x-component' },
-    multipart,
-  });
-}
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ baseURL: sandboxUrl })).newPage();
@@ -175,7 +162,7 @@ test.describe('back-office passkeys', () => {
         .getByTestId('customer-form')
         .locator('input[name^="$ACTION_ID_"]')
         .getAttribute('name');
-      const refused = await forge(person, '/dashboard/customers', createAction!, {
+      const refused = await forgeAction(person, '/dashboard/customers', createAction!, {
         locale: 'en-GB',
         customer_name: 'X',
       });
@@ -251,7 +238,7 @@ test.describe('back-office passkeys', () => {
       expect(answer!.status(), path).toBe(403);
       await expectNoAxeViolations(agent, `${path} refused`);
     }
-    const forged = await forge(agent, '/dashboard/suppliers', supplierAction!, {
+    const forged = await forgeAction(agent, '/dashboard/suppliers', supplierAction!, {
       locale: 'en-GB',
       supplier_name: `Forged ${tag}`,
     });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 
 /*
  * The back office's sign-in (issue 18 slices 1 and 2, docs/dashboard.md): an emailed one-time link read in the
@@ -102,14 +102,7 @@ test.describe('back office sign-in', () => {
     await expectNoAxeViolations(agent, 'forbidden');
     // The forged action, as a browser with JavaScript posts it (a fetch action: React's encoding of the form's
     // FormData as the action's one argument): the agent posts the admin's remove form at the agent's own id.
-    const forged = await agent.request.post('/dashboard/users', {
-      headers: {
-        origin: sandboxUrl,
-        'next-action': actionField!.slice('$ACTION_ID_'.length),
-        accept: 'text/x-component',
-      },
-      multipart: { '1_locale': 'en-GB', '1_user': agentId, '0': '["$K1"]' },
-    });
+    const forged = await forgeAction(agent, '/dashboard/users', actionField!, { locale: 'en-GB', user: agentId });
     expect(forged.status()).toBe(403);
     // The wrapper's 403, not proxy.ts's refusal of a foreign Origin (which names the refusal page).
     expect(forged.headers()['x-action-redirect']).toBeUndefined();

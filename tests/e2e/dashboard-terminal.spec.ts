@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
-import { oneClick } from './dashboard-fixtures';
+import { forgeAction, oneClick } from './dashboard-fixtures';
 
 /*
  * The back office's virtual terminal (issue 18 item 4, docs/dashboard-terminal.md): an admin takes a phone payment
@@ -143,19 +143,11 @@ test.describe('virtual terminal', () => {
     expect(page!.status()).toBe(403);
     await expectNoAxeViolations(refused, 'forbidden');
     // The forged action, as a browser with JavaScript posts it: the wrapper's 403, nothing opened.
-    const forged = await refused.request.post('/dashboard/terminal', {
-      headers: {
-        origin: sandboxUrl,
-        'next-action': actionField!.slice('$ACTION_ID_'.length),
-        accept: 'text/x-component',
-      },
-      multipart: {
-        '1_locale': 'en-GB',
-        '1_booking': 'SBX-1003',
-        '1_amount': '10',
-        '1_currency': 'GBX',
-        '0': '["$K1"]',
-      },
+    const forged = await forgeAction(refused, '/dashboard/terminal', actionField!, {
+      locale: 'en-GB',
+      booking: 'SBX-1003',
+      amount: '10',
+      currency: 'GBX',
     });
     expect(forged.status()).toBe(403);
     expect(forged.headers()['x-action-redirect']).toBeUndefined();
