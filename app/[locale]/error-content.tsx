@@ -2,27 +2,7 @@
 
 import { useEffect } from 'react';
 import { routing, textDirection, type Locale } from '@/lib/i18n/routing';
-import ar from '@/messages/ar/ErrorPage.json';
-import cy from '@/messages/cy/ErrorPage.json';
-import de from '@/messages/de/ErrorPage.json';
-import el from '@/messages/el/ErrorPage.json';
-import enGB from '@/messages/en-GB/ErrorPage.json';
-import es from '@/messages/es/ErrorPage.json';
-import fr from '@/messages/fr/ErrorPage.json';
-import it from '@/messages/it/ErrorPage.json';
-import nl from '@/messages/nl/ErrorPage.json';
-import pl from '@/messages/pl/ErrorPage.json';
-import pt from '@/messages/pt/ErrorPage.json';
-import sv from '@/messages/sv/ErrorPage.json';
-
-type ErrorWords = typeof enGB;
-
-/*
- * The error pages are client components (Next.js error boundaries must be), and the
- * site gives client components no next-intl provider (layout.tsx), so this small
- * namespace is bundled here for every language: four short strings each.
- */
-const words: Record<Locale, ErrorWords> = { 'en-GB': enGB, cy, fr, de, es, it, nl, pt, pl, sv, el, ar };
+import type { ErrorWords } from './error-words';
 
 export const errorLocale = (locale: unknown): Locale =>
   typeof locale === 'string' && (routing.locales as readonly string[]).includes(locale)
@@ -40,8 +20,17 @@ function referenceOf(error: unknown): string | null {
 }
 
 /** What an unexpected error shows: a heading, what to do (pay again only after checking), and a retry. */
-export function ErrorContent({ locale, error, retry }: { locale: Locale; error: unknown; retry: () => void }) {
-  const t = words[locale];
+export function ErrorContent({
+  locale,
+  words: t,
+  error,
+  retry,
+}: {
+  locale: Locale;
+  words: ErrorWords;
+  error: unknown;
+  retry: () => void;
+}) {
   const reference = referenceOf(error);
   useEffect(() => {
     // The server logged the error with this digest already; the browser's console gets no more than the page shows.

@@ -2,6 +2,7 @@
 
 import { useParams } from 'next/navigation';
 import { ErrorContent, errorLocale } from './error-content';
+import { useErrorWords } from './error-words';
 
 /**
  * An unexpected error in a page or a server action (a bug, the database gone): the
@@ -11,5 +12,6 @@ import { ErrorContent, errorLocale } from './error-content';
  */
 export default function LocaleError({ error, retry }: { error: unknown; retry: () => void }) {
   const { locale } = useParams<{ locale?: string }>();
-  return <ErrorContent locale={errorLocale(locale)} error={error} retry={retry} />;
+  const words = useErrorWords();
+  return <ErrorContent locale={errorLocale(locale)} words={words} error={error} retry={retry} />;
 }

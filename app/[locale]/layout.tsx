@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { routing, textDirection } from '@/lib/i18n/routing';
+import { ErrorWordsProvider } from './error-words';
 import { LanguageSwitch } from './language-switch';
 import { SandboxBadge } from './sandbox-badge';
 import './globals.css';
@@ -25,6 +26,14 @@ export default async function LocaleLayout({ children, params }: Props) {
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const nav = await getTranslations({ locale, namespace: 'Nav' });
+  const errors = await getTranslations({ locale, namespace: 'ErrorPage' });
+  // The error boundaries' words for this language (error-words.tsx); `reference` keeps its placeholder.
+  const errorWords = {
+    title: errors('title'),
+    body: errors('body'),
+    retry: errors('retry'),
+    reference: errors.raw('reference'),
+  };
   return (
     <html lang={locale} dir={textDirection(locale)}>
       <body>
@@ -32,7 +41,7 @@ export default async function LocaleLayout({ children, params }: Props) {
             form: card-entry/card-messages.tsx), so no page loads next-intl's client or carries a catalog. */}
         <SandboxBadge locale={locale} />
         <LanguageSwitch current={locale} label={nav('languages')} />
-        {children}
+        <ErrorWordsProvider words={errorWords}>{children}</ErrorWordsProvider>
       </body>
     </html>
   );

@@ -4,6 +4,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ErrorContent, errorLocale } from '@/app/[locale]/error-content';
+import { ErrorWordsProvider, useErrorWords } from '@/app/[locale]/error-words';
+import { errorWordsLoaders } from '@/app/[locale]/error-words-loaders';
 import { routing } from '@/lib/i18n/routing';
 
 const words = (locale: string) =>
@@ -11,8 +13,23 @@ const words = (locale: string) =>
     string,
     string
   >;
-const render = (locale: string, error: unknown) =>
-  renderToStaticMarkup(createElement(ErrorContent, { locale: errorLocale(locale), error, retry: () => undefined }));
+/** An error boundary's content as error.tsx renders it: its words from the layout's provider, if any. */
+function Boundary({ locale, error }: { locale: string; error: unknown }) {
+  return createElement(ErrorContent, {
+    locale: errorLocale(locale),
+    words: useErrorWords(),
+    error,
+    retry: () => undefined,
+  });
+}
+/** Under the layout's provider with the language's words, as app/[locale]/layout.tsx hands them down. */
+const render = (locale: string, error: unknown) => {
+  const t = words(locale);
+  const given = { title: t.title!, body: t.body!, retry: t.retry!, reference: t.reference! };
+  return renderToStaticMarkup(
+    createElement(ErrorWordsProvider, { words: given, children: createElement(Boundary, { locale, error }) }),
+  );
+};
 const escaped = (text: string) =>
   text
     .replace(/&/g, '&amp;')
@@ -39,7 +56,10 @@ describe('the error page (app/[locale]/error.tsx, app/global-error.tsx)', () => 
 
   it('writes right-to-left languages right to left, and falls back to English for an unknown locale', () => {
     expect(render('ar', new Error('x'))).toContain('dir="rtl"');
-    expect(render('xx', new Error('x'))).toContain(escaped(words('en-GB').title!));
+    // No provider (nothing handed down): English.
+    expect(renderToStaticMarkup(createElement(Boundary, { locale: 'xx', error: new Error('x') }))).toContain(
+      escaped(words('en-GB').title!),
+    );
     expect(errorLocale(undefined)).toBe('en-GB');
   });
 
@@ -48,4 +68,13 @@ describe('the error page (app/[locale]/error.tsx, app/global-error.tsx)', () => 
     expect(render('en-GB', { digest: '<script>' })).not.toContain('Error reference');
     expect(render('en-GB', 'thrown string')).not.toContain('thrown string');
   });
+
+  it.each(routing.locales.filter((locale) => locale !== 'en-GB'))(
+    "%s: the root layout's own error page (global-error.tsx) fetches that language's words",
+    async (locale) => {
+      const { default: catalog } = await errorWordsLoaders[locale as Exclude<typeof locale, 'en-GB'>]();
+      expect(catalog.title).toBe(words(locale).title);
+      expect(catalog.reference).toBe(words(locale).reference);
+    },
+  );
 });
