@@ -18,7 +18,6 @@ export async function oneClick(browser: Browser, name: string): Promise<Page> {
   return page;
 }
 
-
 /**
  * A form's server action posted by someone who should not (a forged post), as a browser with JavaScript posts
  * it: a fetch action whose one argument is the form, in React's encoding (react-server-dom's decodeReply):

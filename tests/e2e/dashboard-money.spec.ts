@@ -56,7 +56,6 @@ async function actionIdOf(form: ReturnType<Page['locator']>) {
   return name!.slice('$ACTION_ID_'.length);
 }
 
-
 async function switchTo(page: Page, label: string) {
   await page.getByLabel('Organisation').selectOption({ label });
   await page.getByRole('button', { name: 'Show' }).click();

@@ -57,7 +57,6 @@ async function showOrganisation(page: Page, label: string) {
   await expect(page.getByTestId('overview-organisation')).toContainText(label.replace(/^– /, ''));
 }
 
-
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ baseURL: sandboxUrl })).newPage();
 }

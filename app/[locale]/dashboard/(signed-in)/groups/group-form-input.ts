@@ -4,7 +4,13 @@ import { createGroupSchema } from '@/lib/core/groups/group-input';
 import { checked, listOf, minorFromMajor, text, type FormValues } from '../collect-form-input';
 
 /** The create form's repeated rows: one value per row in each list (a blank row posts blanks and is dropped). */
-export const groupLists = ['member_name', 'member_email', 'member_amount', 'instalment_amount', 'instalment_due'] as const;
+export const groupLists = [
+  'member_name',
+  'member_email',
+  'member_amount',
+  'instalment_amount',
+  'instalment_due',
+] as const;
 
 const rows = (values: FormValues, names: readonly string[]) => {
   const columns = names.map((name) => listOf(values[name]));

@@ -31,7 +31,9 @@ export async function GroupForm({ locale }: { locale: string }) {
       {field('group-lead-name', 'lead_name', t('leadName'), 'text', { required: true })}
       {field('group-lead-email', 'lead_email', t('leadEmail'), 'email', { required: true })}
       {field('group-name', 'name', t('name'))}
-      {field('group-reference', 'booking_reference', t('bookingReference'), 'text', { 'aria-describedby': 'group-booking-hint' })}
+      {field('group-reference', 'booking_reference', t('bookingReference'), 'text', {
+        'aria-describedby': 'group-booking-hint',
+      })}
       {field('group-booking', 'booking_id', f('bookingId'), 'text', { 'aria-describedby': 'group-booking-hint' })}
       <p className="muted" id="group-booking-hint">
         {t('bookingHint')}
@@ -66,7 +68,9 @@ export async function GroupForm({ locale }: { locale: string }) {
         {Array.from({ length: INSTALMENT_ROWS }, (_, i) => (
           <fieldset key={i} className="collect-row">
             <legend>{t('instalment', { n: i + 1 })}</legend>
-            {field(`instalment-${i}-amount`, 'instalment_amount', t('instalmentAmount'), 'text', { inputMode: 'decimal' })}
+            {field(`instalment-${i}-amount`, 'instalment_amount', t('instalmentAmount'), 'text', {
+              inputMode: 'decimal',
+            })}
             {field(`instalment-${i}-due`, 'instalment_due', t('instalmentDue'), 'date')}
           </fieldset>
         ))}

@@ -36,7 +36,11 @@ export async function CheckoutForm({ locale, kind }: Props) {
       <input type="hidden" name="locale" value={locale} />
       {field('customer_name', t('customerName'), 'text', { required: true, maxLength: 255 })}
       {field('email', t('email'), 'email', { required: true })}
-      {field('amount', t('amount'), 'text', { required: true, inputMode: 'decimal', 'aria-describedby': id('amount-hint') })}
+      {field('amount', t('amount'), 'text', {
+        required: true,
+        inputMode: 'decimal',
+        'aria-describedby': id('amount-hint'),
+      })}
       <p className="muted" id={id('amount-hint')}>
         {t('amountHint')}
       </p>

@@ -22,7 +22,14 @@ export function CopyField({ id, label, value, copy, copied, testId }: Props) {
   return (
     <div className="field copy-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" readOnly value={value} data-testid={testId} onFocus={(e) => e.currentTarget.select()} />
+      <input
+        id={id}
+        type="text"
+        readOnly
+        value={value}
+        data-testid={testId}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       {scripted && (
         <div>
           <button

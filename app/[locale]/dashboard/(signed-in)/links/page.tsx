@@ -34,7 +34,12 @@ export default async function LinksPage({ params, searchParams }: Props) {
     filter_booking_exists: query.booking === 'yes' ? true : query.booking === 'no' ? false : undefined,
   };
   const skip = Math.max(0, Math.min(Number.parseInt(query.skip ?? '0', 10) || 0, 100_000));
-  const parsed = resource.listSchema.safeParse({ organisation: staff.rootOrganisationId, skip, take: TAKE, ...filters });
+  const parsed = resource.listSchema.safeParse({
+    organisation: staff.rootOrganisationId,
+    skip,
+    take: TAKE,
+    ...filters,
+  });
   const input = parsed.success ? parsed.data : resource.listSchema.parse({ organisation: staff.rootOrganisationId });
   const page = await resource.list(await getDb(), staff, input);
   const here = dashboardPath(locale, '/links');

@@ -33,7 +33,12 @@ export async function ChargeSection({ locale, staff, reference }: Props) {
   return (
     <section aria-labelledby="charge-title">
       <h2 id="charge-title">{t('title')}</h2>
-      <form method="get" action={dashboardPath(locale, '/scheduled-payments')} className="collect-filters" data-testid="find-booking">
+      <form
+        method="get"
+        action={dashboardPath(locale, '/scheduled-payments')}
+        className="collect-filters"
+        data-testid="find-booking"
+      >
         <div className="field">
           <label htmlFor="charge-reference">{t('reference')}</label>
           <input id="charge-reference" name="reference" type="search" defaultValue={typed} />
@@ -63,7 +68,13 @@ export async function ChargeSection({ locale, staff, reference }: Props) {
                 <legend>{t('card')}</legend>
                 {cards.map((card, index) => (
                   <div className="choice-line" key={card.id}>
-                    <input type="radio" id={`card-${card.id}`} name="token" value={card.id} defaultChecked={index === 0} />
+                    <input
+                      type="radio"
+                      id={`card-${card.id}`}
+                      name="token"
+                      value={card.id}
+                      defaultChecked={index === 0}
+                    />
                     <label htmlFor={`card-${card.id}`}>
                       {t('cardLine', {
                         brand: card.card_brand ?? '',

@@ -12,7 +12,10 @@ import { requireStaff } from '../../../staff-session';
 import { ActionNotice } from '../../action-notice';
 import { autoCollectOffAction, sendGroupLinksAction } from '../actions';
 
-type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<{ result?: string; error?: string }> };
+type Props = {
+  params: Promise<{ locale: string; id: string }>;
+  searchParams: Promise<{ result?: string; error?: string }>;
+};
 
 /**
  * One group as GET /agent/payment-link-groups/{id} shows it: the schedule, the members and who paid, the
@@ -67,7 +70,10 @@ export default async function GroupPage({ params, searchParams }: Props) {
         <ol data-testid="group-schedule">
           {group.installments.map((instalment) => (
             <li key={instalment.id}>
-              {t('instalmentLine', { amount: money(instalment.amount), date: londonDate(new Date(instalment.due_at), locale) })}
+              {t('instalmentLine', {
+                amount: money(instalment.amount),
+                date: londonDate(new Date(instalment.due_at), locale),
+              })}
             </li>
           ))}
         </ol>

@@ -13,7 +13,10 @@ import { deleteLinkAction, sendLinkAction } from '../actions';
 import { CopyField } from '../copy-field';
 import { findCheckout } from '../link-view';
 
-type Props = { params: Promise<{ locale: string; id: string }>; searchParams: Promise<{ result?: string; error?: string }> };
+type Props = {
+  params: Promise<{ locale: string; id: string }>;
+  searchParams: Promise<{ result?: string; error?: string }>;
+};
 
 /**
  * One payment link or ecommerce session: what it asks for and allows, its address to copy, the QR code and the
@@ -146,7 +149,14 @@ export default async function LinkPage({ params, searchParams }: Props) {
             <input type="hidden" name="id" value={id} />
             <div className="field">
               <label htmlFor="send-email">{t('sendTo')}</label>
-              <input id="send-email" name="email" type="email" autoComplete="off" placeholder={item.email ?? ''} aria-describedby="send-email-hint" />
+              <input
+                id="send-email"
+                name="email"
+                type="email"
+                autoComplete="off"
+                placeholder={item.email ?? ''}
+                aria-describedby="send-email-hint"
+              />
               <p className="muted" id="send-email-hint">
                 {t('sendToHint', { email: item.email ?? '' })}
               </p>
