@@ -89,7 +89,7 @@ export const errorCatalog = {
     type: 'invalid_request',
     title: 'Passkey refused',
     description:
-      "The authenticator's answer could not be verified: its challenge was used, expired or issued to someone else, it came from another origin, or its signature or counter did not hold (docs/dashboard-passkeys.md).",
+      "The authenticator's answer could not be verified: its challenge was used, expired or issued to someone else, it came from another origin, or its signature or counter did not hold. Sign in again with the passkey, or ask for an emailed link.",
   },
   'webhook.url_not_allowed': {
     status: 422,
