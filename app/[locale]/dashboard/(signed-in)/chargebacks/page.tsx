@@ -6,6 +6,7 @@ import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { getDb } from '@/lib/db/client';
 import { requireStaff } from '../../staff-session';
 import { moneyWords, single } from '../_money/money-words';
+import { ChildrenFilter } from '../_money/children-filter';
 import { pageNumber, Pager } from '../_money/pager';
 
 type Search = Record<string, string | string[] | undefined>;
@@ -39,16 +40,7 @@ export default async function ChargebacksPage({ params, searchParams }: Props) {
     <main>
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
-      <form method="get" action={base} className="money-filters">
-        <label className="money-check">
-          <input type="checkbox" name="children" value="1" defaultChecked={children} /> {t('children')}
-        </label>
-        <div>
-          <button type="submit" className="secondary">
-            {t('apply')}
-          </button>
-        </div>
-      </form>
+      <ChildrenFilter action={base} checked={children} label={t('children')} apply={t('apply')} />
       {list.items.length === 0 ? (
         <p data-testid="chargebacks-empty">{t('empty')}</p>
       ) : (

@@ -6,6 +6,7 @@ import { getDb } from '@/lib/db/client';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import { moneyWords, single } from '../_money/money-words';
+import { ChildrenFilter } from '../_money/children-filter';
 import { pageNumber, Pager } from '../_money/pager';
 import { issueCreditNoteAction } from './actions';
 
@@ -44,16 +45,7 @@ export default async function CreditNotesPage({ params, searchParams }: Props) {
         testId="credit-notes"
       />
       <p>{t('intro')}</p>
-      <form method="get" action={base} className="money-filters">
-        <label className="money-check">
-          <input type="checkbox" name="children" value="1" defaultChecked={children} /> {t('children')}
-        </label>
-        <div>
-          <button type="submit" className="secondary">
-            {t('apply')}
-          </button>
-        </div>
-      </form>
+      <ChildrenFilter action={base} checked={children} label={t('children')} apply={t('apply')} />
       {list.items.length === 0 ? (
         <p data-testid="credit-notes-empty">{t('empty')}</p>
       ) : (
