@@ -38,6 +38,28 @@ type Options<S extends z.ZodType> = {
 };
 
 /**
+ * What every back-office action reads first, whichever way it answers (this 303 wrapper, or
+ * dashboard-state-action.ts's form state): the form's fields (those named in `lists` as lists), the page's
+ * language, and the member of staff from the session cookie, loaded afresh. No session is 403, and so is
+ * a session that may only register a passkey, unless the action is one it may use (`enrolment`).
+ */
+export async function actionStaff(
+  form: FormData,
+  options: { lists?: readonly string[]; enrolment?: boolean },
+): Promise<{ values: Record<string, unknown>; locale: string; actor: StaffActor }> {
+  const values: Record<string, unknown> = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  for (const name of options.lists ?? []) values[name] = form.getAll(name).filter((value) => typeof value === 'string');
+  const { locale } = pageFields.parse(values);
+  const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
+  if (!actor) forbidden();
+  // A link sign-in where passkeys are required proves only enough to register one (docs/dashboard-passkeys.md).
+  if (actor.signInMethod === ENROLMENT_METHOD && !options.enrolment) forbidden();
+  return { values, locale, actor };
+}
+
+/**
  * The one wrapper of every back-office action (architecture.md conventions 1, 13 and 16), as apiRoute
  * is the API's and portalAction the portal's. In order:
  * 1. the session: the cookie's row, loaded afresh (roles and memberships as they are now);
@@ -53,19 +75,10 @@ type Options<S extends z.ZodType> = {
  */
 export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
   return async (form: FormData): Promise<never> => {
-    const values: Record<string, unknown> = Object.fromEntries(
-      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-    for (const name of options.lists ?? [])
-      values[name] = form.getAll(name).filter((value) => typeof value === 'string');
-    const { locale } = pageFields.parse(values);
+    const { values, locale, actor } = await actionStaff(form, options);
     const page = typeof options.back === 'string' ? options.back : options.back(values);
     const back = (query: Record<string, string>, to = page) =>
       redirect(`${dashboardPath(locale, to)}?${new URLSearchParams(query)}`);
-    const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
-    if (!actor) forbidden();
-    // A link sign-in where passkeys are required proves only enough to register one (docs/dashboard-passkeys.md).
-    if (actor.signInMethod === ENROLMENT_METHOD && !options.enrolment) forbidden();
     let result: string | { result: string; back: string };
     try {
       if (options.role) requireRole(actor, options.role);

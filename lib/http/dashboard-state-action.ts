@@ -1,16 +1,12 @@
 import { refresh } from 'next/cache';
-import { cookies } from 'next/headers';
 import { forbidden, notFound, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { requireRole } from '@/lib/auth/access';
 import type { Role } from '@/lib/core/enums';
-import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
-import { staffFromCookie } from '@/lib/core/staff/staff-request';
 import { getDb } from '@/lib/db/client';
 import { AppError } from '@/lib/http/app-error';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
-import { routing } from '@/lib/i18n/routing';
-import type { DashboardContext } from './dashboard-action';
+import { actionStaff, type DashboardContext } from './dashboard-action';
 
 /**
  * What a form-state action answers: nothing yet, its value (shown once in the response page), or
@@ -25,8 +21,6 @@ type Options<S extends z.ZodType, T> = {
   run: (context: DashboardContext, input: z.output<S>) => Promise<T>;
 };
 
-const localeField = z.object({ locale: z.enum(routing.locales).catch(routing.defaultLocale) });
-
 /**
  * dashboardAction's twin for an action whose answer must not travel in an address: a secret
  * shown once (an API key's private key, a webhook signing secret). The same checks in the same
@@ -38,14 +32,7 @@ const localeField = z.object({ locale: z.enum(routing.locales).catch(routing.def
  */
 export function dashboardStateAction<S extends z.ZodType, T>(options: Options<S, T>) {
   return async (_previous: FormState<T>, form: FormData): Promise<FormState<T>> => {
-    const values: Record<string, unknown> = Object.fromEntries(
-      [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
-    for (const name of options.lists ?? [])
-      values[name] = form.getAll(name).filter((value) => typeof value === 'string');
-    const { locale } = localeField.parse(values);
-    const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
-    if (!actor) forbidden();
+    const { values, locale, actor } = await actionStaff(form, options);
     try {
       requireRole(actor, options.role);
       const input = options.input.safeParse(values);

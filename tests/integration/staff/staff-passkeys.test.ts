@@ -20,7 +20,9 @@ import { withTestDatabase } from '../support/test-database';
 
 vi.mock('next/headers', async () => (await import('../support/dashboard-request')).nextHeaders);
 vi.mock('next/navigation', async () => (await import('../support/dashboard-request')).nextNavigation);
+vi.mock('next/cache', () => ({ refresh: () => undefined }));
 const { changeRolesAction } = await import('@/app/[locale]/dashboard/(signed-in)/users/actions');
+const { createKeyAction } = await import('@/app/[locale]/dashboard/(signed-in)/developers/actions');
 
 withTestDatabase();
 afterEach(() => setClockOffset(0));
@@ -181,6 +183,9 @@ describe('an organisation that requires passkeys', () => {
     dashboardRequest(await sealStaffSession(db, linkSession));
     const form = formOf({ locale: 'en-GB', user: limited.user.id, roles: ['users:manage'] });
     expect(await endOf(changeRolesAction(form))).toBe('403');
+    // So are the actions that answer with form state (an API key's private key shown once): no key is made.
+    const keyForm = formOf({ locale: 'en-GB', name: 'Enrolment key', roles: ['booking-and-payment:create:booking'] });
+    expect(await endOf(createKeyAction({ status: 'idle' }, keyForm))).toBe('403');
     // It registers a passkey, which then signs in fully.
     const authenticator = await registered(enrolling);
     const outcome = await signInWithPasskey(db, authenticator.get(await passkeySignInOptions(db)));
