@@ -20,7 +20,7 @@ const ErrorWordsContext = createContext<ErrorWords | null>(null);
  * The layout hands the error boundaries below it (error.tsx) their words for this page's language, as a prop
  * from the server: a client bundle of every language's words would be first-load JavaScript on every page.
  */
-export function ErrorWordsProvider({ words, children }: { words: ErrorWords; children: ReactNode }) {
+export function ErrorWordsProvider({ words, children }: { words: ErrorWords; children?: ReactNode }) {
   return <ErrorWordsContext value={words}>{children}</ErrorWordsContext>;
 }
 

@@ -27,7 +27,7 @@ const render = (locale: string, error: unknown) => {
   const t = words(locale);
   const given = { title: t.title!, body: t.body!, retry: t.retry!, reference: t.reference! };
   return renderToStaticMarkup(
-    createElement(ErrorWordsProvider, { words: given, children: createElement(Boundary, { locale, error }) }),
+    createElement(ErrorWordsProvider, { words: given }, createElement(Boundary, { locale, error })),
   );
 };
 const escaped = (text: string) =>
