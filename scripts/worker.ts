@@ -31,7 +31,7 @@ async function main() {
   console.log(`worker: started (pid ${process.pid})${once ? ', one pass' : `, every ${runnerIntervalMs()} ms`}`);
   while (!stopping) {
     // A backlog is worked off pass after pass without sleeping; the interval only separates idle checks.
-    const reports = once ? [await runOnce(db)] : await runUntilIdle(db, { maxPasses: 100 });
+    const reports = once ? [await runOnce(db)] : await runUntilIdle(db, { maxPasses: 100, stopping: () => stopping });
     console.log(
       JSON.stringify({
         level: 'info',

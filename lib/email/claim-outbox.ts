@@ -10,19 +10,19 @@ import type { Db, Executor } from '@/lib/db/types';
  * clock never makes a send in progress look abandoned. A claim older than
  * CLAIM_LEASE is taken to belong to a process that died and is claimed again.
  */
-const CLAIM_LEASE = sql`interval '10 minutes'`;
+export const CLAIM_LEASE = sql`interval '10 minutes'`;
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect;
 
 /**
- * Queued emails that are due (next_attempt_at, set by a back-off, has come: by
+ * Queued emails that are written (render_later is null: see claim-to-write.ts) and due (next_attempt_at, set by a back-off, has come: by
  * the service clock, so the sandbox test clock moves retries too), that nobody
  * is sending (or whose sender died), oldest first, not locked by another claimer.
  */
 function claimable(limit: number) {
   return sql`(
     select ${emailOutbox.id} from ${emailOutbox}
-    where ${emailOutbox.status} = 'queued'
+    where ${emailOutbox.status} = 'queued' and ${emailOutbox.renderLater} is null
       and (${emailOutbox.nextAttemptAt} is null or ${emailOutbox.nextAttemptAt} <= ${now().toISOString()}::timestamptz)
       and (${emailOutbox.claimedAt} is null or ${emailOutbox.claimedAt} < now() - ${CLAIM_LEASE})
     order by ${emailOutbox.createdAt}

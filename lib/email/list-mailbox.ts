@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { and, desc, isNull } from 'drizzle-orm';
 import { containsInsensitive } from '@/lib/core/shared/sql-helpers';
 import { emailOutbox } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
@@ -18,7 +18,7 @@ export type MailboxEmail = {
 };
 
 /**
- * Every email in the outbox, newest first, for the sandbox mailbox page; `to`
+ * Every email in the outbox that has its words (not one still waiting for the runner to write it), newest first, for the sandbox mailbox page; `to`
  * keeps those whose recipient contains it (any case). One row more than `take`
  * is read to know whether another page exists, without counting the table.
  */
@@ -29,7 +29,7 @@ export async function listMailbox(
   const rows = await db
     .select()
     .from(emailOutbox)
-    .where(to ? containsInsensitive(emailOutbox.toAddress, to) : undefined)
+    .where(and(isNull(emailOutbox.renderLater), to ? containsInsensitive(emailOutbox.toAddress, to) : undefined))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .offset(skip)
     .limit(take + 1);

@@ -12,6 +12,7 @@ import { retryAuthorisedRefunds } from './refunds-step';
 import { runDueScheduledPayments, type ScheduledReport } from './scheduled-payments-step';
 import { finishStuckModifications } from './stuck-modifications-step';
 import { dispatchDueWebhooks } from './webhooks-step';
+import { writeQueuedReceipts } from './write-receipts-step';
 import { reconcileStalePayments } from './reconcile-step';
 
 export type RunReport = {
@@ -32,6 +33,8 @@ export type RunReport = {
   notices: number;
   /** Expired links marked announced (payment_link.expired written for those a webhook listens to). */
   linksExpired: number;
+  /** Receipts the runner's collections queued without words, written in this pass (write-receipts-step.ts). */
+  receiptsWritten: number;
   emails: number;
   /** Webhook attempts started in this pass; they are sent and recorded in the delivery lane, which this pass does not wait for. */
   webhooks: number;
@@ -64,6 +67,8 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const linksExpired = await announceExpiredLinks(db);
   // Started, not awaited: a receiver taking its 10 s holds one place in the lane, not this pass (docs/webhooks.md "Delivery").
   const webhooks = await dispatchDueWebhooks(db, batch * 2);
+  // Money first: a backlog's receipts are written after its charges, then delivered with the other emails.
+  const receiptsWritten = await writeQueuedReceipts(db, batch);
   const delivery = await deliverOutbox(db, { limit: batch });
   return {
     scheduled,
@@ -76,6 +81,7 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
     alerts,
     notices,
     linksExpired,
+    receiptsWritten,
     emails: delivery.sent + delivery.deliveredToMailbox,
     webhooks,
   };
@@ -85,9 +91,13 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
 export const SCHEDULED_BATCHES_PER_PASS = 20;
 
 /** Runs until nothing is due: the worker and tests use it to clear a backlog. */
-export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?: number } = {}): Promise<RunReport[]> {
+export async function runUntilIdle(
+  db: Db,
+  options: { batch?: number; maxPasses?: number; stopping?: () => boolean } = {},
+): Promise<RunReport[]> {
   const reports: RunReport[] = [];
-  for (let pass = 0; pass < (options.maxPasses ?? 1000); pass++) {
+  // `stopping`: a worker asked to stop (SIGTERM) ends after the pass in progress, not after the whole backlog.
+  for (let pass = 0; pass < (options.maxPasses ?? 1000) && !options.stopping?.(); pass++) {
     const report = await runOnce(db, options);
     reports.push(report);
     // Work done now; a payment or email waiting to be retried later is not (it would spin the loop).
@@ -104,6 +114,7 @@ export async function runUntilIdle(db: Db, options: { batch?: number; maxPasses?
         report.alerts +
         report.notices +
         report.linksExpired +
+        report.receiptsWritten +
         report.emails +
         report.webhooks ===
       0
@@ -126,6 +137,7 @@ export function sumReports(reports: RunReport[]): RunReport {
     alerts: 0,
     notices: 0,
     linksExpired: 0,
+    receiptsWritten: 0,
     emails: 0,
     webhooks: 0,
   };
@@ -141,6 +153,7 @@ export function sumReports(reports: RunReport[]): RunReport {
     total.alerts += r.alerts;
     total.notices += r.notices;
     total.linksExpired += r.linksExpired;
+    total.receiptsWritten += r.receiptsWritten;
     total.emails += r.emails;
     total.webhooks += r.webhooks;
   }

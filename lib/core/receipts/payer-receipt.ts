@@ -41,6 +41,16 @@ type ReceiptRow = {
   locale: string | null;
 };
 
+/** The payer's rows of transaction alias `t` (b, l, m): with PAYER_EMAIL, who a receipt goes to. */
+export const payerJoins = (t: string) =>
+  sql.raw(`left join bookings b on b.id = ${t}.booking_id
+    left join payment_links l on l.id = ${t}.payment_link_id
+    left join group_members m on m.id = l.group_member_id`);
+/** A group member's own email (none: no receipt, never the leader's), else the link's customer's, else the booking's. */
+export const PAYER_EMAIL = sql.raw(
+  `case when m.id is not null then m.email else coalesce(nullif(l.email, ''), b.email) end`,
+);
+
 /**
  * What a payer's receipt is made of, read in the caller's SQL transaction. The payer is a group member (their
  * own email; none: no receipt, never the leader's), else the link's customer, else the booking's. The language
@@ -55,7 +65,7 @@ async function loadReceiptRow(tx: Executor, transactionId: string): Promise<Rece
     select t.id, t.short_reference, t.organisation_id, t.status, t.amount, t.currency, t.surcharge, t.dcc, t.type, t.card_brand, t.card_last_four,
       (t.saved_card_id is not null and not t.store_card) as automatic, coalesce(t.completed_at, t.authorised_at) as paid_at,
       o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference,
-      case when m.id is not null then m.email else coalesce(nullif(l.email, ''), b.email) end as payer_email,
+      ${PAYER_EMAIL} as payer_email,
       case when m.id is not null then m.customer_name else coalesce(l.customer_name, b.customer_name) end as payer_name,
       coalesce(t.locale, (
         select p.locale from transactions p left join payment_links pl on pl.id = p.payment_link_id
@@ -64,9 +74,7 @@ async function loadReceiptRow(tx: Executor, transactionId: string): Promise<Rece
         order by p.created_at desc limit 1)) as locale
     from transactions t
     join organisations o on o.id = t.organisation_id
-    left join bookings b on b.id = t.booking_id
-    left join payment_links l on l.id = t.payment_link_id
-    left join group_members m on m.id = l.group_member_id
+    ${payerJoins('t')}
     where t.id = ${transactionId}::uuid`,
   );
   return row;
@@ -75,15 +83,10 @@ async function loadReceiptRow(tx: Executor, transactionId: string): Promise<Rece
 export type PayerReceipt = RenderedEmail & { organisationId: string; to: string };
 
 /**
- * The receipt email of one payment, or null when the payer has no email. `taken`: how the payment is being
- * recorded, for a receipt written before its row moves (the runner's grouped statement); otherwise the row's
- * own status (COMPLETE, or PENDING: held) and time.
+ * The receipt email of one payment as its row records it (COMPLETE: paid; PENDING: held on the card), or null
+ * when the payer has no email.
  */
-export async function renderPayerReceipt(
-  tx: Executor,
-  transactionId: string,
-  taken?: { captured: boolean },
-): Promise<PayerReceipt | null> {
+export async function renderPayerReceipt(tx: Executor, transactionId: string): Promise<PayerReceipt | null> {
   const row = await loadReceiptRow(tx, transactionId);
   if (!row?.payer_email) return null;
   const text = emailText(row.locale);
@@ -93,7 +96,7 @@ export async function renderPayerReceipt(
     bookingReference: row.booking_reference,
     // The short reference the receipt page and the API show (lib/core/transactions/short-reference.ts).
     paymentReference: formatShortReference(row.short_reference),
-    held: taken ? !taken.captured : row.status === 'PENDING',
+    held: row.status === 'PENDING',
     amount: Number(row.amount),
     currency: row.currency,
     surcharge: Number(row.surcharge),
@@ -103,7 +106,7 @@ export async function renderPayerReceipt(
         ? { kind: 'bank' }
         : { kind: 'card', brand: brandName(row.card_brand), lastFour: row.card_last_four },
     automatic: row.automatic === true || row.automatic === 'true',
-    paidAt: taken || !row.paid_at ? now() : new Date(row.paid_at),
+    paidAt: row.paid_at ? new Date(row.paid_at) : now(),
     receiptUrl: `${hostedOrigin(row.settings)}${prefix}/receipts/${row.id}`,
   });
   return { ...email, organisationId: row.organisation_id, to: row.payer_email };

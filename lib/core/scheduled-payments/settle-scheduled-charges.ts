@@ -6,7 +6,7 @@ import type { CardFacts } from '@/lib/payments/processor';
 import { eventStubsSql } from '@/lib/events/emit-event';
 import { paymentEventCandidates } from '@/lib/events/transaction-events';
 import { moveSet, stateIn } from '../transactions/transaction-lifecycle';
-import { RECEIPT_KIND, receiptKey, renderPayerReceipt } from '../receipts/payer-receipt';
+import { PAYER_EMAIL, RECEIPT_KIND, payerJoins, receiptKey } from '../receipts/payer-receipt';
 import type { ClaimedScheduledPayment } from './finish-scheduled-payment';
 
 /** A runner charge the processor authorised (no stored-card token to record): what the group statement writes. */
@@ -28,9 +28,9 @@ export type GroupSettled = { settled: boolean; completed: boolean };
  * flight (the lifecycle table's `pay` / `authorise` guard), its audit record,
  * the scheduled payment COMPLETE if it is still this runner's claim and its
  * transaction moved, and the events of both (stubs, with the lookup of who
- * listens), and the payer's receipt of each payment that moved (rendered before
- * the statement, since a template is not SQL; queued by it, once per payment under
- * its dedupe key, so it exists if and only if the payment does). The charges cover no other link (openScheduledCharges writes no
+ * listens), and the payer's receipt of each payment that moved (queued by the
+ * statement, once per payment under its dedupe key, so it exists if and only if
+ * the payment does; its words are written later by the runner's receipts step). The charges cover no other link (openScheduledCharges writes no
  * covered_link_ids). Answers, per transaction id, whether the transaction
  * moved and whether the scheduled payment is COMPLETE; one that did not move
  * (released meanwhile, or settled by its notification) goes the long way.
@@ -46,23 +46,14 @@ export async function settleScheduledCharges(
       ${providerReference}::text, ${card.brand}::text, ${card.lastFour}::text, ${card.bin}::text,
       ${card.funding}::text, ${card.cardClass}::text, ${card.issuingCountry}::text, ${card.holderName ?? null}::text)`;
   });
-  // Each receipt as the payment will be recorded (the rows have not moved yet); one the statement does not move is dropped.
-  const receipts = [];
-  for (const charge of charges) {
-    const receipt = await renderPayerReceipt(db, charge.transactionId, { captured: charge.captured });
-    if (receipt)
-      receipts.push(sql`(${charge.transactionId}::uuid, ${receipt.organisationId}::text, ${receipt.to}::text,
-        ${receipt.subject}::text, ${receipt.text}::text, ${receipt.html}::text)`);
-  }
-  const receipted =
-    receipts.length === 0
-      ? sql``
-      : sql`, receipt (transaction_id, organisation_id, to_address, subject, text_body, html_body) as (values ${sql.join(receipts, sql`, `)}
-    ), receipted as (
-      insert into email_outbox (id, organisation_id, kind, to_address, subject, text_body, html_body, dedupe_key, created_at)
-      select gen_random_uuid(), r.organisation_id, ${RECEIPT_KIND}, r.to_address, r.subject, r.text_body, r.html_body,
-        ${receiptKey('')} || s.id::text, ${at}
-      from receipt r join settled s on s.id = r.transaction_id
+  // Each payment's receipt, queued here and written by the runner's receipts step (render_later): rendering fifty
+  // receipts before this statement cost more than the charges themselves (docs/runner.md).
+  const receipted = sql`, receipted as (
+      insert into email_outbox (id, organisation_id, kind, to_address, subject, text_body, dedupe_key, render_later, created_at)
+      select gen_random_uuid(), s.organisation_id, ${RECEIPT_KIND}, ${PAYER_EMAIL}, '', '', ${receiptKey('')} || s.id::text,
+        jsonb_build_object('template', ${RECEIPT_KIND}::text, 'transactionId', s.id::text), ${at}
+      from settled s ${payerJoins('s')}
+      where ${PAYER_EMAIL} is not null
       on conflict (dedupe_key) do nothing
     )`;
   const events = sql`${paymentEventCandidates(sql`settled t`)}
@@ -83,7 +74,7 @@ export async function settleScheduledCharges(
       where transactions.id = c.transaction_id
         and ((c.captured and ${stateIn('pay')}) or (not c.captured and ${stateIn('authorise')}))
       returning transactions.id, transactions.organisation_id, transactions.status, transactions.payment_link_id,
-        transactions.covered_link_ids, c.scheduled_payment_id, c.claimed_at
+        transactions.booking_id, transactions.covered_link_ids, c.scheduled_payment_id, c.claimed_at
     ), audited as (
       insert into audit_records (id, organisation_id, actor_kind, type, entity_id, created_at)
       select gen_random_uuid(), organisation_id, 'service', 'transaction:payment', id::text, ${at} from settled

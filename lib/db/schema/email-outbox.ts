@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestampColumn } from './columns';
 import { organisations } from './organisations';
 
@@ -21,6 +21,13 @@ export const emailOutbox = pgTable(
      * index makes a second insert a no-op (ON CONFLICT DO NOTHING) however the two writers race.
      */
     dedupeKey: text('dedupe_key'),
+    /**
+     * An email queued before it is written: what writes it when the runner reaches it (lib/runner/write-receipts-step.ts),
+     * null once subject and bodies hold its words. The runner's grouped collections queue their receipts so: a pass may
+     * collect a thousand payments, and rendering each receipt in the settling statement's path cost more than the
+     * charge (docs/runner.md). Never claimed for delivery, never listed in the sandbox mailbox, while set.
+     */
+    renderLater: jsonb('render_later').$type<{ template: 'payment_receipt'; transactionId: string }>(),
     /** queued, sent (over SMTP), delivered_to_mailbox (sandbox without SMTP) or failed. */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
