@@ -21,6 +21,7 @@ import { updateSettingsSchema, writeOrganisationSettings } from '@/lib/core/orga
 import { createOrganisation, createUser, removeUserFromOrganisation } from '@/lib/core/organisations/provision';
 import { closeDatabase, getDb } from '@/lib/db/client';
 import { organisations, users } from '@/lib/db/schema';
+import { describeErrorSafely, isDatabaseError } from '@/lib/http/safe-error-log';
 import { parseInput } from '@/lib/http/validation';
 import { refuseUnsafeStart } from '@/lib/startup-check';
 
@@ -125,10 +126,23 @@ async function run(command: string | undefined): Promise<unknown> {
   }
 }
 
+/**
+ * The operator's own refusals say what to do; a database error says only its kind and SQLSTATE: a query error's
+ * message carries every bound parameter (names, emails, key hashes), and stderr ends up in job logs (issue 16 item 17).
+ */
+function errorText(error: unknown): string {
+  if (isDatabaseError(error)) {
+    const { class: kind, code, cause } = describeErrorSafely(error);
+    const state = code ?? cause?.code;
+    return `the database refused it (${kind}${state ? `, SQLSTATE ${state}` : ''}); its values are not printed`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 run(positionals[0])
   .then((result) => console.log(JSON.stringify(result, null, 2)))
   .catch((error) => {
-    console.error(`operator: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`operator: ${errorText(error)}`);
     process.exitCode = 1;
   })
   .finally(() => closeDatabase());

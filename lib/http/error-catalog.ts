@@ -418,6 +418,13 @@ export const errorCatalog = {
     title: 'Too many members added',
     description: 'The leader may add at most 10 members to a group in any 24 hours (docs/groups.md, "Limits").',
   },
+  'group.too_many_members': {
+    status: 409,
+    type: 'conflict',
+    title: 'Group full',
+    description:
+      'A group has at most 500 live members, however they were added; remove one before adding another (docs/groups.md, "Limits").',
+  },
   'group.send_rate_limited': {
     status: 429,
     type: 'invalid_request',

@@ -7,7 +7,7 @@ import type { Db, Tx } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
 import { parseInput } from '@/lib/http/validation';
 import { recordAudit, type AuditActor } from '../audit/record-audit';
-import { checkLeaderAddition } from './group-limits';
+import { checkGroupRoom, checkLeaderAddition } from './group-limits';
 import { memberInput } from './group-input';
 import { insertLinks, memberLinkRows } from './member-links';
 import { lockGroup } from './lock-group';
@@ -24,7 +24,8 @@ import { addedMemberRow } from './allocation';
  * organiser set it. A member the leader adds owes at least
  * MIN_LEADER_MEMBER_SHARE, counts towards the group's LEADER_MEMBERS_PER_DAY
  * (group-limits.ts), and is marked `added_by_leader`, so the organisation's
- * approval setting can hold their emails.
+ * approval setting can hold their emails. Nobody, leader or organiser, adds a
+ * member to a group that already has MAX_MEMBERS live ones (checkGroupRoom).
  */
 export async function addMember(
   db: Db,
@@ -40,6 +41,7 @@ export async function addMember(
         'group.members_locked',
         'The organiser has locked the member list: members cannot be added or removed.',
       );
+    await checkGroupRoom(tx, groupId);
     const schedule = await tx
       .select()
       .from(groupInstalments)

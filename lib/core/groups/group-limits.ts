@@ -5,6 +5,7 @@ import type { OrganisationSettings } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Executor } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
+import { MAX_MEMBERS } from './group-input';
 
 /*
  * What a group leader may do through the portal (issue 16, items 1 and 2: card testing
@@ -49,6 +50,21 @@ export async function checkLeaderAddition(tx: Executor, groupId: string, amount:
       'group.member_additions_limited',
       `The leader may add at most ${LEADER_MEMBERS_PER_DAY} members to a group in 24 hours.`,
     );
+  }
+}
+
+/**
+ * Refuses an addition to a group that already has MAX_MEMBERS live members: the bound a group is created
+ * with (and a schedule change re-splits in one transaction) holds for members added one by one too, by the
+ * leader (whose daily limit alone would let a group grow without end) and the organiser alike. Under the group lock.
+ */
+export async function checkGroupRoom(tx: Executor, groupId: string): Promise<void> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from group_members where group_id = ${groupId} and removed_at is null`,
+  );
+  if (row!.n >= MAX_MEMBERS) {
+    throw new AppError('group.too_many_members', `A group has at most ${MAX_MEMBERS} members.`);
   }
 }
 

@@ -125,6 +125,7 @@ const refusals = {
   'group.instalment_amount_invalid': 'invalid',
   'group.share_below_minimum': 'share_below_minimum',
   'group.member_additions_limited': 'member_additions_limited',
+  'group.too_many_members': 'too_many_members',
   'group.send_rate_limited': 'send_rate_limited',
 } as const;
 

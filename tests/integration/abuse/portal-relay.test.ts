@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addMember } from '@/lib/core/groups/add-member';
+import { MAX_MEMBERS } from '@/lib/core/groups/group-input';
 import {
   GROUP_SENDS_PER_HOUR,
   LEADER_MEMBERS_PER_DAY,
@@ -109,6 +110,32 @@ describe('member additions by the leader', () => {
         (r) => r.status === 'rejected' && (r.reason as { code: string }).code === 'group.member_additions_limited',
       ),
     ).toHaveLength(1);
+  });
+});
+
+describe('the size of a group', () => {
+  it(`holds at most ${MAX_MEMBERS} live members however they are added; removing one makes room`, async () => {
+    const { admin, parentId } = await createTenant();
+    const members = Array.from({ length: MAX_MEMBERS }, (_, i) => ({ customer_name: `M${i}`, amount: 1000 }));
+    const group = await groupVia(admin.token, parentId, { members, installments: [] });
+    const db = await getDb();
+    const leader = await leaderRequest(group.id);
+    // The leader is far under the day's additions: the size alone refuses them, with a message of its own.
+    expect(await portalAddMember(leader, { customer_name: 'One more', amount: 1000 })).toEqual({
+      result: 'too_many_members',
+    });
+    const organiser = { userId: admin.userId, apiKeyId: admin.apiKeyId };
+    await expect(
+      addMember(db, group.id, { customer_name: 'One more', amount: 1000 }, { by: organiser }),
+    ).rejects.toMatchObject({ code: 'group.too_many_members' });
+    await removeMember(db, group.id, group.members[0].id);
+    expect(await portalAddMember(leader, { customer_name: 'One more', amount: 1000 })).toEqual({
+      result: 'member_added',
+      member: expect.any(String),
+    });
+    expect(await portalAddMember(leader, { customer_name: 'And another', amount: 1000 })).toEqual({
+      result: 'too_many_members',
+    });
   });
 });
 

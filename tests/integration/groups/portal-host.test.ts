@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { hostScope, portalDomainServes } from '@/lib/core/groups/portal-host';
 import { getDb } from '@/lib/db/client';
 import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
@@ -156,6 +156,26 @@ describe('custom portal domains', () => {
     expect((await post(new URL(base).origin, 'pay.origin-a.localhost')).status).toBe(403);
     expect((await post(portalOrigin, new URL(base).host)).status).toBe(403);
     expect((await post(new URL(base).origin, new URL(base).host)).status).not.toBe(403);
+  });
+
+  it('in sandbox mode an action from a loopback alias of PUBLIC_BASE_URL passes the proxy; in production it is refused', async () => {
+    // Issue 16 item 16: a browser on 127.0.0.1 against the default localhost PUBLIC_BASE_URL got 403 on every form.
+    const a = await createTenant('Loopback');
+    const link = await createLinkVia(a.admin.token, a.parentId);
+    const { hostname, port } = new URL(base);
+    expect(hostname).toBe('localhost');
+    const at = (host: string) => `${host}${port ? `:${port}` : ''}`;
+    const post = (origin: string) =>
+      through(`/en-GB/${link}`, at('127.0.0.1'), { origin, 'next-action': 'abc' }, 'POST');
+    expect((await post(`http://${at('127.0.0.1')}`)).status).not.toBe(403);
+    expect((await post(`http://${at('[::1]')}`)).status).not.toBe(403);
+    expect((await post(`http://127.0.0.1:${Number(port || 80) + 1}`)).status).toBe(403);
+    vi.stubEnv('MODE', 'production');
+    try {
+      expect((await post(`http://${at('127.0.0.1')}`)).status).toBe(403);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('ownership is checked per kind: ecommerce sessions are never served on a portal domain', async () => {

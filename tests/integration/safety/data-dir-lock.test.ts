@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createOrganisation } from '@/lib/core/organisations/provision';
 import { openDatabase, type Database } from '@/lib/db/open';
 
 const root = path.resolve(__dirname, '../../..');
@@ -20,9 +21,9 @@ function dataFolder(): string {
   return folder;
 }
 
-/** `npm run operator -- list-organisations` on that folder, as an operator would run it next to the server. */
-function operator(dataDir: string) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'list-organisations'], {
+/** `npm run operator -- list-organisations` (or `args`) on that folder, as an operator would run it next to the server. */
+function operator(dataDir: string, args = ['list-organisations']) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 60_000,
@@ -79,6 +80,25 @@ describe('one process per embedded data folder', () => {
       const database = await openDatabase({ dataDir });
       opened.push(database);
       expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(process.pid));
+    },
+    SLOW,
+  );
+});
+
+describe("the operator's errors", () => {
+  it(
+    "a database error prints its kind and SQLSTATE on one line, never the query's values",
+    async () => {
+      const dataDir = dataFolder();
+      const first = await openDatabase({ dataDir });
+      opened.push(first);
+      await createOrganisation(first.db, { id: 'org_taken', name: 'Taken' });
+      await opened.pop()!.close();
+      const result = operator(dataDir, ['create-organisation', '--id', 'org_taken', '--name', 'Private Name Ltd']);
+      expect(result.status).toBe(1);
+      expect(result.stderr.split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(/^operator: the database refused it \(\w+, SQLSTATE 23505\)/);
+      expect(result.stderr).not.toMatch(/Private Name|org_taken/);
     },
     SLOW,
   );

@@ -28,6 +28,7 @@ export const portalResults = [
   'too_many_instalments',
   'share_below_minimum',
   'member_additions_limited',
+  'too_many_members',
   'send_rate_limited',
   'links_held',
 ] as const satisfies readonly PortalOutcome['result'][];
