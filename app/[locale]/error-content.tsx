@@ -1,13 +1,10 @@
 'use client';
 
 import { useEffect } from 'react';
-import { routing, textDirection, type Locale } from '@/lib/i18n/routing';
+import { localeOrDefault, textDirection, type Locale } from '@/lib/i18n/routing';
 import type { ErrorWords } from './error-words';
 
-export const errorLocale = (locale: unknown): Locale =>
-  typeof locale === 'string' && (routing.locales as readonly string[]).includes(locale)
-    ? (locale as Locale)
-    : routing.defaultLocale;
+export const errorLocale = localeOrDefault;
 
 /**
  * Server errors reach the browser as a generic message and a `digest` that matches the

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import NextLink from 'next/link';
 import { connection } from 'next/server';
 import { isSandbox, publicBaseUrl } from '@/lib/config';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/link';
 import { readSandboxCredentials } from '@/lib/sandbox/credentials';
 import { sandboxEcommerceSessionId } from '@/lib/sandbox/sandbox-ecommerce-session';
 import { sandboxPaymentLinkId } from '@/lib/sandbox/sandbox-payment-link';

@@ -1,14 +1,14 @@
 import { redirect as nextRedirect } from 'next/navigation';
 import { routing, type Locale } from './routing';
 
-export { Link } from './link';
-
 /*
  * The site's paths in a language, as next-intl's createNavigation(routing) made
  * them (en-GB unprefixed, the others under /{locale}), without it: importing
  * createNavigation into a page's server code put next-intl's client Link and
  * use-intl (12.7 KiB gzip) into that page's first-load JavaScript, used or not.
  * tests/unit/i18n/navigation.test.ts holds next-intl's answers for the site's paths.
+ * The site's <Link> is in ./link.tsx and deliberately not re-exported here: a page that imported only getPathname
+ * from this module still had Next's client Link (3.3 KiB gzip) in its first-load JavaScript (the checkout did).
  */
 type QueryValue = string | number | boolean;
 export type Href = string | { pathname: string; query?: Record<string, QueryValue | readonly QueryValue[]> };

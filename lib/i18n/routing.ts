@@ -38,3 +38,9 @@ export const localeNames: Record<Locale, string> = {
 const rightToLeft: ReadonlySet<string> = new Set(['ar']);
 
 export const textDirection = (locale: string): 'rtl' | 'ltr' => (rightToLeft.has(locale) ? 'rtl' : 'ltr');
+
+/** The value if it is one of the site's languages, else the default (an error page's language from its params). */
+export const localeOrDefault = (locale: unknown): Locale =>
+  typeof locale === 'string' && (routing.locales as readonly string[]).includes(locale)
+    ? (locale as Locale)
+    : routing.defaultLocale;

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { resultPageAllowed } from '@/lib/core/hosted-checkout/checkout-page-state';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/link';
 import { checkoutPath } from './checkout-paths';
 import { checkoutPageData } from './checkout-state';
 import { failureKind, failureMessageKeys } from './failure-reason';

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { ErrorContent, errorLocale } from '@/app/[locale]/error-content';
 import { ErrorWordsProvider, useErrorWords } from '@/app/[locale]/error-words';
 import { errorWordsLoaders } from '@/app/[locale]/error-words-loaders';
+import GlobalErrorPage from '@/app/[locale]/global-error-page';
+import GlobalError from '@/app/global-error';
 import { routing } from '@/lib/i18n/routing';
 
 const words = (locale: string) =>
@@ -56,11 +59,33 @@ describe('the error page (app/[locale]/error.tsx, app/global-error.tsx)', () => 
 
   it('writes right-to-left languages right to left, and falls back to English for an unknown locale', () => {
     expect(render('ar', new Error('x'))).toContain('dir="rtl"');
-    // No provider (nothing handed down): English.
-    expect(renderToStaticMarkup(createElement(Boundary, { locale: 'xx', error: new Error('x') }))).toContain(
-      escaped(words('en-GB').title!),
-    );
     expect(errorLocale(undefined)).toBe('en-GB');
+    expect(errorLocale('xx')).toBe('en-GB');
+  });
+
+  it('a boundary gets its words only from the layout: without the provider it throws (no English in every page)', () => {
+    // error-words.tsx is first-load JavaScript of every page: an English fallback there is a catalog in every page.
+    expect(() => renderToStaticMarkup(createElement(Boundary, { locale: 'en-GB', error: new Error('x') }))).toThrow(
+      /ErrorWordsProvider/,
+    );
+  });
+
+  it("the root layout's error page shows English until its language's words arrive", () => {
+    const html = renderToStaticMarkup(
+      createElement(GlobalErrorPage, { locale: 'ar', error: { digest: 'abc-123' }, retry: () => undefined }),
+    );
+    expect(html).toContain(`<h1>${escaped(words('en-GB').title!)}</h1>`);
+    expect(html).toContain(escaped(words('en-GB').reference!.replace('{reference}', 'abc-123')));
+    expect(html).toContain('dir="rtl"');
+  });
+
+  it('global-error.tsx renders its lazily loaded page into the server-built document (it reads without JavaScript)', async () => {
+    const { prelude } = await prerender(createElement(GlobalError, { error: new Error('x'), retry: () => undefined }));
+    const html = await new Response(prelude).text();
+    // No route params outside Next.js: the default language.
+    expect(html).toContain('<html lang="en-GB" dir="ltr">');
+    expect(html).toContain(`<h1>${escaped(words('en-GB').title!)}</h1>`);
+    expect(html).toContain(`<button type="button">${escaped(words('en-GB').retry!)}</button>`);
   });
 
   it('shows no reference for a client error without a digest, nor a digest that is not a plain id', () => {

@@ -3,7 +3,8 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { isSandbox } from '@/lib/config';
 import { mailboxPage } from '@/lib/email/mailbox';
-import { Link, redirect } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/link';
+import { redirect } from '@/lib/i18n/navigation';
 import { SiteNav } from '../../site-nav';
 import { MailboxEntry } from './mailbox-entry';
 
