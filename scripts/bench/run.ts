@@ -51,6 +51,7 @@ import { benchWebhooks } from './webhooks';
 import { benchDashboard } from './dashboard';
 import {
   dashboardPageScenarios,
+  primeDashboardPages,
   seedDashboardPages,
   summariseDashboardPages,
   type DashboardPagesSeed,
@@ -395,6 +396,7 @@ async function benchDatabase(
           ? []
           : scenarios(seed.keys, tokens, referencePrefix, { listsOnly: listsOnly() });
       const dashboardScenarios = dashboard ? dashboardPageScenarios(dashboard) : [];
+      if (dashboard) await primeDashboardPages(server.baseUrl, dashboardScenarios);
       for (const scenario of [...apiScenarios, ...pageScenarios(pages), ...dashboardScenarios]) {
         process.stdout.write(`bench: ${name}: ${scenario.name}… `);
         const result = await runScenario(server.baseUrl, scenario);

@@ -4,7 +4,7 @@ import type { Role } from '@/lib/core/enums';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
-import { SESSION_IDLE_MS, earlier } from './staff-times';
+import { SESSION_IDLE_MS, SESSION_SEEN_GRANULARITY_MS, earlier } from './staff-times';
 
 /** A signed-in member of staff: the Actor the rest of lib/core accepts, and their name for the page. */
 export type StaffActor = Actor & {
@@ -12,6 +12,8 @@ export type StaffActor = Actor & {
   userName: string;
   /** How the session began (staff-sessions.ts); 'link-enrol' may only register a passkey and sign out. */
   signInMethod: string;
+  /** The organisations in reach with their names, in the switcher's order (read with the session: no second statement). */
+  organisationList: { id: string; name: string; parentId: string | null }[];
 };
 
 type Row = {
@@ -22,7 +24,7 @@ type Row = {
   roles: string[];
   organisation_id: string;
   method: string;
-  orgs: { id: string; parent_id: string | null }[] | null;
+  orgs: { id: string; parent_id: string | null; name: string }[] | null;
 };
 
 /**
@@ -33,6 +35,10 @@ type Row = {
  * organisations those the user's memberships reach now (each and its descendants): removing a user
  * or a role takes effect at their next request. An organisation in view that is out of reach gives
  * way to the first that is not.
+ * The session is marked seen only when it was last marked over SESSION_SEEN_GRANULARITY_MS ago: a page
+ * view is a read, and writing the row on each one (a commit, a WAL flush) was the dearest part of loading
+ * a signed-in page under load (docs/dashboard-bookings.md "Benchmark"). Idleness is judged on the stored
+ * mark, so a session ends between 29 and 30 minutes after its last use rather than at exactly 30.
  */
 export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffActor | null> {
   const at = now();
@@ -40,19 +46,25 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
     db,
     sql`
     with recursive s as (
-      update staff_sessions set last_seen_at = ${at.toISOString()}::timestamptz
+      select id, user_id, organisation_id, method, last_seen_at from staff_sessions
       where id = ${sessionId}::uuid and ended_at is null and expires_at > ${at.toISOString()}::timestamptz
         and last_seen_at > ${earlier(at, SESSION_IDLE_MS).toISOString()}::timestamptz
-      returning id, user_id, organisation_id, method
+    ), seen as (
+      -- A data-modifying WITH runs whether or not the query reads it; it writes nothing when seen lately.
+      update staff_sessions set last_seen_at = ${at.toISOString()}::timestamptz
+      where id in (select id from s where last_seen_at <= ${earlier(at, SESSION_SEEN_GRANULARITY_MS).toISOString()}::timestamptz)
+        and ended_at is null
+      returning id
     ), tree as (
-      select o.id, o.parent_id, o.created_at from organisations o
+      select o.id, o.parent_id, o.name, o.created_at from organisations o
       join user_organisations uo on uo.organisation_id = o.id join s on uo.user_id = s.user_id
       where o.deleted_at is null
       union
-      select c.id, c.parent_id, c.created_at from organisations c join tree t on c.parent_id = t.id where c.deleted_at is null
+      select c.id, c.parent_id, c.name, c.created_at from organisations c join tree t on c.parent_id = t.id where c.deleted_at is null
     )
     select s.id as session_id, s.user_id, u.email, u.name, u.roles, s.organisation_id, s.method,
-      (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id) order by tree.created_at, tree.id) from tree) as orgs
+      (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id, 'name', tree.name)
+        order by tree.created_at, tree.id) from tree) as orgs
     from s join users u on u.id = s.user_id`,
   );
   if (!row || !row.orgs) return null;
@@ -67,5 +79,6 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
     roles: new Set(row.roles as Role[]),
     rootOrganisationId: reach.has(row.organisation_id) ? row.organisation_id : row.orgs[0]!.id,
     organisations: reach,
+    organisationList: row.orgs.map((org) => ({ id: org.id, name: org.name, parentId: org.parent_id })),
   };
 }

@@ -1,6 +1,4 @@
 import { getDb } from '@/lib/db/client';
-import { organisations } from '@/lib/db/schema';
-import { inArray } from 'drizzle-orm';
 import { consumeSignInLink, type SignInOutcome } from './consume-sign-in-link';
 import { loadStaffActor, type StaffActor } from './load-staff-actor';
 import { listOrganisationUsers } from './organisation-users';
@@ -33,17 +31,11 @@ export async function redeemStaffSignInLink(token: string): Promise<SignInOutcom
   return consumeSignInLink(await getDb(), token);
 }
 
-/** The organisations the switcher offers (the actor's reach), by name. */
+/** The organisations the switcher offers (the actor's reach), by name: read with the session (loadStaffActor). */
 export async function staffOrganisations(
   actor: StaffActor,
 ): Promise<{ id: string; name: string; parentId: string | null }[]> {
-  const db = await getDb();
-  const ids = [...actor.organisations.keys()];
-  const rows = await db
-    .select({ id: organisations.id, name: organisations.name, parentId: organisations.parentId })
-    .from(organisations)
-    .where(inArray(organisations.id, ids));
-  return rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+  return actor.organisationList;
 }
 
 /** The Users page's list (users:manage, else the API's 403). */

@@ -9,6 +9,8 @@ export const SIGN_IN_LINK_MS = 15 * 60 * 1000;
 export const SIGN_IN_LINKS_PER_WINDOW = 5;
 /** A session unused for 30 minutes is over. */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** A session is marked seen at most this often (load-staff-actor.ts): reads stay reads. */
+export const SESSION_SEEN_GRANULARITY_MS = 60 * 1000;
 /** And however busy, 12 hours after it began. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 

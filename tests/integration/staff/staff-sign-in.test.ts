@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setClockOffset } from '@/lib/clock';
 import { roles as allRoles } from '@/lib/core/enums';
@@ -7,6 +8,7 @@ import { requestSignInLink } from '@/lib/core/staff/request-sign-in-link';
 import { sealStaffSession, unsealStaffSession } from '@/lib/core/staff/session-cookie';
 import { signOut, signOutEverywhere } from '@/lib/core/staff/staff-sessions';
 import { getDb } from '@/lib/db/client';
+import { organisations, staffSessions } from '@/lib/db/schema';
 import { createTenant } from '../support/fixtures';
 import { auditTypesOf, latestSignInToken, signInByEmail, signInLinkCount, staffUser } from '../support/staff';
 import { withTestDatabase } from '../support/test-database';
@@ -32,6 +34,15 @@ describe('sign-in links', () => {
     expect(actor).toMatchObject({ userId: user.id, apiKeyId: null, rootOrganisationId: tenant.parentId });
     // The parent's user reaches its child too: the switcher offers both.
     expect([...actor!.organisations.keys()].sort()).toEqual([tenant.parentId, tenant.childId].sort());
+    // With their names, in the same order, for the switcher (read in the session's statement).
+    const named = await db.select({ id: organisations.id, name: organisations.name }).from(organisations);
+    expect(actor!.organisationList).toEqual(
+      [...actor!.organisations.values()].map((org) => ({
+        id: org.id,
+        parentId: org.parentId,
+        name: named.find((row) => row.id === org.id)!.name,
+      })),
+    );
     expect(await consumeSignInLink(db, token!)).toEqual({ ok: false, reason: 'used' });
     expect(await consumeSignInLink(db, 'x'.repeat(43))).toEqual({ ok: false, reason: 'invalid' });
     expect(await auditTypesOf(db, user.id)).toEqual(['staff:sign-in', 'staff:sign-in-refused']);
@@ -81,6 +92,27 @@ describe('sessions', () => {
     setClockOffset(58 * MINUTE);
     expect(await loadStaffActor(db, sessionId)).not.toBeNull();
     setClockOffset(88 * MINUTE + 1000);
+    expect(await loadStaffActor(db, sessionId)).toBeNull();
+  });
+
+  it('are marked seen at most once a minute: a page view is a read, and the idle clock runs from the mark', async () => {
+    const db = await getDb();
+    const tenant = await createTenant('Seen');
+    const user = await staffUser(db, [], [tenant.parentId]);
+    const sessionId = await signInByEmail(db, user.email);
+    const seenAt = async () =>
+      (await db.select().from(staffSessions).where(eq(staffSessions.id, sessionId)))[0]!.lastSeenAt.getTime();
+    const signedIn = await seenAt();
+    setClockOffset(59 * 1000);
+    expect(await loadStaffActor(db, sessionId)).not.toBeNull();
+    expect(await seenAt()).toBe(signedIn);
+    setClockOffset(61 * 1000);
+    expect(await loadStaffActor(db, sessionId)).not.toBeNull();
+    expect(await seenAt()).toBeGreaterThanOrEqual(signedIn + 61 * 1000);
+    // Used 30 s after the mark, idle from the mark: 30 minutes after it the session is over.
+    setClockOffset(91 * 1000);
+    expect(await loadStaffActor(db, sessionId)).not.toBeNull();
+    setClockOffset(61 * 1000 + 30 * MINUTE + 1000);
     expect(await loadStaffActor(db, sessionId)).toBeNull();
   });
 
