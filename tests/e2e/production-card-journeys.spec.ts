@@ -1,4 +1,4 @@
-import { test } from './support/test';
+import { test } from '@playwright/test';
 import {
   adyen,
   expect,

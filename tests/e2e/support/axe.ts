@@ -1,6 +1,5 @@
 import axe from 'axe-core';
 import { expect, type Browser, type Frame, type Page } from '@playwright/test';
-import { workerContexts } from './test';
 
 /** The WCAG 2.2 AA rule set issue 7 asks every hosted page to pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -25,10 +24,7 @@ function finisher(page: Page): Promise<Page> {
   let made = finishers.get(browser);
   if (!made) {
     made = (async () => {
-      // Its own context, kept open across the worker's tests (support/test.ts closes only the tests' own).
-      const context = await browser.newContext();
-      workerContexts.add(context);
-      const blank = await context.newPage();
+      const blank = await (await browser.newContext()).newPage();
       await blank.evaluate(axe.source);
       await blank.evaluate(configure);
       return blank;
