@@ -67,8 +67,9 @@ export async function runOnce(db: Db, { batch = 50 }: { batch?: number } = {}): 
   const linksExpired = await announceExpiredLinks(db);
   // Started, not awaited: a receiver taking its 10 s holds one place in the lane, not this pass (docs/webhooks.md "Delivery").
   const webhooks = await dispatchDueWebhooks(db, batch * 2);
-  // Money first: a backlog's receipts are written after its charges, then delivered with the other emails.
-  const receiptsWritten = await writeQueuedReceipts(db, batch);
+  // Money first: while the charges fill whole batches the receipts wait, as the scans above do; once the backlog is
+  // cleared they are written four batches a pass (written once each, however many runners), then delivered.
+  const receiptsWritten = charged >= batch ? 0 : await writeQueuedReceipts(db, batch * 4);
   const delivery = await deliverOutbox(db, { limit: batch });
   return {
     scheduled,

@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { emailOutbox } from '@/lib/db/schema';
 import { claimEmails } from '@/lib/email/claim-outbox';
 import { listMailbox } from '@/lib/email/list-mailbox';
+import { runOnce } from '@/lib/runner/run-once';
 import { runDueScheduledPayments } from '@/lib/runner/scheduled-payments-step';
 import { writeQueuedReceipts } from '@/lib/runner/write-receipts-step';
 import { resetClock } from '@/lib/sandbox/test-clock';
@@ -66,5 +67,25 @@ describe('receipts queued by the runner and written later', () => {
     expect((await claimEmails(db, 1000)).map((e) => e.id)).toEqual(expect.arrayContaining(written.map((r) => r.id)));
     // Nothing left to write.
     expect(await writeQueuedReceipts(db, 50)).toBe(0);
+  });
+
+  it('waits while a pass charges whole batches (money first), and is written by the next pass', async () => {
+    const { group } = await collectionGroup({ members: 3 });
+    await advanceDays(41);
+    const db = await getDb();
+    const collections = () => collectionsOf(group.members.map((m) => m.payment_links[1]!.id));
+    const unwritten = async () => {
+      const keys = (await collections()).map((c) => `receipt:${c.transactionId}`);
+      const rows = await db.select().from(emailOutbox).where(inArray(emailOutbox.dedupeKey, keys));
+      return rows.filter((r) => r.renderLater !== null).length;
+    };
+    // Batches of 2: three collections fill a whole batch, so this pass is a backlog's.
+    const busy = await runOnce(db, { batch: 2 });
+    expect(busy.scheduled.completed).toBe(3);
+    expect(busy.receiptsWritten).toBe(0);
+    expect(await unwritten()).toBe(3);
+    const next = await runOnce(db, { batch: 2 });
+    expect(next.receiptsWritten).toBe(3);
+    expect(await unwritten()).toBe(0);
   });
 });
