@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { emailOutbox } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
@@ -10,25 +10,31 @@ import type { Db, Executor } from '@/lib/db/types';
  * clock never makes a send in progress look abandoned. A claim older than
  * CLAIM_LEASE is taken to belong to a process that died and is claimed again.
  */
-export const CLAIM_LEASE = sql`interval '10 minutes'`;
+const CLAIM_LEASE = sql`interval '10 minutes'`;
 
 export type ClaimedEmail = typeof emailOutbox.$inferSelect;
 
 /**
- * Queued emails that are written (render_later is null: see claim-to-write.ts) and due (next_attempt_at, set by a back-off, has come: by
- * the service clock, so the sandbox test clock moves retries too), that nobody
- * is sending (or whose sender died), oldest first, not locked by another claimer.
+ * Queued emails matching `which` that nobody holds (or whose holder died: the lease), oldest first, not locked by
+ * another claimer: the one claim query of the outbox, for sending (`dueToSend`) and for writing (claim-to-write.ts).
  */
-function claimable(limit: number) {
+export function claimable(which: SQL, limit: number) {
   return sql`(
     select ${emailOutbox.id} from ${emailOutbox}
-    where ${emailOutbox.status} = 'queued' and ${emailOutbox.renderLater} is null
-      and (${emailOutbox.nextAttemptAt} is null or ${emailOutbox.nextAttemptAt} <= ${now().toISOString()}::timestamptz)
+    where ${emailOutbox.status} = 'queued' and ${which}
       and (${emailOutbox.claimedAt} is null or ${emailOutbox.claimedAt} < now() - ${CLAIM_LEASE})
     order by ${emailOutbox.createdAt}
     limit ${limit}
     for update skip locked)`;
 }
+
+/**
+ * Written (render_later is null: see claim-to-write.ts) and due: next_attempt_at, set by a back-off, has come (by the
+ * service clock, so the sandbox test clock moves retries too).
+ */
+const dueToSend = () =>
+  sql`${emailOutbox.renderLater} is null
+    and (${emailOutbox.nextAttemptAt} is null or ${emailOutbox.nextAttemptAt} <= ${now().toISOString()}::timestamptz)`;
 
 /**
  * Claims up to `limit` emails for this caller in one statement. SKIP LOCKED lets
@@ -40,7 +46,7 @@ export async function claimEmails(db: Db, limit: number): Promise<ClaimedEmail[]
   return db
     .update(emailOutbox)
     .set({ claimedAt: sql`now()`, attempts: sql`${emailOutbox.attempts} + 1` })
-    .where(inArray(emailOutbox.id, claimable(limit)))
+    .where(inArray(emailOutbox.id, claimable(dueToSend(), limit)))
     .returning();
 }
 
@@ -54,7 +60,7 @@ export async function deliverToMailbox(db: Db, limit: number): Promise<number> {
       attempts: sql`${emailOutbox.attempts} + 1`,
       sentAt: now(),
     })
-    .where(inArray(emailOutbox.id, claimable(limit)))
+    .where(inArray(emailOutbox.id, claimable(dueToSend(), limit)))
     .returning({ id: emailOutbox.id });
   return rows.length;
 }

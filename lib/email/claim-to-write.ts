@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { emailOutbox } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { CLAIM_LEASE } from './claim-outbox';
+import { claimable } from './claim-outbox';
 import type { RenderedEmail } from './templates/render-email';
 
 /*
@@ -17,18 +17,11 @@ export type EmailToWrite = {
 };
 
 export async function claimEmailsToWrite(db: Db, limit: number): Promise<EmailToWrite[]> {
-  const claimable = sql`(
-    select ${emailOutbox.id} from ${emailOutbox}
-    where ${emailOutbox.status} = 'queued' and ${emailOutbox.renderLater} is not null
-      and (${emailOutbox.claimedAt} is null or ${emailOutbox.claimedAt} < now() - ${CLAIM_LEASE})
-    order by ${emailOutbox.createdAt}
-    limit ${limit}
-    for update skip locked)`;
   const rows = await db
     .update(emailOutbox)
     // Milliseconds, so the claim's time reads back into a Date exactly and names the claim in stillClaimed.
     .set({ claimedAt: sql`date_trunc('milliseconds', now())` })
-    .where(inArray(emailOutbox.id, claimable))
+    .where(inArray(emailOutbox.id, claimable(isNotNull(emailOutbox.renderLater), limit)))
     .returning({ id: emailOutbox.id, claimedAt: emailOutbox.claimedAt, renderLater: emailOutbox.renderLater });
   return rows.map((row) => ({ id: row.id, claimedAt: row.claimedAt!, renderLater: row.renderLater! }));
 }
