@@ -8,8 +8,8 @@ const options = { runOnly: { type: 'tag', values: wcagTags } };
 const configure = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } })`;
 
 /*
- * axe's own Playwright runner (@axe-core/playwright 4.14), done as it does it but for one step: it runs
- * axe.runPartial in the page and in every frame (cross-origin ones too: Playwright reaches them, axe's
+ * axe-core (a pinned devDependency) run the way its Playwright runner (@axe-core/playwright 4.14) runs it,
+ * but for one step: it runs axe.runPartial in the page and in every frame (cross-origin ones too: Playwright reaches them, axe's
  * postMessage would not), then merges the frames' results with axe.finishRun in a clean page, never in the
  * page under test (its scripts could have changed globals axe uses). The library opens a new blank page in
  * the test's browser context for that on EVERY run and injects axe (~600 kB) into it: on the 2-core machine
