@@ -183,6 +183,7 @@ function formatRunner(run: RunnerRun): string[] {
       ` (${run.wall_seconds} s / ${run.payments_per_second_wall.toFixed(1)}/s from spawning the workers); per worker ${JSON.stringify(run.per_worker_completed)}` +
       ` in ${JSON.stringify(run.per_worker_passes)} passes (the ${run.interval_ms} ms sleep after each wake-up: ~${run.interval_sleep_share === null ? 'n/a' : Math.round(run.interval_sleep_share * 100)} % of the busiest worker's time)`,
     `     machine: ${run.cpu.busy_percent ?? 'n/a'} % CPU busy, load average ${run.cpu.load_average_end.join(' ')}`,
+    `     receipts: ${run.receipts.queued} queued; the last written ${run.receipts.written_after_charges_seconds === null ? 'not before the deadline' : `${run.receipts.written_after_charges_seconds} s after the last charge`}`,
   ];
   const c = run.cpu_ms_per_payment;
   if (c)

@@ -89,6 +89,11 @@ export type RunnerRun = {
   clearing_seconds: number;
   payments_per_second: number;
   payments_per_second_wall: number;
+  /**
+   * The payers' receipts: queued unwritten with each grouped settle, written by the runner once the backlog of charges
+   * is cleared (money first, docs/runner.md). How many, and how long after the last charge the last was written.
+   */
+  receipts: { queued: number; written_after_charges_seconds: number | null };
   /** Payments each worker completed, from its "runner passes" log lines. */
   per_worker_completed: Record<string, number>;
   /** Passes that charged something, per worker: each is followed by RUNNER_INTERVAL_MS of sleep. */
@@ -187,6 +192,7 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
     clearing_seconds: 0,
     payments_per_second: 0,
     payments_per_second_wall: 0,
+    receipts: { queued: 0, written_after_charges_seconds: null },
     per_worker_completed: {},
     per_worker_passes: {},
     interval_sleep_share: null,
@@ -268,6 +274,7 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
       }
       run.wall_seconds = round((performance.now() - started) / 1000);
       run.cpu = meter.stop();
+      run.receipts = await waitForReceipts(client, deadline);
     } finally {
       await Promise.all(spawned.map((worker) => worker.stop()));
       for (const worker of spawned) {
@@ -328,6 +335,19 @@ async function oneRun(serverUrl: string, workers: number, scenario: RunnerScenar
   }
   run.failed = run.problems.length > 0;
   return run;
+}
+
+/** Polls (the workers still run) until no receipt waits for its words; null when the deadline passes first. */
+async function waitForReceipts(client: Client, deadline: number): Promise<RunnerRun['receipts']> {
+  const cleared = performance.now();
+  const count = async (where: string) =>
+    Number((await client.query<{ n: string }>(`select count(*) as n from email_outbox where ${where}`)).rows[0]?.n);
+  const queued = await count(`dedupe_key like 'receipt:%'`);
+  while ((await count('render_later is not null')) > 0) {
+    if (Date.now() > deadline) return { queued, written_after_charges_seconds: null };
+    await sleep(100);
+  }
+  return { queued, written_after_charges_seconds: round((performance.now() - cleared) / 1000, 1) };
 }
 
 /**
