@@ -73,7 +73,8 @@ async function finishRefusedWalletCancel(db: Db, row: typeof transactions.$infer
     await cancelRefusedWallet(db, row);
     return true;
   } catch (error) {
-    if (error instanceof ProcessorError && !error.transient) await refusedWalletCancelFailed(db, row, safeErrorText(error));
+    if (error instanceof ProcessorError && !error.transient)
+      await refusedWalletCancelFailed(db, row, safeErrorText(error));
     console.error(
       JSON.stringify({
         level: 'error',

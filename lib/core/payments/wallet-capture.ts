@@ -15,7 +15,11 @@ import type { PaymentOutcome } from './settle-payment';
  * it for good. The customer's payment is taken either way: the answer is `paid`, COMPLETE or PENDING until CAPTURE.
  */
 export async function captureAllowedWallet(db: Db, id: string): Promise<PaymentOutcome> {
-  const [claimed] = await db.update(transactions).set(claimSet('complete')).where(moveWhere(id, 'claimCapture')).returning();
+  const [claimed] = await db
+    .update(transactions)
+    .set(claimSet('complete'))
+    .where(moveWhere(id, 'claimCapture'))
+    .returning();
   if (claimed) {
     try {
       await finishModification(db, claimed, 'complete');

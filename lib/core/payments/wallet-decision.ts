@@ -3,12 +3,7 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
-import {
-  walletOf,
-  type AuthoriseResult,
-  type PaymentMethodInput,
-  type Processor,
-} from '@/lib/payments/processor';
+import { walletOf, type AuthoriseResult, type PaymentMethodInput, type Processor } from '@/lib/payments/processor';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
 import type { AuditActor } from '../audit/record-audit';
 import { collectionCharge } from '../groups/collection-charge';
@@ -108,7 +103,9 @@ export async function authoriseThenDecide(db: Db, decision: WalletDecisionInput)
   // Never an amount the customer did not see: a surcharge other than the one accepted (none, at first) is shown first.
   if (quote.surcharge !== accepted) {
     await refuseAuthorised(db, id, result, SURCHARGE_TO_CONFIRM);
-    const collections = (checkout.choice?.collect ?? []).map((i) => collectionCharge(i.amount, quote.card, checkout).amount);
+    const collections = (checkout.choice?.collect ?? []).map(
+      (i) => collectionCharge(i.amount, quote.card, checkout).amount,
+    );
     return {
       outcome: 'confirm_surcharge',
       surcharge: quote.surcharge,
