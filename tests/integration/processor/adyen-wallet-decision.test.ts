@@ -7,7 +7,7 @@ import type { PaymentMethodInput } from '@/lib/payments/processor';
 import { finishStuckModifications } from '@/lib/runner/stuck-modifications-step';
 import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
 import { createTenant } from '../support/fixtures';
-import { adyenBatch, adyenItem, postNotifications } from '../support/notifications';
+import { postNotifications } from '../support/notifications';
 import { createLinkVia, pay } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
 
