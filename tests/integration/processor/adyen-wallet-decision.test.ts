@@ -158,6 +158,19 @@ describe('production wallets on links whose rules need the card: authorise, then
     expect(await rowOf(paidId)).toMatchObject({ status: 'COMPLETE', stage: null });
   });
 
+  it('a surcharge to confirm is no failure: it never counts towards the card-testing pause', async () => {
+    const id = await link(surcharging);
+    // The link's limit is 5 failures (CARD_TESTING_LIMITS): six surcharges shown, and the customer may still pay.
+    for (let i = 0; i < 6; i++)
+      expect(await pay(id, undefined, { method: wallet(cards.commercial) })).toMatchObject({
+        outcome: 'confirm_surcharge',
+      });
+    const { surcharge } = (await pay(id, undefined, { method: wallet(cards.commercial) })) as { surcharge: number };
+    expect(await pay(id, undefined, { method: wallet(cards.commercial), acceptedSurcharge: surcharge })).toMatchObject({
+      outcome: 'paid',
+    });
+  });
+
   it('a surcharge accepted that the card no longer carries is not charged: cancelled and quoted again', async () => {
     const id = await link(surcharging);
     const outcome = await pay(id, undefined, { method: wallet(cards.plain), acceptedSurcharge: 150 });
