@@ -7,6 +7,7 @@ import { formatMoney } from '@/lib/money';
 import { claimedState, finishModification, type Modification } from '@/lib/core/transactions/finish-modification';
 import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
+import { cancelRefusedWallet, refusedWalletCancelFailed } from '@/lib/core/payments/wallet-cancel';
 import { moveSet, moveWhere } from '@/lib/core/transactions/transaction-lifecycle';
 import { describeErrorSafely, safeErrorText } from '@/lib/http/safe-error-log';
 
@@ -23,12 +24,15 @@ const STUCK_AFTER_MS = 10 * 60 * 1000;
  * (a ProcessorError not marked transient: a retry fails the same way) ends
  * the claim: released with the failure recorded and the organisation alerted,
  * so it is not retried forever and the 7-day expiry can release the payment.
+ * The cancel of a refused wallet authorisation (REJECTED/reversing) is finished the same way (wallet-cancel.ts).
  */
 export async function finishStuckModifications(db: Db, limit = 20): Promise<number> {
   const at = now();
   const claimed = await claimRows<{ id: string }>(db, {
     table: sql`transactions`,
-    where: sql`status = 'PENDING' and stage in ('capturing', 'reversing') and modification_sent_at is null
+    // A refused wallet's cancel (REJECTED/reversing, wallet-cancel.ts) too: its authorisation is held until it lands.
+    where: sql`(status = 'PENDING' and stage in ('capturing', 'reversing') or status = 'REJECTED' and stage = 'reversing')
+      and modification_sent_at is null
       and updated_at < ${new Date(at.getTime() - STUCK_AFTER_MS).toISOString()}::timestamptz`,
     orderBy: sql`updated_at`,
     set: sql`updated_at = ${at.toISOString()}::timestamptz`,
@@ -37,6 +41,10 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
   let finished = 0;
   for (const { id } of claimed) {
     const [row] = await db.select().from(transactions).where(eq(transactions.id, id));
+    if (row!.status === 'REJECTED') {
+      if (await finishRefusedWalletCancel(db, row!)) finished += 1;
+      continue;
+    }
     const action: Modification = row!.stage === 'capturing' ? 'complete' : 'reverse';
     try {
       await finishModification(db, row!, action);
@@ -57,6 +65,26 @@ export async function finishStuckModifications(db: Db, limit = 20): Promise<numb
     }
   }
   return finished;
+}
+
+/** A refused wallet's cancel sent again; a refusal that will not change counts as a failed cancel (wallet-cancel.ts). */
+async function finishRefusedWalletCancel(db: Db, row: typeof transactions.$inferSelect): Promise<boolean> {
+  try {
+    await cancelRefusedWallet(db, row);
+    return true;
+  } catch (error) {
+    if (error instanceof ProcessorError && !error.transient)
+      await refusedWalletCancelFailed(db, row, safeErrorText(error));
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'cancel of a refused wallet authorisation not finished; retrying later',
+        transaction_id: row.id,
+        error: describeErrorSafely(error),
+      }),
+    );
+    return false;
+  }
 }
 
 /** Releases a claim the processor refused for good: PENDING again, `failure_reason` says which, and the organisation is told. */

@@ -12,20 +12,29 @@ test.use({ javaScriptEnabled: true });
 
 const noRules = { surcharging_enabled: false, dcc_enabled: false, excluded_card_types: [], excluded_card_regions: [] };
 
-test('a device without a wallet: no wallet button, and no wallet code is loaded', async ({ page, request }) => {
-  const linkId = await createLinkOn(request, noRules);
-  const scripts: string[] = [];
-  page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+// A surcharging link offers production wallets too (authorise, then decide: docs/checkout.md "Wallets"); on a device
+// without one it shows and loads no more than a link without rules.
+for (const [name, rules] of [
+  ['without card rules', noRules],
+  ['that surcharges', { ...noRules, surcharging_enabled: true }],
+] as const)
+  test(`a device without a wallet, on a link ${name}: no wallet button, and no wallet code is loaded`, async ({
+    page,
+    request,
+  }) => {
+    const linkId = await createLinkOn(request, rules);
+    const scripts: string[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''));
+    });
+    await page.goto(`/${linkId}`);
+    // The card component loads (its own chunk, on demand): the page has run its client code by then.
+    await expect(page.getByTestId('adyen-card-fields')).not.toHaveAttribute('data-status', 'loading');
+    await expect(page.getByTestId('wallet')).toHaveCount(0);
+    await expect(page.getByTestId('sandbox-wallet-form')).toHaveCount(0);
+    // The wallet mount module (adyen-wallet-mount.ts) names the tokens it reads; no script fetched contains it.
+    expect(scripts.filter((body) => body.includes('applePayToken') && body.includes('googlePayToken'))).toEqual([]);
   });
-  await page.goto(`/${linkId}`);
-  // The card component loads (its own chunk, on demand): the page has run its client code by then.
-  await expect(page.getByTestId('adyen-card-fields')).not.toHaveAttribute('data-status', 'loading');
-  await expect(page.getByTestId('wallet')).toHaveCount(0);
-  await expect(page.getByTestId('sandbox-wallet-form')).toHaveCount(0);
-  // The wallet mount module (adyen-wallet-mount.ts) names the tokens it reads; no script fetched contains it.
-  expect(scripts.filter((body) => body.includes('applePayToken') && body.includes('googlePayToken'))).toEqual([]);
-});
 
 test("Apple Pay's domain association file is served as configured", async ({ request }) => {
   const response = await request.get(`${productionUrl}/.well-known/apple-developer-merchantid-domain-association`);

@@ -5,6 +5,7 @@ import { queryRows } from '@/lib/db/query-rows';
 import { isSandbox } from '@/lib/config';
 import { isPublishedTestCard } from '@/lib/payments/processor/sandbox/sandbox-cards';
 import { CARD_TESTING_REASON } from './card-testing-refusal';
+import { SURCHARGE_TO_CONFIRM } from './payment-errors';
 
 /*
  * The counting behind the card-testing pause (card-testing.ts), in one SQL statement.
@@ -45,13 +46,13 @@ export async function cardTestingTrip(
   const at = now();
   const since = new Date(at.getTime() - (CARD_TESTING_WINDOW_MINUTES + CARD_TESTING_PAUSE_MINUTES) * 60_000);
   // What counts: CARD attempts the customer made (not a stored card's merchant charge) that were declined, rejected by
-  // a rule other than this one, or are still in progress (a failure that may come, so two racing attempts cannot both pass).
+  // a rule other than this one (nor a wallet's surcharge to confirm: wallet-decision.ts), or are still in progress (a failure that may come, so two racing attempts cannot both pass).
   // The organisation's scope counts only attempts that failed: 50 payments of a busy organisation in 3-D Secure at
   // once are a sale, not an attack (its racing attempts are still caught by the narrower scopes).
   const failedOrInFlight = (
     inFlight: boolean,
   ) => sql`t.type = 'CARD' and t.saved_card_id is null and t.created_at > ${since} and t.created_at <= ${at}
-    and (t.status = 'DECLINED' ${inFlight ? sql`or t.status = 'PAYMENTINPROGRESS'` : sql``} or (t.status = 'REJECTED' and t.failure_reason is distinct from ${CARD_TESTING_REASON}))`;
+    and (t.status = 'DECLINED' ${inFlight ? sql`or t.status = 'PAYMENTINPROGRESS'` : sql``} or (t.status = 'REJECTED' and coalesce(t.failure_reason, '') not in (${CARD_TESTING_REASON}, ${SURCHARGE_TO_CONFIRM})))`;
   const checked = sql`c.created_at > ${since} and c.created_at <= ${at}`;
   const piece = (scope: CardTestingScope, failures: SQL, checks: SQL) => sql`
     select ${scope}::text as scope, 'failures' as kind, t.created_at as at from transactions t where ${failures} and ${failedOrInFlight(scope !== 'organisation')}

@@ -22,6 +22,7 @@ import { cardLookupFailed, methodNotAccepted } from './payment-errors';
 import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
 import { startTransaction } from './start-transaction';
 import { storedCardUseOf } from './stored-card-use';
+import { authoriseThenDecide, decidesAfterAuthorisation } from './wallet-decision';
 
 type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 /** A card the payment refuses before the processor is asked to authorise it, as recorded. */
@@ -77,7 +78,8 @@ export type CardPaymentOutcome =
  * accepted exactly that amount), DCC, pre-authorisation and the store-card options.
  * A payment of several instalments is quoted on their sum, as one amount.
  * A wallet (Apple Pay, Google Pay: `walletOf(method)`) is a card like any other here: the same rules, the same
- * processor call, recorded with its wallet named.
+ * processor call, recorded with its wallet named. A production wallet's token on a link whose rules need the card's
+ * facts is authorised first and judged on the answer (wallet-decision.ts).
  */
 export async function payByCard(db: Db, input: CardPaymentInput): Promise<CardPaymentOutcome> {
   const checkout = await payableSelection(db, input.checkoutId, input.coveredLinkIds);
@@ -123,6 +125,13 @@ export async function chargeCard(
   if (paused) return paused;
   const processor = processorFor(db);
   const facts = await lookupCardFacts(processor, input.method);
+  const storeCard =
+    Boolean(link.bookingId) &&
+    (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
+  // A production wallet's token tells nothing of the card before the payment: on a link whose rules need its facts,
+  // it is authorised first and judged on the processor's answer (wallet-decision.ts), never taken unchecked.
+  if (facts === null && !moto && decidesAfterAuthorisation(input.method, checkout))
+    return authoriseThenDecide(db, { input, checkout, method, actor, card, storeCard, processor });
   if (facts === 'failed' && cardRulesNeedFacts(checkout)) {
     return refuse(db, input, method, checkout, {
       status: 'FAILED',
@@ -155,9 +164,6 @@ export async function chargeCard(
   const sent = dccAccepted
     ? { amount: quote.dcc!.converted_amount, currency: isoCurrency(quote.dcc!.cardCurrency) }
     : { amount: total, currency: isoCurrency(link.currency) };
-  const storeCard =
-    Boolean(link.bookingId) &&
-    (link.options.store_card_forced || (!link.options.hide_store_card && input.storeCard === true));
   const { id } = await startTransaction(db, {
     checkoutId: link.id,
     coveredLinkIds: input.coveredLinkIds,

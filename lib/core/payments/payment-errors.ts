@@ -20,3 +20,6 @@ export const cardUnverified = () =>
   'This card could not be verified (its issuing country or brand is unknown), and this payment has card rules that need them. Please use another card.';
 export const cardLookupFailed = () =>
   'We could not check this card just now, so nothing was charged. Please try again in a moment.';
+
+/** The failure reason of a wallet authorisation cancelled because its card carries a surcharge the customer had not seen (wallet-decision.ts). */
+export const SURCHARGE_TO_CONFIRM = 'surcharge_to_confirm';

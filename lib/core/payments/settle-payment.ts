@@ -21,7 +21,8 @@ export type PaymentOutcome =
   /** The processor may have taken the money (timeout, unclear answer): the transaction stays unsettled until the processor is asked. */
   | { outcome: 'unsettled'; transactionId: string };
 
-const cardColumns = (card: CardFacts | undefined) =>
+/** The card's facts as the transaction's columns (none when the answer gave none: the row keeps what it has). */
+export const cardColumns = (card: CardFacts | undefined) =>
   card
     ? {
         cardBrand: card.brand,

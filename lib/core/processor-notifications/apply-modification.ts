@@ -15,6 +15,7 @@ import {
   type ClaimedNotification,
 } from './apply-outcome';
 import { findPayment } from './find-target';
+import { applyRefusedWalletCancel } from './apply-wallet-cancel';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 /**
@@ -88,6 +89,8 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
 export async function applyReversal(db: Db, n: ClaimedNotification): Promise<ApplyOutcome> {
   const row = await findPayment(db, n.item.originalReference ?? n.item.pspReference, n.item.merchantReference);
   if (!row) return ignored('no payment with this original reference');
+  // The cancel of a wallet authorisation the card rules refused (wallet-decision.ts): never held as far as anyone saw.
+  if (row.status === 'REJECTED') return applyRefusedWalletCancel(db, n, row);
   const name = n.item.eventCode === 'CANCEL_OR_REFUND' ? 'reversal' : 'cancellation';
   if (!n.item.success) return reversalFailed(db, n, row, name);
   const refunded = n.item.eventCode === 'CANCEL_OR_REFUND' && n.item.additionalData['modification.action'] === 'refund';

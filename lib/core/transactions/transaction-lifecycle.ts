@@ -26,7 +26,9 @@ export const transactionStates = {
   FAILED: 'the processor said it failed; nothing taken',
   ABANDONED: 'left by the customer, or the processor positively took nothing',
   REVERSED: 'a held authorisation released; nothing taken',
-  REJECTED: 'refused by the card rules before the processor was asked',
+  REJECTED: 'refused by the card rules before the processor was asked, or a refused wallet authorisation cancelled',
+  'REJECTED/reversing':
+    "a production wallet's authorisation the card rules refused once its facts were known (wallet-decision.ts): the link is free, the authorisation's cancel is being sent or awaits the processor's CANCEL_OR_REFUND",
 } as const;
 
 export type TransactionState = keyof typeof transactionStates;
@@ -101,6 +103,16 @@ export const transactionMoves = {
     from: ['PENDING/reversing', 'PENDING'],
     to: 'REVERSED',
     by: 'the processor released the authorisation (our claim, or a notification)',
+  },
+  rejectAuthorised: {
+    from: ['PAYMENTINPROGRESS/authorising'],
+    to: 'REJECTED/reversing',
+    by: "a production wallet's authorisation its card facts refuse (excluded, unverified, a surcharge not yet seen): cancelled at once",
+  },
+  rejectedReleased: {
+    from: ['REJECTED/reversing'],
+    to: 'REJECTED',
+    by: "the processor cancelled a refused wallet's authorisation (its answer, CANCEL_OR_REFUND), or refused the cancel for good (alerted)",
   },
   captureFailed: {
     from: ['COMPLETE', 'PENDING/capturing'],

@@ -81,18 +81,63 @@ describe('wallet payments in production, against the Adyen simulator (issue 17, 
     },
   );
 
-  it("a link whose rules need the card's facts refuses a wallet token before Adyen is asked (fail closed)", async () => {
+  it("on a link whose rules need the card's facts, the button's action answers the surcharge, then pays the total", async () => {
     const { admin, parentId } = await createTenant();
     const link = await createLinkVia(admin.token, parentId, { ...noRules, surcharging_enabled: true });
     production();
-    const before = sentFor('/payments').length;
-    const outcome = await pay(link, undefined, { method: wallet('apple_pay', '4111111111111111') });
-    expect(outcome).toMatchObject({ outcome: 'rejected', reason: 'card_unverified' });
-    expect(await rowOf((outcome as { transactionId: string }).transactionId)).toMatchObject({
-      status: 'REJECTED',
+    actionRequest(`/${link}`);
+    // A GB commercial Visa: the card's facts come with Adyen's answer, the authorisation is cancelled, the sheet reopens.
+    const first = await payWalletTokenAction({
+      linkId: link,
+      locale: 'en-GB',
       wallet: 'apple_pay',
+      token: 'test_4444333322221111',
     });
-    expect(sentFor('/payments').length).toBe(before);
+    expect(first).toMatchObject({ ok: false, confirm: { surcharge: expect.any(Number), total: expect.any(Number) } });
+    const { surcharge, total } = (first as { confirm: { surcharge: number; total: number } }).confirm;
+    expect(surcharge).toBeGreaterThan(0);
+    expect((first as { message: string }).message).toMatch(
+      /^A card surcharge of .+ applies to this card\. Apple Pay will pay .+ in total\. Choose Apple Pay again to pay .+\.$/,
+    );
+    const second = await payWalletTokenAction({
+      linkId: link,
+      locale: 'en-GB',
+      wallet: 'apple_pay',
+      token: 'test_4444333322221111',
+      acceptedSurcharge: String(surcharge),
+    });
+    expect(second).toEqual({ ok: true, destination: `/${link}/success` });
+    const rows = await (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, link));
+    expect(rows.map((r) => [r.status, r.amount, r.failureReason]).sort()).toEqual([
+      ['PENDING', total, null],
+      ['REJECTED', 10000, 'surcharge_to_confirm'],
+    ]);
+  });
+
+  it('an excluded card is refused after its authorisation in the same words as a typed card', async () => {
+    const { admin, parentId } = await createTenant();
+    const link = await createLinkVia(admin.token, parentId, { ...noRules, excluded_card_types: ['AMEX'] });
+    production();
+    actionRequest(`/fr/${link}`);
+    const refused = await payWalletTokenAction({
+      linkId: link,
+      locale: 'fr',
+      wallet: 'google_pay',
+      token: 'test_370000000000002',
+    });
+    const facts = (await import('../../../messages/fr/CardFacts.json')).default as Record<string, string>;
+    expect(refused).toMatchObject({ ok: false, refused: 'card' });
+    const message = (refused as { message: string }).message;
+    expect(message).toContain(facts.excludedTitle);
+    expect(message).toContain(facts.excludedType!.replace('{brand}', 'American Express'));
+    const [row] = await (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, link));
+    expect(row).toMatchObject({
+      status: 'REJECTED',
+      failureReason: 'card_excluded',
+      wallet: 'google_pay',
+      cardBrand: 'AMEX',
+    });
+    expect(sentFor(`/payments/${row!.providerReference!.replace(/:manual$/, '')}/reversals`)).toHaveLength(1);
   });
 
   it("the wallet button's server action pays the token and tells the page where to go", async () => {

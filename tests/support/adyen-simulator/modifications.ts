@@ -14,7 +14,8 @@ import { adyenId, type Amount, type Answer, type Payment, type State } from './s
  * - A modification the payment cannot take (capturing more than is left authorised, refunding more than
  *   was captured, cancelling a captured payment): still 201 received, then the notification with success
  *   "false" and reason "Insufficient balance on payment" (refundFalse.json) or "Payment already captured".
- * - A test can make the next modification of a payment fail: sim.failModification(psp, 'REFUND', reason?).
+ * - A test can make the next modification of a payment fail: sim.failModification(psp, 'REFUND', reason?), or of the
+ *   next payment of a card number: sim.failModification({ card }, 'CANCEL_OR_REFUND').
  * - holderName "capture failed" / "refund failed" on the payment: the modification succeeds, then
  *   CAPTURE_FAILED / REFUND_FAILED follows (test-values.ts).
  */
@@ -46,8 +47,10 @@ export function modify(context: Context, kind: ModificationKind, psp: string, bo
   const modificationPsp = adyenId();
   const amount = (body.amount as Amount | undefined) ?? payment.amount;
   const eventCode = eventCodes[kind];
-  const forced = context.state.failures.get(`${psp}:${eventCode}`);
-  context.state.failures.delete(`${psp}:${eventCode}`);
+  const byCard = `card:${payment.card?.number}:${eventCode}`;
+  const failureKey = context.state.failures.has(`${psp}:${eventCode}`) ? `${psp}:${eventCode}` : byCard;
+  const forced = context.state.failures.get(failureKey);
+  context.state.failures.delete(failureKey);
   const reason = forced ?? apply(payment, kind, amount.value);
   context.notifications.add({
     eventCode,

@@ -211,13 +211,17 @@ export async function startAdyenSimulator(options: AdyenSimulatorOptions = {}) {
     omitRedirectPspReference(omit = true) {
       state.redirectsWithoutPspReference = omit;
     },
-    /** The next CAPTURE / REFUND / CANCELLATION / CANCEL_OR_REFUND of this payment is refused in its notification (success "false"). */
+    /**
+     * The next CAPTURE / REFUND / CANCELLATION / CANCEL_OR_REFUND of this payment is refused in its notification
+     * (success "false"). `{ card }`: of the next payment of that card number (a wallet's modification made before the
+     * test learns its pspReference, as the cancel of a refused wallet card is: wallet-decision.ts).
+     */
     failModification(
-      psp: string,
+      payment: string | { card: string },
       eventCode: 'CAPTURE' | 'REFUND' | 'CANCELLATION' | 'CANCEL_OR_REFUND',
       reason = 'Modification refused',
     ) {
-      state.failures.set(`${psp}:${eventCode}`, reason);
+      state.failures.set(`${typeof payment === 'string' ? payment : `card:${payment.card}`}:${eventCode}`, reason);
     },
     /**
      * The final outcome of a Received / Pending payment, as its (not yet delivered) AUTHORISATION notification

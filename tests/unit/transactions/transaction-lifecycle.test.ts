@@ -35,6 +35,7 @@ describe('the transaction lifecycle table', () => {
       'PAYMENTINPROGRESS/authorising --decline--> DECLINED',
       'PAYMENTINPROGRESS/authorising --fail--> FAILED',
       'PAYMENTINPROGRESS/authorising --abandonUnsettled--> ABANDONED',
+      'PAYMENTINPROGRESS/authorising --rejectAuthorised--> REJECTED/reversing',
       'PAYMENTINPROGRESS/challenge --unsettle--> PAYMENTINPROGRESS/unsettled',
       'PAYMENTINPROGRESS/challenge --authorise--> PENDING',
       'PAYMENTINPROGRESS/challenge --pay--> COMPLETE',
@@ -65,6 +66,7 @@ describe('the transaction lifecycle table', () => {
       'PENDING/reversing --releaseClaim--> PENDING',
       'PENDING/reversing --reversed--> REVERSED',
       'COMPLETE --captureFailed--> PENDING',
+      'REJECTED/reversing --rejectedReleased--> REJECTED',
     ]);
   });
 

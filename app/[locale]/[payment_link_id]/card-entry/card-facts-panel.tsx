@@ -2,17 +2,8 @@
 
 import type { CardCheck, CardExclusion, ShownCard } from '@/lib/core/hosted-checkout/card-check';
 import { cardBrandLabels } from '@/lib/payments/card-rules/exclusion-message';
-import type { CardRegion } from '@/lib/payments/card-rules';
 import { useLocale, useTranslations } from './card-text';
-
-/** A country's name in the page's language (GB: "United Kingdom", "Royaume-Uni"). */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { countryName, exclusionText } from './exclusion-text';
 
 /** "Visa debit card ending 0008, issued in France": the facts the server found, nothing more. */
 export function CardSummary({ card }: { card: ShownCard }) {
@@ -29,29 +20,9 @@ export function CardSummary({ card }: { card: ShownCard }) {
   );
 }
 
-const regionKey = { DOMESTIC: 'Domestic', INTRA: 'Intra', INTER: 'Inter' } as const satisfies Record<
-  CardRegion,
-  string
->;
-
 /** What is not accepted and what is, in the page's language, from the rules' structured refusal (never the core's English sentence). */
 export function useExclusionText(exclusion: CardExclusion): string {
-  const t = useTranslations('CardFacts');
-  const locale = useLocale();
-  // What is accepted, in plain words: any one of them will do ("Visa or Mastercard").
-  const list = new Intl.ListFormat(locale, { type: 'disjunction' });
-  const country = countryName(exclusion.reason === 'region' ? exclusion.organisationCountry : 'GB', locale);
-  const refused =
-    exclusion.reason === 'type'
-      ? t('excludedType', { brand: cardBrandLabels[exclusion.excluded] })
-      : t(`excluded${regionKey[exclusion.excluded]}`, { country });
-  const accepted =
-    exclusion.reason === 'type'
-      ? exclusion.accepted.map((brand) => cardBrandLabels[brand])
-      : exclusion.accepted.map((region) => t(`accepted${regionKey[region]}`, { country }));
-  if (accepted.length === 0) return `${refused} ${t('noneAccepted')}`;
-  const acceptedKey = exclusion.reason === 'type' ? 'acceptedBrands' : 'acceptedList';
-  return `${refused} ${t(acceptedKey, { list: list.format(accepted) })}`;
+  return exclusionText(useTranslations('CardFacts'), useLocale(), exclusion);
 }
 
 export function ExclusionMessage({

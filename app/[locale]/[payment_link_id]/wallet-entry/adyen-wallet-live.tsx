@@ -19,8 +19,13 @@ export type AdyenWalletProps = {
   adyen: { clientKey: string; environment: AdyenEnvironment; countryCode: string };
   amount: { value: number; currency: string };
   wallets: WalletClientConfig;
-  text: { heading: string; refused: string };
+  /** `note`: on a link whose rules need the card, that its surcharge, if any, is shown before anything is taken. */
+  text: { heading: string; refused: string; note?: string };
 };
+
+/** What the wallet's sheet asks for: the checkout's amount, or the total with a surcharge the customer was shown. */
+type Charge = { value: number; acceptedSurcharge?: number };
+type Notice = { kind: 'refused' | 'confirm'; text: string };
 
 /**
  * Apple Pay and Google Pay in production, once the page's shell (adyen-wallet-buttons.tsx) found a wallet that
@@ -38,7 +43,8 @@ export function AdyenWalletLive({
   text,
 }: AdyenWalletProps) {
   const [available, setAvailable] = useState<WalletKind[]>([]);
-  const [refused, setRefused] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [charge, setCharge] = useState<Charge>({ value: amount.value });
   const mounted = useRef<Mounted | null>(null);
   const containers = useRef<Partial<Record<WalletKind, HTMLDivElement | null>>>({});
 
@@ -53,14 +59,21 @@ export function AdyenWalletLive({
         covered: [...covered],
         wallet,
         token,
+        ...(charge.acceptedSurcharge !== undefined ? { acceptedSurcharge: String(charge.acceptedSurcharge) } : {}),
         ...(embedFlags ? { surface: 'embed', embedFlags: embedQuery(embedFlags).slice(1) } : {}),
       });
       if (state.ok) window.location.assign(state.destination);
-      else setRefused(true);
+      else if ('confirm' in state) {
+        // The card carries a surcharge (or another one): the sheet opens again at the total shown (wallet-decision.ts).
+        setNotice({ kind: 'confirm', text: state.message });
+        setCharge({ value: state.confirm.total, acceptedSurcharge: state.confirm.surcharge });
+      } else setNotice({ kind: 'refused', text: state.message ?? text.refused });
       return state.ok;
     };
     import('./adyen-wallet-mount')
-      .then(({ availableWallets }) => availableWallets(candidates, { ...adyen, locale, amount, wallets }, pay))
+      .then(({ availableWallets }) =>
+        availableWallets(candidates, { ...adyen, locale, amount: { ...amount, value: charge.value }, wallets }, pay),
+      )
       .then((found) => {
         if (cancelled) return found.unmount();
         mounted.current = found;
@@ -72,7 +85,7 @@ export function AdyenWalletLive({
       mounted.current?.unmount();
       mounted.current = null;
     };
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [charge]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     for (const wallet of available) {
@@ -85,9 +98,10 @@ export function AdyenWalletLive({
   return (
     <section aria-labelledby="wallet-heading" data-testid="wallet">
       <h2 id="wallet-heading">{text.heading}</h2>
-      {refused && (
-        <p className="field-error" role="alert">
-          {text.refused}
+      {text.note && <p className="muted">{text.note}</p>}
+      {notice && (
+        <p className={notice.kind === 'refused' ? 'field-error' : 'notice'} role="alert" data-testid="wallet-notice">
+          {notice.text}
         </p>
       )}
       {available.map((wallet) => (

@@ -1,6 +1,7 @@
 'use server';
 
 import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { z } from 'zod';
 import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
@@ -13,7 +14,12 @@ import { walletKinds, type PaymentMethodInput } from '@/lib/payments/processor/p
 import { checkoutAction, formValues, type CheckoutActionContext } from '../../checkout-action';
 import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } from '../checkout-paths';
 import { pageSurface, type CheckoutSurface } from '../checkout-surface';
-import { sandboxWalletMethod } from './sandbox-wallet-cards';
+import { cardExclusion } from '@/lib/core/hosted-checkout/card-check';
+import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
+import { formatMoney } from '@/lib/money';
+import { exclusionText } from '../card-entry/exclusion-text';
+import { cardTestingMessage } from '../card-testing-message';
+import { sandboxWalletMethod, walletNames } from './sandbox-wallet-cards';
 import { walletStepPath } from './wallet-paths';
 
 /*
@@ -46,7 +52,13 @@ const surfaceOf = (page: ActionPage, embedFlags: string | undefined): CheckoutSu
     : pageSurface;
 
 type WalletInput = z.output<typeof walletForm>;
-type Paid = { outcome: CardPaymentOutcome | 'refused'; to: CheckoutDestinations; surface: CheckoutSurface };
+type Paid = {
+  outcome: CardPaymentOutcome | 'refused';
+  to: CheckoutDestinations;
+  surface: CheckoutSurface;
+  /** The checkout's currency (our code), for the words of a surcharge to confirm. */
+  currency: string;
+};
 
 /** Pays the page's checkout with the wallet's card through the card payment core; 'refused': paid, in progress or expired. */
 async function payWithWallet(
@@ -58,7 +70,8 @@ async function payWithWallet(
   const { checkout } = await hostedCheckoutState(page.id, surfaceCheckoutKind(surface));
   const to = checkoutDestinations(surface, page.locale, checkout ?? { id: page.id, redirects: noRedirects });
   const card = checkout ? method(isSandbox()) : null;
-  if (!card) return { outcome: 'refused', to, surface };
+  const currency = checkout?.currency ?? 'GBX';
+  if (!card) return { outcome: 'refused', to, surface, currency };
   try {
     const outcome = await hostedPayByCard({
       checkoutId: page.id,
@@ -69,12 +82,13 @@ async function payWithWallet(
       returnUrl: to.returnUrl,
       transactionMethod: to.transactionMethod,
       ipAddress,
+      locale: page.locale,
     });
-    return { outcome, to, surface };
+    return { outcome, to, surface, currency };
   } catch (error) {
     // Already paid, in progress in another tab, expired: the link's page shows which.
     if (!(error instanceof AppError)) throw error;
-    return { outcome: 'refused', to, surface };
+    return { outcome: 'refused', to, surface, currency };
   }
 }
 
@@ -118,8 +132,15 @@ export async function paySandboxWalletAction(form: FormData): Promise<void> {
   await paySandboxWallet(formValues(form, ['covered']), undefined);
 }
 
-/** What the wallet button learns: where to go now (the payment was taken or decided), or that the card was refused. */
-export type WalletTokenState = { ok: true; destination: string } | { ok: false; refused: 'card' | 'unavailable' };
+/**
+ * What the wallet button learns: where to go now (the payment was taken or decided); that the card was refused
+ * (`message`: why and what is accepted, in the page's language); or a surcharge to confirm, the wallet's sheet to
+ * open again at `total`, posting `acceptedSurcharge` (`message` says so).
+ */
+export type WalletTokenState =
+  | { ok: true; destination: string }
+  | { ok: false; refused: 'card' | 'unavailable'; message?: string }
+  | { ok: false; confirm: { surcharge: number; total: number }; message: string };
 
 const payWalletToken = checkoutAction({
   pages: checkoutPages,
@@ -127,17 +148,55 @@ const payWalletToken = checkoutAction({
   input: tokenForm,
   refused: (): WalletTokenState => ({ ok: false, refused: 'unavailable' }),
   run: async (context, input): Promise<WalletTokenState> => {
-    const { outcome, to } = await payWithWallet(context, input, (sandbox) =>
+    const { outcome, to, currency } = await payWithWallet(context, input, (sandbox) =>
       sandbox ? null : { kind: 'adyen_wallet', wallet: input.wallet, token: input.token },
     );
     // The wallet's sheet closes first (adyen-web's actions.resolve), then the page goes where a card payment would.
     const settled = settledDestination(outcome, to);
     if (settled !== null) return { ok: true, destination: settled };
-    // A wallet is offered in production only where no rule needs the card's facts (wallet-section.tsx), so a
-    // surcharge to confirm or a refusal means the link changed under the page: the customer pays another way.
+    if (outcome === 'refused') return { ok: false, refused: 'card' };
+    // Authorised, then judged on the card's facts (wallet-decision.ts): its surcharge is shown before anything is
+    // taken, and the customer pays again with the wallet at the total, as the sandbox stand-in's sheet asks.
+    if (outcome.outcome === 'confirm_surcharge') {
+      const { surcharge, total } = outcome;
+      return {
+        ok: false,
+        confirm: { surcharge, total },
+        message: await surchargeText(context.page.locale, currency, input, outcome),
+      };
+    }
+    if (outcome.outcome === 'rejected')
+      return { ok: false, refused: 'card', message: await walletRefusalText(context.page.locale, outcome) };
     return { ok: false, refused: 'card' };
   },
 });
+
+/** The surcharge the wallet's card carries and the total the wallet will pay, in the page's language. */
+async function surchargeText(
+  locale: string,
+  currency: string,
+  input: WalletInput,
+  outcome: { surcharge: number; total: number },
+): Promise<string> {
+  const t = await getTranslations({ locale, namespace: 'Wallet' });
+  const money = (value: number) => formatMoney(value, currency, locale);
+  const wallet = walletNames[input.wallet];
+  const again = t('payAgain', { wallet, total: money(outcome.total) });
+  if (outcome.surcharge === 0) return again;
+  return `${t('surchargeBody', { surcharge: money(outcome.surcharge), total: money(outcome.total), wallet })} ${again}`;
+}
+
+/** A wallet's card the link refused after its authorisation, in the same words as a typed card refused before it. */
+async function walletRefusalText(
+  locale: string,
+  outcome: Extract<CardPaymentOutcome, { outcome: 'rejected' }>,
+): Promise<string> {
+  if (isCardTestingRefusal(outcome)) return cardTestingMessage(locale, outcome.retryAt);
+  const t = await getTranslations({ locale, namespace: 'CardFacts' });
+  if (outcome.exclusion)
+    return `${t('excludedTitle')}. ${exclusionText((key, values) => t(key, values), locale, cardExclusion(outcome.exclusion))}`;
+  return t('unverifiedBody');
+}
 
 /** A real wallet's payment (production): the token adyen-web's ApplePay or GooglePay component gave. */
 export async function payWalletTokenAction(values: Record<string, string | string[]>): Promise<WalletTokenState> {

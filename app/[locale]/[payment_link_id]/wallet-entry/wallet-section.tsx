@@ -16,10 +16,10 @@ type Props = {
 
 /**
  * Apple Pay and Google Pay, where a card may pay (docs/checkout.md, "Wallets"). Sandbox: the labelled stand-in,
- * a plain form. Production: the wallet buttons, only with Adyen's client key and a configured wallet, and only on
- * links whose rules need no card facts before the payment (a wallet's token reveals no issuing country, so an
- * exclusion or surcharge could not be judged: the core would refuse it, card-quote.ts). Otherwise nothing, so a
- * page without wallets loads no wallet code at all.
+ * a plain form. Production: the wallet buttons, only with Adyen's client key and a configured wallet; otherwise
+ * nothing, so a page without wallets loads no wallet code at all. On a link whose rules need the card's facts, a
+ * wallet's token reveals none before the payment: the server authorises it, then decides (wallet-decision.ts), and
+ * the page says that a surcharge, if any, is shown before anything is taken.
  */
 export async function WalletSection({ checkout, target, storeCard, selection }: Props) {
   const t = await getTranslations('Wallet');
@@ -40,7 +40,7 @@ export async function WalletSection({ checkout, target, storeCard, selection }: 
   }
   const adyen = adyenClientConfig();
   const wallets = walletClientConfig();
-  if (!adyen || configuredWallets(wallets).length === 0 || checkout.cardRulesNeedFacts) return null;
+  if (!adyen || configuredWallets(wallets).length === 0) return null;
   return (
     <AdyenWalletButtons
       linkId={target.linkId}
@@ -50,7 +50,11 @@ export async function WalletSection({ checkout, target, storeCard, selection }: 
       adyen={{ ...adyen, countryCode: checkout.organisationCountry }}
       amount={{ value: selection?.amount ?? checkout.amount, currency: isoCurrency(checkout.currency) }}
       wallets={wallets}
-      text={{ heading: t('heading'), refused: t('tokenRefused') }}
+      text={{
+        heading: t('heading'),
+        refused: t('tokenRefused'),
+        ...(checkout.cardRulesNeedFacts ? { note: t('surchargeShownFirst') } : {}),
+      }}
     />
   );
 }
