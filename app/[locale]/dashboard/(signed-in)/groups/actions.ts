@@ -14,6 +14,7 @@ const create = dashboardAction({
   input: createGroupForm,
   lists: groupLists,
   back: '/groups',
+  form: 'create-group',
   run: async ({ db, actor, organisationId, locale }, input) => {
     const group = await createGroup(db, actor, { ...input, organisation: organisationId });
     return backTo(locale, `/groups/${group.id}`, 'created');
