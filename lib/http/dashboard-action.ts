@@ -1,10 +1,12 @@
-import { forbidden, notFound, redirect, unstable_rethrow } from 'next/navigation';
+import { notFound, redirect, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { requireRole } from '@/lib/auth/access';
 import type { Role } from '@/lib/core/enums';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import type { StaffActor } from '@/lib/core/staff/load-staff-actor';
 import { AppError } from '@/lib/http/app-error';
+import { refuseAction } from '@/lib/http/dashboard-refusal';
+import { forgetKeptForm, keepRefusedForm, type KeepOptions } from '@/lib/http/kept-form-write';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
 import { routing } from '@/lib/i18n/routing';
 import { cookies } from 'next/headers';
@@ -19,7 +21,7 @@ const pageFields = z.object({ locale: z.enum(routing.locales).catch(routing.defa
 
 export type DashboardContext = { db: Db; actor: StaffActor; organisationId: string; locale: string };
 
-type Options<S extends z.ZodType> = {
+type Options<S extends z.ZodType> = KeepOptions & {
   /** The role the action needs (lib/auth/access.ts, as the API's); none for signing out. */
   role?: Role;
   input: S;
@@ -53,9 +55,9 @@ export async function actionStaff(
   for (const name of options.lists ?? []) values[name] = form.getAll(name).filter((value) => typeof value === 'string');
   const { locale } = pageFields.parse(values);
   const actor = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
-  if (!actor) forbidden();
+  if (!actor) return refuseAction(locale);
   // A link sign-in where passkeys are required proves only enough to register one (docs/dashboard-passkeys.md).
-  if (actor.signInMethod === ENROLMENT_METHOD && !options.enrolment) forbidden();
+  if (actor.signInMethod === ENROLMENT_METHOD && !options.enrolment) return refuseAction(locale);
   return { values, locale, actor };
 }
 
@@ -70,20 +72,31 @@ export async function actionStaff(
  * 4. zod parses the form;
  * 5. the core does the change and its audit record in one transaction;
  * 6. a 303 back to the page with a result code, or an error code from the AppError catalogue
- *    (the page words both; only codes go into the address). 403 and 404 answer as the API does.
+ *    (the page words both; only codes go into the address). 403 and 404 answer as the API does, 403 also
+ *    for a form posted without JavaScript (dashboard-refusal.ts).
+ * A refusal with an error code keeps what was typed for the page it returns to (kept-form.ts: the form's
+ * non-secret fields in a short-lived sealed cookie naming the form and the error), so the person corrects rather
+ * than retypes.
  * Every check runs before the first write, so a refused action changed nothing.
  */
 export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
   return async (form: FormData): Promise<never> => {
     const { values, locale, actor } = await actionStaff(form, options);
+    // Any post spends values kept from an earlier refusal; this one's refusal keeps its own.
+    await forgetKeptForm();
     const page = typeof options.back === 'string' ? options.back : options.back(values);
     const back = (query: Record<string, string>, to = page) =>
       redirect(`${dashboardPath(locale, to)}?${new URLSearchParams(query)}`);
+    // A refusal worded on the page: what was typed comes back with it (nothing when the action keeps nothing).
+    const refused = async (error: string) => {
+      await keepRefusedForm(form, options.form ?? page, error, options);
+      return back({ error });
+    };
     let result: string | { result: string; back: string };
     try {
       if (options.role) requireRole(actor, options.role);
       const input = options.input.safeParse(values);
-      if (!input.success) return back({ error: 'validation.failed' });
+      if (!input.success) return refused('validation.failed');
       result = await options.run(
         { db: await getDb(), actor, organisationId: actor.rootOrganisationId, locale },
         input.data,
@@ -91,14 +104,14 @@ export function dashboardAction<S extends z.ZodType>(options: Options<S>) {
     } catch (error) {
       unstable_rethrow(error);
       if (error instanceof AppError) {
-        if (error.status === 403) forbidden();
+        if (error.status === 403) return refuseAction(locale);
         if (error.status === 404) notFound();
-        return back({ error: error.code });
+        return refused(error.code);
       }
       console.error(
         JSON.stringify({ level: 'error', message: 'dashboard action failed', error: describeErrorSafely(error) }),
       );
-      return back({ error: 'server.internal_error' });
+      return refused('server.internal_error');
     }
     return typeof result === 'string' ? back({ result }) : back({ result: result.result }, result.back);
   };

@@ -1,5 +1,5 @@
 import { refresh } from 'next/cache';
-import { forbidden, notFound, unstable_rethrow } from 'next/navigation';
+import { notFound, unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
 import { requireRole } from '@/lib/auth/access';
 import type { Role } from '@/lib/core/enums';
@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client';
 import { AppError } from '@/lib/http/app-error';
 import { describeErrorSafely } from '@/lib/http/safe-error-log';
 import { actionStaff, type DashboardContext } from './dashboard-action';
+import { refuseAction } from './dashboard-refusal';
 
 /**
  * What a form-state action answers: nothing yet, its value (shown once in the response page), or
@@ -28,7 +29,8 @@ type Options<S extends z.ZodType, T> = {
  * audit), but the value comes back as React form state (useActionState), so it exists only in
  * the response to this POST: never in a URL, the history, a log line or the database in clear.
  * Without JavaScript, Next.js renders the page with this state in the POST's own response.
- * 403 and 404 answer as the API does; any other AppError is its code.
+ * 403 (dashboard-refusal.ts, with or without JavaScript) and 404 answer as the API does; any other AppError is
+ * its code.
  */
 export function dashboardStateAction<S extends z.ZodType, T>(options: Options<S, T>) {
   return async (_previous: FormState<T>, form: FormData): Promise<FormState<T>> => {
@@ -50,7 +52,7 @@ export function dashboardStateAction<S extends z.ZodType, T>(options: Options<S,
     } catch (error) {
       unstable_rethrow(error);
       if (error instanceof AppError) {
-        if (error.status === 403) forbidden();
+        if (error.status === 403) return refuseAction(locale);
         if (error.status === 404) notFound();
         return { status: 'error', code: error.code };
       }

@@ -246,7 +246,7 @@ test.describe('back-office passkeys', () => {
       headers: { origin: sandboxUrl },
       multipart: { [supplierAction!]: '', locale: 'en-GB', supplier_name: `Forged ${tag}` },
     });
-    expect(forgedForm.status()).toBe(404);
+    expect(forgedForm.status()).toBe(403);
     await admin.reload();
     await expect(admin.getByTestId('supplier-row').filter({ hasText: `Forged ${tag}` })).toHaveCount(0);
     // The agent has booking-and-payment:create:booking: the customers page is theirs.

@@ -106,13 +106,13 @@ test.describe('back office sign-in', () => {
     expect(forged.status()).toBe(403);
     // The wrapper's 403, not proxy.ts's refusal of a foreign Origin (which names the refusal page).
     expect(forged.headers()['x-action-redirect']).toBeUndefined();
-    // And as a form without JavaScript posts it: Next.js renders forbidden() in a no-JS (MPA) action as its
-    // not-found tree, so the refusal is a 404 there (docs/dashboard.md); either way nothing runs.
+    // And as a form without JavaScript posts it: a 303 to the refusal page, whose GET is the 403 (Next.js would
+    // render forbidden() in a no-JS action as a 404: lib/http/dashboard-refusal.ts); either way nothing runs.
     const forgedForm = await agent.request.post('/dashboard/users', {
       headers: { origin: sandboxUrl },
       multipart: { [actionField!]: '', locale: 'en-GB', user: agentId },
     });
-    expect(forgedForm.status()).toBe(404);
+    expect(forgedForm.status()).toBe(403);
     // Nothing changed: the agent is still signed in and still a user.
     await agent.goto('/dashboard');
     await expect(agent.getByTestId('signed-in-as')).toContainText('Sandbox Agent');

@@ -4,6 +4,8 @@ import type { Role } from '@/lib/core/enums';
 import { now } from '@/lib/clock';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db } from '@/lib/db/types';
+import { coveringOrganisations } from './passkeys/passkey-policy';
+import { ENROLMENT_METHOD } from './staff-sessions';
 import { SESSION_IDLE_MS, SESSION_SEEN_GRANULARITY_MS, earlier } from './staff-times';
 
 /** A signed-in member of staff: the Actor the rest of lib/core accepts, and their name for the page. */
@@ -24,6 +26,7 @@ type Row = {
   roles: string[];
   organisation_id: string;
   method: string;
+  passkey_required: boolean;
   orgs: { id: string; parent_id: string | null; name: string }[] | null;
 };
 
@@ -61,8 +64,10 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
       where o.deleted_at is null
       union
       select c.id, c.parent_id, c.name, c.created_at from organisations c join tree t on c.parent_id = t.id where c.deleted_at is null
-    )
+    ), ${coveringOrganisations(sql`(select user_id from s)`)}
     select s.id as session_id, s.user_id, u.email, u.name, u.roles, s.organisation_id, s.method,
+      -- Read only for a link session (the one kind a passkey requirement holds), so other loads pay nothing for it.
+      case when s.method = 'link' then exists (select 1 from up where up.required) else false end as passkey_required,
       (select json_agg(json_build_object('id', tree.id, 'parent_id', tree.parent_id, 'name', tree.name)
         order by tree.created_at, tree.id) from tree) as orgs
     from s join users u on u.id = s.user_id`,
@@ -75,7 +80,9 @@ export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffAc
     userId: row.user_id,
     userEmail: row.email,
     userName: row.name,
-    signInMethod: row.method,
+    // A link session of a user whom a passkey requirement now covers (their organisation's or one above it,
+    // turned on since the sign-in) may only register a passkey from this request on (passkey-policy.ts).
+    signInMethod: row.method === 'link' && row.passkey_required ? ENROLMENT_METHOD : row.method,
     roles: new Set(row.roles as Role[]),
     rootOrganisationId: reach.has(row.organisation_id) ? row.organisation_id : row.orgs[0]!.id,
     organisations: reach,

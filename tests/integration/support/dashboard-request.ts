@@ -6,19 +6,34 @@ import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
  * redirect(), forbidden() and notFound() as errors whose message says which.
  */
 let cookie: string | undefined;
+/** The other cookies actions set (the kept form values), as a browser would send them back. */
+const jar = new Map<string, string>();
+/** Posted with JavaScript (a fetch action, with Next-Action) unless a test posts as a plain form. */
+let fetchAction = true;
 
-/** The next action's session cookie (undefined: none). */
-export function dashboardRequest(sealed: string | undefined): void {
+/** The next action's session cookie (undefined: none); `form: true` posts it as a form without JavaScript. */
+export function dashboardRequest(sealed: string | undefined, options: { form?: boolean } = {}): void {
   cookie = sealed;
+  fetchAction = !options.form;
 }
+
+/** A cookie an action set (or deleted: undefined). */
+export const cookieSet = (name: string): string | undefined => jar.get(name);
 
 export const nextHeaders = {
   cookies: async () => ({
-    get: (name: string) =>
-      name === STAFF_SESSION_COOKIE && cookie !== undefined ? { name, value: cookie } : undefined,
-    set: () => undefined,
+    get: (name: string) => {
+      if (name === STAFF_SESSION_COOKIE) return cookie !== undefined ? { name, value: cookie } : undefined;
+      const value = jar.get(name);
+      return value ? { name, value } : undefined;
+    },
+    set: (name: string, value: string, options: { maxAge?: number } = {}) => {
+      if (name === STAFF_SESSION_COOKIE) return;
+      if (options.maxAge === 0 || value === '') jar.delete(name);
+      else jar.set(name, value);
+    },
   }),
-  headers: async () => new Headers(),
+  headers: async () => new Headers(fetchAction ? { 'next-action': 'test-action' } : {}),
 };
 
 const ENDS = ['NEXT_REDIRECT ', 'NEXT_FORBIDDEN', 'NEXT_NOT_FOUND'];

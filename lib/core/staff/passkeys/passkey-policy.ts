@@ -8,19 +8,32 @@ import { recordAudit } from '../../audit/record-audit';
 
 /*
  * The organisation setting `staff_passkeys_required`. It covers the organisation's own users (their
- * membership is in it); a user of several organisations needs a passkey if any of them requires it.
- * A parent's setting does not reach a child's users: the admin switches to the child to set it there.
+ * membership is in it) and, as the switcher reaches down the tree, the users of every organisation below it:
+ * a parent's requirement holds its children's staff too. A user of several organisations needs a passkey if
+ * any of them, or any organisation above one of them, requires it. Enforced at sign-in (startSession) and at
+ * every session's load (load-staff-actor.ts), so a link session open when the requirement came is held too.
  */
 
-/** Whether `userId` belongs to an organisation that requires passkeys. */
+/**
+ * A recursive CTE `up` (for a `with recursive` list): the organisations whose requirement covers a user, their
+ * memberships and every organisation above them, each with its `required`. `userId` is SQL naming the user
+ * (a parameter, or a subquery of the statement it is part of).
+ */
+export const coveringOrganisations = (userId: ReturnType<typeof sql>) => sql`
+  up as (
+    select o.id, o.parent_id, coalesce((o.settings->>'staff_passkeys_required')::boolean, false) as required
+    from user_organisations uo join organisations o on o.id = uo.organisation_id
+    where uo.user_id = ${userId} and o.deleted_at is null
+    union
+    select p.id, p.parent_id, coalesce((p.settings->>'staff_passkeys_required')::boolean, false)
+    from organisations p join up on p.id = up.parent_id where p.deleted_at is null
+  )`;
+
+/** Whether `userId` belongs to an organisation that requires passkeys, or to one below such an organisation. */
 export async function passkeysRequiredFor(tx: Executor, userId: string): Promise<boolean> {
   const [row] = await queryRows<{ required: boolean }>(
     tx,
-    sql`select exists (
-      select 1 from user_organisations uo join organisations o on o.id = uo.organisation_id
-      where uo.user_id = ${userId}::uuid and o.deleted_at is null
-        and coalesce((o.settings->>'staff_passkeys_required')::boolean, false)
-    ) as required`,
+    sql`with recursive ${coveringOrganisations(sql`${userId}::uuid`)} select exists (select 1 from up where required) as required`,
   );
   return Boolean(row?.required);
 }
@@ -40,8 +53,9 @@ export async function organisationRequiresPasskeys(
 }
 
 /**
- * Turns the requirement on or off (organisation:management), audited as a settings change. It applies from
- * each user's next sign-in: sessions already open keep going until they end.
+ * Turns the requirement on or off (organisation:management), audited as a settings change. It holds the
+ * organisation's users and those of the organisations below it from their next request: a session begun with
+ * an emailed link may then only register a passkey (load-staff-actor.ts).
  */
 export async function setPasskeysRequired(db: Db, actor: Actor, organisationId: string, required: boolean) {
   requireOrganisation(actor, organisationId);

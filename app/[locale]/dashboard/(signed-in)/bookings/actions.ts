@@ -22,6 +22,7 @@ const create = dashboardAction({
   role: 'booking-and-payment:create:booking',
   input: createBookingForm,
   back: '/bookings/new',
+  form: 'create-booking',
   run: async ({ db, actor, organisationId }, input) => {
     // A reference the organisation already has is not an error (as the API's 200): that booking opens.
     const { created, booking } = await createBooking(db, actor, {
@@ -43,6 +44,7 @@ const edit = dashboardAction({
   role: 'booking-and-payment:create:booking',
   input: editBookingForm,
   back: bookingPage('/edit'),
+  form: 'edit-booking',
   run: async ({ db, actor }, { booking, gross_amount, ...fields }) => {
     await updateBooking(db, actor, booking, { ...fields, gross_value: gross_amount ?? undefined });
     return { result: 'updated', back: `/bookings/${booking}` };
@@ -53,6 +55,7 @@ const reference = dashboardAction({
   role: 'booking-and-payment:create:booking',
   input: referenceForm,
   back: bookingPage('/edit'),
+  form: 'change-reference',
   run: async ({ db, actor }, input) => {
     // Another live booking with that reference: the two merge and the survivor's page opens (as the API's new_booking_id).
     const { new_booking_id: merged } = await updateBookingReference(db, actor, input.booking, input.booking_reference);

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { packageTypes } from '@/lib/core/bookings/package-types';
+import { keptFrom, type Kept } from '@/lib/http/kept-form-read';
 import { amountFieldValue } from './booking-form-schema';
 
 export type BookingFieldValues = {
@@ -11,8 +12,19 @@ export type BookingFieldValues = {
   package_type?: string | null;
 };
 
-/** The fields the create and edit forms share: customer, amount, dates, kind of trip. */
-export async function BookingFields({ locale, values = {} }: { locale: string; values?: BookingFieldValues }) {
+/**
+ * The fields the create and edit forms share: customer, amount, dates, kind of trip. `values` are the booking's
+ * (edit); `kept` what a refused post had typed (lib/http/kept-form.ts), which wins over them.
+ */
+export async function BookingFields({
+  locale,
+  values = {},
+  kept = keptFrom(null),
+}: {
+  locale: string;
+  values?: BookingFieldValues;
+  kept?: Kept;
+}) {
   const t = await getTranslations({ locale, namespace: 'DashboardBookings.form' });
   return (
     <>
@@ -25,7 +37,7 @@ export async function BookingFields({ locale, values = {} }: { locale: string; v
           required
           maxLength={255}
           autoComplete="off"
-          defaultValue={values.customer_name ?? ''}
+          defaultValue={kept.text('customer_name', values.customer_name)}
         />
       </div>
       <div className="field">
@@ -37,7 +49,7 @@ export async function BookingFields({ locale, values = {} }: { locale: string; v
           required
           maxLength={320}
           autoComplete="off"
-          defaultValue={values.email ?? ''}
+          defaultValue={kept.text('email', values.email)}
         />
       </div>
       <div className="field">
@@ -50,7 +62,7 @@ export async function BookingFields({ locale, values = {} }: { locale: string; v
           pattern="\d{1,8}([.,]\d{1,2})?"
           aria-describedby="booking-amount-hint"
           data-ltr
-          defaultValue={amountFieldValue(values.gross_amount ?? null)}
+          defaultValue={kept.text('gross_amount', amountFieldValue(values.gross_amount ?? null))}
         />
         <p id="booking-amount-hint" className="muted">
           {t('amountHint')}
@@ -58,15 +70,25 @@ export async function BookingFields({ locale, values = {} }: { locale: string; v
       </div>
       <div className="field">
         <label htmlFor="booking-departure">{t('departure')}</label>
-        <input id="booking-departure" name="departure_date" type="date" defaultValue={values.departure_date ?? ''} />
+        <input
+          id="booking-departure"
+          name="departure_date"
+          type="date"
+          defaultValue={kept.text('departure_date', values.departure_date)}
+        />
       </div>
       <div className="field">
         <label htmlFor="booking-return">{t('return')}</label>
-        <input id="booking-return" name="return_date" type="date" defaultValue={values.return_date ?? ''} />
+        <input
+          id="booking-return"
+          name="return_date"
+          type="date"
+          defaultValue={kept.text('return_date', values.return_date)}
+        />
       </div>
       <div className="field">
         <label htmlFor="booking-package">{t('packageType')}</label>
-        <select id="booking-package" name="package_type" defaultValue={values.package_type ?? ''}>
+        <select id="booking-package" name="package_type" defaultValue={kept.text('package_type', values.package_type)}>
           <option value="">{t('packageNone')}</option>
           {packageTypes.map((type) => (
             <option key={type} value={type}>

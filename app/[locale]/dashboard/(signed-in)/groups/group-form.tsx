@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { currencyCodes } from '@/lib/core/enums';
+import type { Kept } from '@/lib/http/kept-form-read';
 import { createGroupAction } from './actions';
 
 const MEMBER_ROWS = 4;
@@ -8,20 +9,35 @@ const INSTALMENT_ROWS = 3;
 /**
  * Create a group (the API's PUT /agent/payment-link-groups): the leader, the booking, members and a schedule.
  * Rows left blank are dropped; more members can be added later by the leader in their view. The action
- * parses the API's own schema (group-form-input.ts).
+ * parses the API's own schema (group-form-input.ts). `kept`: what a refused post had typed (lib/http/kept-form.ts),
+ * each member and instalment row in its place (blank rows are posted too, so the n-th value is the n-th row).
  */
-export async function GroupForm({ locale }: { locale: string }) {
+export async function GroupForm({ locale, kept }: { locale: string; kept: Kept }) {
   const t = await getTranslations({ locale, namespace: 'DashboardCollect.groupForm' });
   const f = await getTranslations({ locale, namespace: 'DashboardCollect.form' });
-  const field = (id: string, name: string, label: string, type = 'text', extra: Record<string, unknown> = {}) => (
+  const field = (
+    id: string,
+    name: string,
+    label: string,
+    type = 'text',
+    extra: Record<string, unknown> = {},
+    row?: number,
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type={type} autoComplete="off" {...extra} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete="off"
+        defaultValue={row === undefined ? kept.text(name) : kept.nth(name, row)}
+        {...extra}
+      />
     </div>
   );
   const box = (name: string, label: string, on = false) => (
     <div className="choice-line">
-      <input type="checkbox" id={`group-${name}`} name={name} defaultChecked={on} />
+      <input type="checkbox" id={`group-${name}`} name={name} defaultChecked={kept.checked(name, on)} />
       <label htmlFor={`group-${name}`}>{label}</label>
     </div>
   );
@@ -40,7 +56,7 @@ export async function GroupForm({ locale }: { locale: string }) {
       </p>
       <div className="field">
         <label htmlFor="group-currency">{f('currency')}</label>
-        <select id="group-currency" name="currency" defaultValue="GBX">
+        <select id="group-currency" name="currency" defaultValue={kept.text('currency', 'GBX')}>
           {currencyCodes.map((code) => (
             <option key={code} value={code}>
               {f(`currency_${code}`)}
@@ -56,9 +72,9 @@ export async function GroupForm({ locale }: { locale: string }) {
         {Array.from({ length: MEMBER_ROWS }, (_, i) => (
           <fieldset key={i} className="collect-row">
             <legend>{t('member', { n: i + 1 })}</legend>
-            {field(`member-${i}-name`, 'member_name', t('memberName'))}
-            {field(`member-${i}-email`, 'member_email', t('memberEmail'), 'email')}
-            {field(`member-${i}-amount`, 'member_amount', t('memberAmount'), 'text', { inputMode: 'decimal' })}
+            {field(`member-${i}-name`, 'member_name', t('memberName'), 'text', {}, i)}
+            {field(`member-${i}-email`, 'member_email', t('memberEmail'), 'email', {}, i)}
+            {field(`member-${i}-amount`, 'member_amount', t('memberAmount'), 'text', { inputMode: 'decimal' }, i)}
           </fieldset>
         ))}
       </fieldset>
@@ -68,10 +84,15 @@ export async function GroupForm({ locale }: { locale: string }) {
         {Array.from({ length: INSTALMENT_ROWS }, (_, i) => (
           <fieldset key={i} className="collect-row">
             <legend>{t('instalment', { n: i + 1 })}</legend>
-            {field(`instalment-${i}-amount`, 'instalment_amount', t('instalmentAmount'), 'text', {
-              inputMode: 'decimal',
-            })}
-            {field(`instalment-${i}-due`, 'instalment_due', t('instalmentDue'), 'date')}
+            {field(
+              `instalment-${i}-amount`,
+              'instalment_amount',
+              t('instalmentAmount'),
+              'text',
+              { inputMode: 'decimal' },
+              i,
+            )}
+            {field(`instalment-${i}-due`, 'instalment_due', t('instalmentDue'), 'date', {}, i)}
           </fieldset>
         ))}
       </fieldset>
@@ -84,7 +105,7 @@ export async function GroupForm({ locale }: { locale: string }) {
       </fieldset>
       <div className="field">
         <label htmlFor="group-send-portal">{t('sendPortal')}</label>
-        <select id="group-send-portal" name="send_portal_link" defaultValue="">
+        <select id="group-send-portal" name="send_portal_link" defaultValue={kept.text('send_portal_link')}>
           <option value="">{t('sendPortalDefault')}</option>
           <option value="yes">{t('sendPortalYes')}</option>
           <option value="no">{t('sendPortalNo')}</option>

@@ -4,6 +4,7 @@ import { listGroupsSchema, listOrganisationGroups } from '@/lib/core/groups/list
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { getDb } from '@/lib/db/client';
 import { londonDate } from '@/lib/i18n/date-format';
+import { keptForm } from '@/lib/http/kept-form-read';
 import { formatMoney } from '@/lib/money';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
@@ -89,7 +90,7 @@ export default async function GroupsPage({ params, searchParams }: Props) {
       {hasRole(staff, 'booking-and-payment:create:payment') && (
         <section aria-labelledby="create-group-title">
           <h2 id="create-group-title">{t('createTitle')}</h2>
-          <GroupForm locale={locale} />
+          <GroupForm locale={locale} kept={await keptForm(query, 'create-group')} />
         </section>
       )}
     </main>

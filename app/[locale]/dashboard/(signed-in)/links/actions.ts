@@ -17,6 +17,7 @@ const createLink = dashboardAction({
   input: createLinkForm,
   lists: checkoutLists,
   back: '/links',
+  form: 'create-link',
   run: async ({ db, actor, organisationId, locale }, input) => {
     const link = await paymentLinksResource.create(db, actor, { ...input, organisation: organisationId });
     return backTo(locale, `/links/${link.id}`, 'created');
@@ -28,6 +29,7 @@ const createEcommerce = dashboardAction({
   input: createEcommerceForm,
   lists: checkoutLists,
   back: '/links',
+  form: 'create-ecommerce',
   run: async ({ db, actor, organisationId, locale }, input) => {
     const session = await ecommerceResource.create(db, actor, { ...input, organisation: organisationId });
     return backTo(locale, `/links/${session.id}`, 'created');

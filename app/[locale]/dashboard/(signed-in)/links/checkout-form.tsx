@@ -1,8 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { currencyCodes } from '@/lib/core/enums';
+import type { Kept } from '@/lib/http/kept-form-read';
 import { createEcommerceAction, createLinkAction } from './actions';
 
-type Props = { locale: string; kind: 'payment_link' | 'ecommerce' };
+/** `kept`: what a refused post of this form had typed (lib/http/kept-form.ts), else the API's defaults. */
+type Props = { locale: string; kind: 'payment_link' | 'ecommerce'; kept: Kept };
 
 const cardTypes = ['VISA', 'MASTER', 'AMEX'] as const;
 const cardRegions = ['DOMESTIC', 'INTRA', 'INTER'] as const;
@@ -12,18 +14,24 @@ const cardRegions = ['DOMESTIC', 'INTRA', 'INTER'] as const;
  * (lib/core/checkout/checkout-input.ts); the action parses that same schema. Booleans are checkboxes
  * preset to the API's defaults; the amount is typed in pounds, euros or dollars.
  */
-export async function CheckoutForm({ locale, kind }: Props) {
+export async function CheckoutForm({ locale, kind, kept }: Props) {
   const t = await getTranslations({ locale, namespace: 'DashboardCollect.form' });
   const id = (name: string) => `${kind}-${name}`;
   const field = (name: string, label: string, type = 'text', extra: Record<string, unknown> = {}) => (
     <div className="field">
       <label htmlFor={id(name)}>{label}</label>
-      <input id={id(name)} name={name} type={type} autoComplete="off" {...extra} />
+      <input id={id(name)} name={name} type={type} autoComplete="off" defaultValue={kept.text(name)} {...extra} />
     </div>
   );
   const box = (name: string, label: string, on = false, value = 'on') => (
     <div className="choice-line" key={`${name}-${value}`}>
-      <input type="checkbox" id={id(`${name}-${value}`)} name={name} value={value} defaultChecked={on} />
+      <input
+        type="checkbox"
+        id={id(`${name}-${value}`)}
+        name={name}
+        value={value}
+        defaultChecked={kept.checked(name, on, value === 'on' ? undefined : value)}
+      />
       <label htmlFor={id(`${name}-${value}`)}>{label}</label>
     </div>
   );
@@ -46,7 +54,7 @@ export async function CheckoutForm({ locale, kind }: Props) {
       </p>
       <div className="field">
         <label htmlFor={id('currency')}>{t('currency')}</label>
-        <select id={id('currency')} name="currency" defaultValue="GBX">
+        <select id={id('currency')} name="currency" defaultValue={kept.text('currency', 'GBX')}>
           {currencyCodes.map((code) => (
             <option key={code} value={code}>
               {t(`currency_${code}`)}

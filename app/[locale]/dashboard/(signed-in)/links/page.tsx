@@ -5,6 +5,7 @@ import { paymentLinksResource } from '@/lib/core/payment-links/payment-links';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { getDb } from '@/lib/db/client';
 import { londonDate } from '@/lib/i18n/date-format';
+import { keptForm } from '@/lib/http/kept-form-read';
 import { formatMoney } from '@/lib/money';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
@@ -25,7 +26,10 @@ export default async function LinksPage({ params, searchParams }: Props) {
   const staff = await requireStaff(locale);
   const t = await getTranslations({ locale, namespace: 'DashboardCollect.links' });
   const query = await searchParams;
-  const kind = query.kind === 'ecommerce' ? 'ecommerce' : 'payment_link';
+  // A refused create comes back here with what was typed (lib/http/kept-form.ts), on its own form's tab.
+  const keptEcommerce = await keptForm(query, 'create-ecommerce');
+  const kind = query.kind === 'ecommerce' || keptEcommerce.active ? 'ecommerce' : 'payment_link';
+  const kept = kind === 'ecommerce' ? keptEcommerce : await keptForm(query, 'create-link');
   const resource = kind === 'ecommerce' ? ecommerceResource : paymentLinksResource;
   const filters = {
     keyword: query.keyword || undefined,
@@ -134,7 +138,7 @@ export default async function LinksPage({ params, searchParams }: Props) {
       {canCreate && (
         <section aria-labelledby="create-title">
           <h2 id="create-title">{kind === 'ecommerce' ? t('createEcommerce') : t('createLink')}</h2>
-          <CheckoutForm locale={locale} kind={kind} />
+          <CheckoutForm locale={locale} kind={kind} kept={kept} />
         </section>
       )}
     </main>

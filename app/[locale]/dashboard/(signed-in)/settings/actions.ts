@@ -15,23 +15,25 @@ import { embedForm, identityForm, legalForm, noticesForm, paymentsForm, portalDo
 
 type Group = z.ZodType<z.output<typeof updateSettingsSchema>>;
 
-const save = (input: Group) =>
+// `form` names the group, so a refused save gives back what was typed to that group's form only (kept-form.ts).
+const save = (input: Group, form: string) =>
   dashboardAction({
     role: 'organisation:management',
     input,
     back: '/settings',
+    form: `settings-${form}`,
     run: async ({ db, actor, organisationId }, values) => {
       await updateOrganisationSettings(db, actor, organisationId, values);
       return 'saved';
     },
   });
 
-const saveIdentity = save(identityForm);
-const saveLegal = save(legalForm);
-const savePortalDomain = save(portalDomainForm);
-const saveEmbed = save(embedForm);
-const savePayments = save(paymentsForm);
-const saveNotices = save(noticesForm);
+const saveIdentity = save(identityForm, 'identity');
+const saveLegal = save(legalForm, 'legal');
+const savePortalDomain = save(portalDomainForm, 'domain');
+const saveEmbed = save(embedForm, 'embed');
+const savePayments = save(paymentsForm, 'payments');
+const saveNotices = save(noticesForm, 'notices');
 
 const verify = dashboardAction({
   role: 'organisation:management',

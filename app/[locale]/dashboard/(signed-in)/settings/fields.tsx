@@ -1,4 +1,9 @@
-/* The settings page's building blocks: a group (one form, one fieldset, one save) and its fields. */
+import type { Kept } from '@/lib/http/kept-form-read';
+
+/*
+ * The settings page's building blocks: a group (one form, one fieldset, one save) and its fields. A field's
+ * `kept` is its group's values after a refused save (lib/http/kept-form.ts): they win over the saved settings.
+ */
 
 export function Group({
   locale,
@@ -44,12 +49,14 @@ export function Field({
   required,
   multiline,
   ltr,
+  kept,
 }: {
   id: string;
   name: string;
   label: string;
   hint?: string;
   value: string | null;
+  kept?: Kept;
   type?: 'text' | 'url' | 'email' | 'number';
   required?: boolean;
   multiline?: boolean;
@@ -59,7 +66,7 @@ export function Field({
     id,
     name,
     required,
-    defaultValue: value ?? '',
+    defaultValue: kept ? kept.text(name, value) : (value ?? ''),
     'aria-describedby': hint ? `${id}-hint` : undefined,
     'data-ltr': ltr || undefined,
   };
@@ -85,10 +92,22 @@ export function Field({
   );
 }
 
-export function Check({ id, name, label, checked }: { id: string; name: string; label: string; checked: boolean }) {
+export function Check({
+  id,
+  name,
+  label,
+  checked,
+  kept,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  checked: boolean;
+  kept?: Kept;
+}) {
   return (
     <div className="choice-line">
-      <input type="checkbox" id={id} name={name} defaultChecked={checked} />
+      <input type="checkbox" id={id} name={name} defaultChecked={kept ? kept.checked(name, checked) : checked} />
       <label htmlFor={id}>{label}</label>
     </div>
   );

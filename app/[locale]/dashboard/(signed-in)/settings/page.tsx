@@ -4,6 +4,7 @@ import { hasRole } from '@/lib/auth/access';
 import { isSandbox } from '@/lib/config';
 import { getOrganisationSettings } from '@/lib/core/organisations/organisation-settings';
 import { getDb } from '@/lib/db/client';
+import { keptForm } from '@/lib/http/kept-form-read';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import {
@@ -18,7 +19,10 @@ import { ContrastCheck } from './contrast-check';
 import { Check, Field, Group } from './fields';
 import { PortalDomainGroup } from './portal-domain-group';
 
-type Props = { params: Promise<{ locale: string }>; searchParams: Promise<{ result?: string; error?: string }> };
+type Props = {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ result?: string; error?: string }>;
+};
 
 /** The organisation's settings (organisation:management): every field of the API's settings, one form a group. */
 export default async function SettingsPage({ params, searchParams }: Props) {
@@ -28,15 +32,27 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'DashboardSettings' });
   const settings = await getOrganisationSettings(await getDb(), staff, staff.rootOrganisationId);
   const group = (title: string) => ({ locale, title, save: t('saveGroup', { group: title }) });
+  const query = await searchParams;
+  // After a refused save, what was typed in that group (lib/http/kept-form.ts; actions.ts names each group).
+  const kept = (name: string) => keptForm(query, `settings-${name}`);
+  const [identity, legal, domain, embed, payments, notices] = await Promise.all([
+    kept('identity'),
+    kept('legal'),
+    kept('domain'),
+    kept('embed'),
+    kept('payments'),
+    kept('notices'),
+  ]);
   return (
     <main>
       <h1>{t('title')}</h1>
-      <ActionNotice locale={locale} namespace="DashboardSettings" query={await searchParams} testId="settings" />
+      <ActionNotice locale={locale} namespace="DashboardSettings" query={query} testId="settings" />
       <p>{t('intro', { organisation: settings.name })}</p>
 
       <Group {...group(t('identityTitle'))} action={saveIdentityAction} testId="identity">
-        <Field id="settings-name" name="name" label={t('name')} value={settings.name} required />
+        <Field kept={identity} id="settings-name" name="name" label={t('name')} value={settings.name} required />
         <Field
+          kept={identity}
           id="settings-logo"
           name="logo_url"
           type="url"
@@ -47,7 +63,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
         />
         <ContrastCheck
           locale={locale}
-          initial={settings.brand_colour ?? ''}
+          initial={identity.text('brand_colour', settings.brand_colour)}
           words={{
             label: t('brandColour'),
             hint: t('brandColourHint'),
@@ -64,6 +80,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           }}
         />
         <Field
+          kept={identity}
           id="settings-country"
           name="country"
           label={t('country')}
@@ -76,15 +93,28 @@ export default async function SettingsPage({ params, searchParams }: Props) {
 
       <Group {...group(t('legalTitle'))} action={saveLegalAction} testId="legal" intro={t('legalHint')}>
         <Field
+          kept={legal}
           id="settings-address"
           name="legal_address"
           label={t('legalAddress')}
           value={settings.legal_address}
           multiline
         />
-        <Field id="settings-company" name="company_number" label={t('companyNumber')} value={settings.company_number} />
-        <Field id="settings-vat" name="vat_number" label={t('vatNumber')} value={settings.vat_number} />
-        <Field id="settings-atol" name="atol_number" label={t('atolNumber')} value={settings.atol_number} />
+        <Field
+          kept={legal}
+          id="settings-company"
+          name="company_number"
+          label={t('companyNumber')}
+          value={settings.company_number}
+        />
+        <Field kept={legal} id="settings-vat" name="vat_number" label={t('vatNumber')} value={settings.vat_number} />
+        <Field
+          kept={legal}
+          id="settings-atol"
+          name="atol_number"
+          label={t('atolNumber')}
+          value={settings.atol_number}
+        />
       </Group>
 
       <PortalDomainGroup
@@ -92,10 +122,12 @@ export default async function SettingsPage({ params, searchParams }: Props) {
         settings={settings}
         sandbox={isSandbox()}
         verifyAction={verifyPortalDomainAction}
+        kept={domain}
       />
 
       <Group {...group(t('embedTitle'))} action={saveEmbedAction} testId="embed">
         <Field
+          kept={embed}
           id="settings-embed"
           name="allowed_embed_origins"
           label={t('embedOrigins')}
@@ -108,12 +140,14 @@ export default async function SettingsPage({ params, searchParams }: Props) {
 
       <Group {...group(t('paymentsTitle'))} action={savePaymentsAction} testId="payments">
         <Check
+          kept={payments}
           id="settings-surcharge"
           name="surcharge_enabled"
           label={t('surchargeEnabled')}
           checked={settings.surcharge.enabled}
         />
         <Field
+          kept={payments}
           id="settings-commercial"
           name="commercial_rate_bps"
           type="number"
@@ -123,6 +157,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           required
         />
         <Field
+          kept={payments}
           id="settings-international"
           name="international_rate_bps"
           type="number"
@@ -131,14 +166,22 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           value={String(settings.surcharge.international_rate_bps)}
           required
         />
-        <Check id="settings-dcc" name="dcc_enabled" label={t('dccEnabled')} checked={settings.dcc_enabled} />
         <Check
+          kept={payments}
+          id="settings-dcc"
+          name="dcc_enabled"
+          label={t('dccEnabled')}
+          checked={settings.dcc_enabled}
+        />
+        <Check
+          kept={payments}
           id="settings-approval"
           name="approval_links_enabled"
           label={t('approvalLinks')}
           checked={settings.approval_links_enabled}
         />
         <Check
+          kept={payments}
           id="settings-second-user"
           name="refunds_require_second_user"
           label={t('secondUser')}
@@ -162,13 +205,14 @@ export default async function SettingsPage({ params, searchParams }: Props) {
                 id={`notices-${mode}`}
                 name="merchant_notices"
                 value={mode}
-                defaultChecked={settings.merchant_notices === mode}
+                defaultChecked={notices.text('merchant_notices', settings.merchant_notices) === mode}
               />
               <label htmlFor={`notices-${mode}`}>{label}</label>
             </div>
           ))}
         </fieldset>
         <Field
+          kept={notices}
           id="settings-notification-email"
           name="notification_email"
           type="email"
@@ -178,12 +222,14 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           ltr
         />
         <Check
+          kept={notices}
           id="settings-leader-link"
           name="send_leader_portal_link"
           label={t('leaderLink')}
           checked={settings.send_leader_portal_link}
         />
         <Field
+          kept={notices}
           id="settings-reminder"
           name="member_reminder_days"
           type="number"
@@ -193,6 +239,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           required
         />
         <Check
+          kept={notices}
           id="settings-leader-approval"
           name="leader_members_require_approval"
           label={t('leaderApproval')}

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import type { getOrganisationSettings } from '@/lib/core/organisations/organisation-settings';
+import type { Kept } from '@/lib/http/kept-form-read';
 import { savePortalDomainAction } from './actions';
 import { Field, Group } from './fields';
 
@@ -14,11 +15,13 @@ export async function PortalDomainGroup({
   settings,
   sandbox,
   verifyAction,
+  kept,
 }: {
   locale: string;
   settings: Settings;
   sandbox: boolean;
   verifyAction: (form: FormData) => Promise<void>;
+  kept: Kept;
 }) {
   const t = await getTranslations({ locale, namespace: 'DashboardSettings' });
   const record = settings.portal_domain_verification;
@@ -39,6 +42,7 @@ export async function PortalDomainGroup({
           label={t('portalDomain')}
           hint={t('portalDomainHint')}
           value={settings.portal_domain}
+          kept={kept}
           ltr
         />
       </Group>

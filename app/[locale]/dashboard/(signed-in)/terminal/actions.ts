@@ -49,6 +49,8 @@ const pay = dashboardAction({
   // Loose: the card's own fields (the sandbox's, or adyen-web's encrypted ones) are read by the checkout's parser.
   input: z.looseObject({ order: orderId, acceptedSurcharge: z.coerce.number().int().min(0).optional() }),
   back: '/terminal',
+  // A card form: nothing of it is ever kept for the page after a refusal (kept-form.ts drops card fields anyway).
+  keep: false,
   run: async ({ db, actor, locale }, input) => {
     const page = dashboardPath(locale, `/terminal/${input.order}`);
     const back = (query: Record<string, string>) => redirect(`${page}?${new URLSearchParams(query)}`);

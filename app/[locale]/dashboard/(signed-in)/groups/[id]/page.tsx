@@ -11,10 +11,11 @@ import { formatMoney } from '@/lib/money';
 import { requireStaff } from '../../../staff-session';
 import { ActionNotice } from '../../action-notice';
 import { autoCollectOffAction, sendGroupLinksAction } from '../actions';
+import { readSendOutcome } from '../send-outcome';
 
 type Props = {
   params: Promise<{ locale: string; id: string }>;
-  searchParams: Promise<{ result?: string; error?: string }>;
+  searchParams: Promise<{ result?: string; error?: string; sent?: string; skipped?: string; total?: string }>;
 };
 
 /**
@@ -35,6 +36,9 @@ export default async function GroupPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const money = (amount: number) => formatMoney(amount, group.currency, locale);
   const canChange = hasRole(staff, 'booking-and-payment:create:payment');
+  // After "send links": each member named with what became of them (send-outcome.ts).
+  const outcome =
+    query.result === 'links-sent' || query.result === 'nothing-sent' ? readSendOutcome(query, group.members) : null;
   return (
     <main>
       <p>
@@ -42,6 +46,24 @@ export default async function GroupPage({ params, searchParams }: Props) {
       </p>
       <h1>{t('title', { name: group.name ?? group.lead_name })}</h1>
       <ActionNotice locale={locale} namespace="DashboardCollect.group" query={query} testId="group" />
+      {outcome && (
+        <section aria-labelledby="send-outcome-title" data-testid="send-outcome">
+          <h2 id="send-outcome-title">{t('sendOutcomeTitle')}</h2>
+          <ul>
+            {outcome.sent.map((member) => (
+              <li key={member.id} data-testid="send-outcome-sent">
+                {t('sentTo', { name: member.customer_name })}
+              </li>
+            ))}
+            {outcome.skipped.map(({ member, reason }) => (
+              <li key={member.id} data-testid="send-outcome-skipped" data-reason={reason}>
+                {t(`skipped_${reason}`, { name: member.customer_name })}
+              </li>
+            ))}
+          </ul>
+          {outcome.unlisted > 0 && <p>{t('unlisted', { count: outcome.unlisted })}</p>}
+        </section>
+      )}
       <dl className="collect-facts">
         <dt>{t('leader')}</dt>
         <dd>

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { forbidden, notFound } from 'next/navigation';
 import { hasRole } from '@/lib/auth/access';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
+import { keptForm } from '@/lib/http/kept-form-read';
 import { requireStaff } from '../../../../staff-session';
 import { ActionNotice } from '../../../action-notice';
 import { changeReferenceAction, editBookingAction } from '../../actions';
@@ -25,6 +26,10 @@ export default async function EditBookingPage({ params, searchParams }: Props) {
   if (!detail) notFound();
   const { booking: b } = detail;
   const t = await getTranslations({ locale, namespace: 'DashboardBookings.form' });
+  const query = await searchParams;
+  // After a refusal, what was typed in that form (lib/http/kept-form.ts) instead of the booking's values.
+  const kept = await keptForm(query, 'edit-booking');
+  const keptReference = await keptForm(query, 'change-reference');
   return (
     <main>
       <p>
@@ -33,16 +38,11 @@ export default async function EditBookingPage({ params, searchParams }: Props) {
         </a>
       </p>
       <h1>{t('editTitle', { reference: b.booking_reference })}</h1>
-      <ActionNotice
-        locale={locale}
-        namespace="DashboardBookings.form"
-        query={await searchParams}
-        testId="booking-form"
-      />
+      <ActionNotice locale={locale} namespace="DashboardBookings.form" query={query} testId="booking-form" />
       <form action={editBookingAction} className="stack narrow" data-testid="edit-booking-form">
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="booking" value={b.id} />
-        <BookingFields locale={locale} values={{ ...b, package_type: b.package_type?.id ?? null }} />
+        <BookingFields locale={locale} values={{ ...b, package_type: b.package_type?.id ?? null }} kept={kept} />
         <div className="field">
           <label htmlFor="booking-atol">{t('atol')}</label>
           <input
@@ -50,7 +50,7 @@ export default async function EditBookingPage({ params, searchParams }: Props) {
             name="atol_receipt_number"
             type="text"
             maxLength={255}
-            defaultValue={b.atol_receipt_number ?? ''}
+            defaultValue={kept.text('atol_receipt_number', b.atol_receipt_number)}
           />
         </div>
         <div>
@@ -71,7 +71,7 @@ export default async function EditBookingPage({ params, searchParams }: Props) {
             required
             maxLength={255}
             autoComplete="off"
-            defaultValue={b.booking_reference}
+            defaultValue={keptReference.text('booking_reference', b.booking_reference)}
           />
         </div>
         <div>
