@@ -118,7 +118,14 @@ async function benchUnderWithPostgres(): Promise<number> {
       stdio: 'inherit',
       // A group of its own: a signal reaches the bench and with-postgres.sh once, from here, and PostgreSQL is always stopped.
       detached: true,
-      env: { ...process.env, PG_DURABLE: '1', [UNDER_WITH_POSTGRES]: '1', [STARTED_MARKER]: marker },
+      // BENCH_REBUILD=1 is done with: this process has just built, and the run under with-postgres.sh would build again.
+      env: {
+        ...process.env,
+        BENCH_REBUILD: undefined,
+        PG_DURABLE: '1',
+        [UNDER_WITH_POSTGRES]: '1',
+        [STARTED_MARKER]: marker,
+      },
     },
   );
   let forwarded = false;

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { paymentLinks, scheduledPayments, transactions } from '@/lib/db/schema';
+import { selectLists } from '@/lib/db/select-lists';
 import type { Executor } from '@/lib/db/types';
 import { isoOrNull } from '../shared/serialize';
 
 /**
  * The money a booking holds, fetched for a whole page of bookings at once
- * (one query per kind, never one per booking).
+ * (one query per kind, never one per booking; the three in one statement: lib/db/select-lists.ts).
  */
 export async function loadBookingRelations(
   db: Executor,
@@ -14,8 +15,12 @@ export async function loadBookingRelations(
 ) {
   if (bookingIds.length === 0)
     return { transactions: new Map(), paymentLinks: new Map(), scheduled: new Map() } as const;
-  const [txRows, linkRows, scheduledRows] = await Promise.all([
-    db
+  const {
+    transactions: txRows,
+    links: linkRows,
+    scheduled: scheduledRows,
+  } = await selectLists(db, {
+    transactions: db
       .select()
       .from(transactions)
       .where(
@@ -25,18 +30,18 @@ export async function loadBookingRelations(
         ),
       )
       .orderBy(asc(transactions.createdAt)),
-    db
+    links: db
       .select()
       .from(paymentLinks)
       .where(and(inArray(paymentLinks.bookingId, bookingIds), eq(paymentLinks.kind, 'payment_link')))
       .orderBy(asc(paymentLinks.createdAt)),
-    db
+    scheduled: db
       .select({ payment: scheduledPayments, transaction: transactions })
       .from(scheduledPayments)
       .leftJoin(transactions, eq(transactions.id, scheduledPayments.transactionId))
       .where(inArray(scheduledPayments.bookingId, bookingIds))
       .orderBy(asc(scheduledPayments.executeAfter)),
-  ]);
+  });
   return {
     transactions: groupBy(
       txRows,

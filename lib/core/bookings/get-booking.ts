@@ -16,15 +16,21 @@ export async function getBooking(db: Executor, actor: Actor, bookingId: string) 
   return serializeBooking(row, relations, components);
 }
 
-/** A booking's components with their suppliers, oldest first (a booking has a handful). */
-export async function loadBookingComponents(db: Executor, bookingId: string) {
-  const components = await db
+/** The select of a booking's components with their suppliers, oldest first (a booking has a handful). */
+export function selectBookingComponents(db: Executor, bookingId: string) {
+  return db
     .select({ component: bookingComponents, supplier: suppliers })
     .from(bookingComponents)
     .leftJoin(suppliers, eq(suppliers.id, bookingComponents.supplierId))
     .where(eq(bookingComponents.bookingId, bookingId))
     .orderBy(asc(bookingComponents.createdAt));
-  return components.map(({ component: c, supplier: s }) => ({
+}
+
+type ComponentRow = Awaited<ReturnType<typeof selectBookingComponents>>[number];
+
+/** A component as the Booking object lists it. */
+export function serializeBookingComponent({ component: c, supplier: s }: ComponentRow) {
+  return {
     id: c.id,
     supplier: s ? { id: s.id, name: s.supplierName, created_at: s.createdAt.toISOString() } : null,
     amount: c.amount,
@@ -33,5 +39,10 @@ export async function loadBookingComponents(db: Executor, bookingId: string) {
     destination_air: c.destinationAir,
     type: c.type,
     created_at: c.createdAt.toISOString(),
-  }));
+  };
+}
+
+/** A booking's components with their suppliers, oldest first. */
+export async function loadBookingComponents(db: Executor, bookingId: string) {
+  return (await selectBookingComponents(db, bookingId)).map(serializeBookingComponent);
 }

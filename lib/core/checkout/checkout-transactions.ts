@@ -1,4 +1,4 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, type SQLWrapper } from 'drizzle-orm';
 import { transactions } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 
@@ -10,14 +10,9 @@ export type CheckoutTransaction = {
   created_at: string;
 };
 
-/** Every payment attempt of a page of links or sessions, in one query. */
-export async function loadCheckoutTransactions(
-  db: Executor,
-  checkoutIds: string[],
-): Promise<Map<string, CheckoutTransaction[]>> {
-  const byCheckout = new Map<string, CheckoutTransaction[]>();
-  if (checkoutIds.length === 0) return byCheckout;
-  const rows = await db
+/** The select of the payment attempts of the links or sessions `checkouts` names (ids, or a subquery of ids). */
+export function selectCheckoutTransactions(db: Executor, checkouts: string[] | SQLWrapper) {
+  return db
     .select({
       id: transactions.id,
       linkId: transactions.paymentLinkId,
@@ -27,8 +22,15 @@ export async function loadCheckoutTransactions(
       createdAt: transactions.createdAt,
     })
     .from(transactions)
-    .where(inArray(transactions.paymentLinkId, checkoutIds))
+    .where(inArray(transactions.paymentLinkId, checkouts))
     .orderBy(asc(transactions.createdAt));
+}
+
+/** The attempts by link or session, each list oldest first. */
+export function checkoutTransactionsByCheckout(
+  rows: Awaited<ReturnType<typeof selectCheckoutTransactions>>,
+): Map<string, CheckoutTransaction[]> {
+  const byCheckout = new Map<string, CheckoutTransaction[]>();
   for (const row of rows) {
     const list = byCheckout.get(row.linkId!) ?? [];
     list.push({
@@ -41,4 +43,13 @@ export async function loadCheckoutTransactions(
     byCheckout.set(row.linkId!, list);
   }
   return byCheckout;
+}
+
+/** Every payment attempt of a page of links or sessions, in one query. */
+export async function loadCheckoutTransactions(
+  db: Executor,
+  checkoutIds: string[],
+): Promise<Map<string, CheckoutTransaction[]>> {
+  if (checkoutIds.length === 0) return new Map();
+  return checkoutTransactionsByCheckout(await selectCheckoutTransactions(db, checkoutIds));
 }

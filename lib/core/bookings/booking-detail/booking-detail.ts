@@ -2,26 +2,35 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { hasRole } from '@/lib/auth/access';
 import type { Actor } from '@/lib/auth/actor';
 import { customers, transactions } from '@/lib/db/schema';
+import { selectLists } from '@/lib/db/select-lists';
 import type { Db } from '@/lib/db/types';
 import { serializeCustomer } from '../../customers/serialize-customer';
 import { serializeEcommerce } from '../../ecommerce/serialize-ecommerce';
 import { serializePaymentLink } from '../../payment-links/serialize-payment-link';
 import { serializeTransaction } from '../../transactions/serialize-transaction';
-import { auditVisibleTo } from '../../audit/list-audit';
+import { auditVisibleTo, serializeAuditRecord } from '../../audit/list-audit';
 import { REFUND_HOLDING_STATUSES } from '../../transactions/transaction-query';
 import { findAccessibleBooking } from '../booking-query';
-import { loadBookingComponents } from '../get-booking';
+import { selectBookingComponents, serializeBookingComponent } from '../get-booking';
 import { serializeBooking, type SerializedBooking } from '../serialize-booking';
 import { bounded, DETAIL_BOUNDS as B } from './detail-bounds';
+import { serializeApproval } from '../../approvals/approval-resource';
+import { serializeChargeback } from '../../chargebacks/chargeback-query';
+import { serializeCreditNote } from '../../credit-notes/credit-notes';
+import { serializeRefund } from '../../refunds/serialize-refund';
+import { serializeScheduledPayment } from '../../scheduled-payments/scheduled-payment-resource';
 import {
-  bookingApprovals,
-  bookingAudit,
-  bookingChargebacks,
   bookingCheckouts,
-  bookingCreditNotes,
   bookingGroups,
-  bookingRefunds,
-  bookingScheduledPayments,
+  selectBookingApprovals,
+  selectBookingAudit,
+  selectBookingChargebacks,
+  selectBookingCheckoutAttempts,
+  selectBookingCheckouts,
+  selectBookingCreditNotes,
+  selectBookingGroupIds,
+  selectBookingRefunds,
+  selectBookingScheduledPayments,
 } from './detail-lists';
 
 const RELATION_KEYS = ['transactions', 'payment_links', 'scheduled_transactions'] as const;
@@ -44,59 +53,66 @@ const noRelations = { transactions: new Map(), paymentLinks: new Map(), schedule
  * Every list is bounded (detail-bounds.ts) and says whether it was cut.
  * Another organisation's booking, or a deleted one, is the API's 404 (`resource.not_found`).
  * Each part is read by the resource's own serializer, so a page shows exactly what the API answers.
- * A payment's timeline is not read here: the page shows none, and it cost five statements a page view;
- * the payment's own page reads it (getTransactionTimeline). After the booking's row, every read is
- * independent and goes out at once (one round of the pool on PostgreSQL).
+ * A payment's timeline is not read here: the page shows none; the payment's own page reads it.
+ * Two statements in all (three or more only when the booking has groups, each read as its page reads it): the
+ * booking's row (the 404 and the organisation check come first), then every list in one statement
+ * (lib/db/select-lists.ts). Fifteen statements became two: on PGlite each statement is a turn on the server's
+ * one JavaScript thread, and on PostgreSQL fifteen took fifteen connections of the pool at once.
  */
 export async function getBookingDetail(db: Db, actor: Actor, bookingId: string) {
   const row = await findAccessibleBooking(db, actor, bookingId);
   const { booking: b } = row;
-  const [components, customer, transactionRows, paymentLinks, ecommerceSessions, ...rest] = await Promise.all([
-    loadBookingComponents(db, bookingId),
-    b.customerId
-      ? db
-          .select()
-          .from(customers)
-          .where(eq(customers.id, b.customerId))
-          .then(([c]) => c ?? null)
-      : Promise.resolve(null),
-    db
+  const withChargebacks = hasRole(actor, 'chargebacks:view');
+  const lists = await selectLists(db, {
+    components: selectBookingComponents(db, bookingId),
+    customer: db
+      .select()
+      .from(customers)
+      .where(b.customerId ? eq(customers.id, b.customerId) : sql`false`),
+    transactions: db
       .select({ transaction: transactions, refunded: refundedAmount })
       .from(transactions)
       .where(eq(transactions.bookingId, bookingId))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(B.transactions + 1),
-    bookingCheckouts(db, bookingId, 'payment_link', B.payment_links, serializePaymentLink),
-    bookingCheckouts(db, bookingId, 'ecommerce', B.ecommerce_sessions, serializeEcommerce),
-    bookingScheduledPayments(db, bookingId),
-    bookingApprovals(db, bookingId),
-    bookingGroups(db, bookingId, b.organisationId),
-    bookingCreditNotes(db, bookingId),
-    bookingRefunds(db, bookingId),
-    hasRole(actor, 'chargebacks:view') ? bookingChargebacks(db, bookingId) : Promise.resolve(null),
-    bookingAudit(db, b, auditVisibleTo(actor)),
-  ] as const);
-  const [scheduledPayments, approvals, groups, creditNotes, refunds, chargebacks, audit] = rest;
+    links: selectBookingCheckouts(db, bookingId, 'payment_link', B.payment_links),
+    linkAttempts: selectBookingCheckoutAttempts(db, bookingId, 'payment_link', B.payment_links),
+    sessions: selectBookingCheckouts(db, bookingId, 'ecommerce', B.ecommerce_sessions),
+    sessionAttempts: selectBookingCheckoutAttempts(db, bookingId, 'ecommerce', B.ecommerce_sessions),
+    scheduled: selectBookingScheduledPayments(db, bookingId),
+    approvals: selectBookingApprovals(db, bookingId),
+    groupIds: selectBookingGroupIds(db, bookingId, b.organisationId),
+    creditNotes: selectBookingCreditNotes(db, bookingId),
+    refunds: selectBookingRefunds(db, bookingId),
+    chargebacks: selectBookingChargebacks(db, bookingId, withChargebacks),
+    audit: selectBookingAudit(db, b, auditVisibleTo(actor)),
+  });
   // The Booking object without its unbounded relation lists: the bounded lists below replace them.
-  const full = serializeBooking(row, noRelations, components);
+  const full = serializeBooking(row, noRelations, lists.components.map(serializeBookingComponent));
   const booking = Object.fromEntries(
     Object.entries(full).filter(([key]) => !(RELATION_KEYS as readonly string[]).includes(key)),
   ) as Omit<SerializedBooking, (typeof RELATION_KEYS)[number]>;
+  const [customer] = lists.customer;
   return {
     booking,
     customer: customer ? serializeCustomer(customer) : null,
-    transactions: bounded(transactionRows, B.transactions, (t) =>
+    transactions: bounded(lists.transactions, B.transactions, (t) =>
       serializeTransaction(t.transaction, { bookingReference: b.bookingReference, refundedAmount: Number(t.refunded) }),
     ),
-    payment_links: paymentLinks,
-    ecommerce_sessions: ecommerceSessions,
-    scheduled_payments: scheduledPayments,
-    approvals,
-    groups,
-    credit_notes: creditNotes,
-    refunds,
-    chargebacks,
-    audit,
+    payment_links: bookingCheckouts(lists.links, lists.linkAttempts, B.payment_links, serializePaymentLink),
+    ecommerce_sessions: bookingCheckouts(
+      lists.sessions,
+      lists.sessionAttempts,
+      B.ecommerce_sessions,
+      serializeEcommerce,
+    ),
+    scheduled_payments: bounded(lists.scheduled, B.scheduled_payments, serializeScheduledPayment),
+    approvals: bounded(lists.approvals, B.approvals, serializeApproval),
+    groups: await bookingGroups(db, lists.groupIds),
+    credit_notes: bounded(lists.creditNotes, B.credit_notes, serializeCreditNote),
+    refunds: bounded(lists.refunds, B.refunds, (r) => serializeRefund(r.refund)),
+    chargebacks: withChargebacks ? bounded(lists.chargebacks, B.chargebacks, serializeChargeback) : null,
+    audit: bounded(lists.audit, B.audit, serializeAuditRecord),
   };
 }
 

@@ -12,72 +12,87 @@ import {
   transactions,
 } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
-import { selectApprovals, serializeApproval } from '../../approvals/approval-resource';
-import { selectAudit, serializeAuditRecord } from '../../audit/list-audit';
-import { selectChargebacks, serializeChargeback } from '../../chargebacks/chargeback-query';
+import { selectApprovals } from '../../approvals/approval-resource';
+import { selectAudit } from '../../audit/list-audit';
+import { selectChargebacks } from '../../chargebacks/chargeback-query';
 import { selectCheckouts, type CheckoutKind, type CheckoutRow } from '../../checkout/checkout-query';
-import { loadCheckoutTransactions, type CheckoutTransaction } from '../../checkout/checkout-transactions';
-import { selectCreditNotes, serializeCreditNote } from '../../credit-notes/credit-notes';
+import {
+  checkoutTransactionsByCheckout,
+  selectCheckoutTransactions,
+  type CheckoutTransaction,
+} from '../../checkout/checkout-transactions';
+import { selectCreditNotes } from '../../credit-notes/credit-notes';
 import { loadGroup } from '../../groups/get-group';
 import type { GroupResource } from '../../groups/serialize-group';
-import { serializeRefund } from '../../refunds/serialize-refund';
-import {
-  selectScheduledPayments,
-  serializeScheduledPayment,
-} from '../../scheduled-payments/scheduled-payment-resource';
+import { selectScheduledPayments } from '../../scheduled-payments/scheduled-payment-resource';
 import { bounded, DETAIL_BOUNDS as B } from './detail-bounds';
 
 /** The booking's own links or sessions (a group member's links are shown under their group), newest first. */
-export async function bookingCheckouts<T>(
-  db: Executor,
-  bookingId: string,
-  kind: CheckoutKind,
+function ownCheckouts(kind: CheckoutKind, bookingId: string) {
+  return and(
+    eq(paymentLinks.bookingId, bookingId),
+    eq(paymentLinks.kind, kind),
+    isNull(paymentLinks.deletedAt),
+    isNull(paymentLinks.groupMemberId),
+  );
+}
+const newestCheckouts = [desc(paymentLinks.createdAt), desc(paymentLinks.id)];
+
+export function selectBookingCheckouts(db: Executor, bookingId: string, kind: CheckoutKind, bound: number) {
+  return selectCheckouts(db)
+    .where(ownCheckouts(kind, bookingId))
+    .orderBy(...newestCheckouts)
+    .limit(bound + 1);
+}
+
+/** The payment attempts of the links or sessions selectBookingCheckouts shows (its first `bound`). */
+export function selectBookingCheckoutAttempts(db: Executor, bookingId: string, kind: CheckoutKind, bound: number) {
+  const shown = db
+    .select({ id: paymentLinks.id })
+    .from(paymentLinks)
+    .where(ownCheckouts(kind, bookingId))
+    .orderBy(...newestCheckouts)
+    .limit(bound);
+  return selectCheckoutTransactions(db, shown);
+}
+
+export function bookingCheckouts<T>(
+  rows: CheckoutRow[],
+  attempts: Awaited<ReturnType<typeof selectBookingCheckoutAttempts>>,
   bound: number,
   serialize: (row: CheckoutRow, transactions: CheckoutTransaction[], at: Date) => T,
 ) {
-  const rows = await selectCheckouts(db)
-    .where(
-      and(
-        eq(paymentLinks.bookingId, bookingId),
-        eq(paymentLinks.kind, kind),
-        isNull(paymentLinks.deletedAt),
-        isNull(paymentLinks.groupMemberId),
-      ),
-    )
-    .orderBy(desc(paymentLinks.createdAt), desc(paymentLinks.id))
-    .limit(bound + 1);
-  const attempts = await loadCheckoutTransactions(
-    db,
-    rows.slice(0, bound).map((row) => row.link.id),
-  );
+  const byCheckout = checkoutTransactionsByCheckout(attempts);
   const at = now();
-  return bounded(rows, bound, (row) => serialize(row, attempts.get(row.link.id) ?? [], at));
+  return bounded(rows, bound, (row) => serialize(row, byCheckout.get(row.link.id) ?? [], at));
 }
 
-export async function bookingScheduledPayments(db: Executor, bookingId: string) {
-  const rows = await selectScheduledPayments(db)
+export function selectBookingScheduledPayments(db: Executor, bookingId: string) {
+  return selectScheduledPayments(db)
     .where(eq(scheduledPayments.bookingId, bookingId))
     .orderBy(asc(scheduledPayments.executeAfter), asc(scheduledPayments.id))
     .limit(B.scheduled_payments + 1);
-  return bounded(rows, B.scheduled_payments, serializeScheduledPayment);
 }
 
-export async function bookingApprovals(db: Executor, bookingId: string) {
-  const rows = await selectApprovals(db)
+export function selectBookingApprovals(db: Executor, bookingId: string) {
+  return selectApprovals(db)
     .where(eq(approvals.bookingId, bookingId))
     .orderBy(desc(approvals.createdAt), desc(approvals.id))
     .limit(B.approvals + 1);
-  return bounded(rows, B.approvals, serializeApproval);
 }
 
-/** Each group as GET /agent/payment-link-groups/{id} shows it (members and their links included). */
-export async function bookingGroups(db: Db, bookingId: string, organisationId: string) {
-  const rows = await db
+/** The ids of the booking's groups, newest first (each is then read as its own page reads it). */
+export function selectBookingGroupIds(db: Executor, bookingId: string, organisationId: string) {
+  return db
     .select({ id: paymentLinkGroups.id })
     .from(paymentLinkGroups)
     .where(and(eq(paymentLinkGroups.bookingId, bookingId), eq(paymentLinkGroups.organisationId, organisationId)))
     .orderBy(desc(paymentLinkGroups.createdAt), desc(paymentLinkGroups.id))
     .limit(B.groups + 1);
+}
+
+/** Each group as GET /agent/payment-link-groups/{id} shows it (members and their links included). */
+export async function bookingGroups(db: Db, rows: { id: string }[]) {
   const groups = await Promise.all(rows.slice(0, B.groups).map((row) => loadGroup(db, row.id)));
   return {
     items: groups.filter((group): group is GroupResource => group !== null),
@@ -86,32 +101,30 @@ export async function bookingGroups(db: Db, bookingId: string, organisationId: s
 }
 
 /** Notes issued from the booking and notes applied to it. */
-export async function bookingCreditNotes(db: Executor, bookingId: string) {
-  const rows = await selectCreditNotes(db)
+export function selectBookingCreditNotes(db: Executor, bookingId: string) {
+  return selectCreditNotes(db)
     .where(or(eq(creditNotes.bookingCreatedFromId, bookingId), eq(creditNotes.bookingAppliedToId, bookingId)))
     .orderBy(desc(creditNotes.createdAt), desc(creditNotes.id))
     .limit(B.credit_notes + 1);
-  return bounded(rows, B.credit_notes, serializeCreditNote);
 }
 
 /** Refunds of the booking's payments (all of them, not only the payments the transactions list shows). */
-export async function bookingRefunds(db: Executor, bookingId: string) {
-  const rows = await db
+export function selectBookingRefunds(db: Executor, bookingId: string) {
+  return db
     .select({ refund: refunds })
     .from(refunds)
     .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
     .where(eq(transactions.bookingId, bookingId))
     .orderBy(desc(refunds.createdAt), desc(refunds.id))
     .limit(B.refunds + 1);
-  return bounded(rows, B.refunds, (row) => serializeRefund(row.refund));
 }
 
-export async function bookingChargebacks(db: Executor, bookingId: string) {
-  const rows = await selectChargebacks(db)
-    .where(eq(transactions.bookingId, bookingId))
+/** The booking's chargebacks; none at all when `visible` is false (the caller lacks chargebacks:view). */
+export function selectBookingChargebacks(db: Executor, bookingId: string, visible: boolean) {
+  return selectChargebacks(db)
+    .where(and(eq(transactions.bookingId, bookingId), visible ? undefined : sql`false`))
     .orderBy(desc(chargebacks.createdAt), desc(chargebacks.id))
     .limit(B.chargebacks + 1);
-  return bounded(rows, B.chargebacks, serializeChargeback);
 }
 
 /**
@@ -120,7 +133,7 @@ export async function bookingChargebacks(db: Executor, bookingId: string) {
  * newest first, as far as `visible` lets the caller read (auditVisibleTo). Read through
  * audit_org_entity_idx: the entity ids come from the booking's own indexes.
  */
-export async function bookingAudit(
+export function selectBookingAudit(
   db: Executor,
   booking: { id: string; organisationId: string; customerId: string | null },
   visible: ReturnType<typeof sql> | undefined,
@@ -136,7 +149,7 @@ export async function bookingAudit(
     union all select m.id::text from group_members m join payment_link_groups g on g.id = m.group_id where g.booking_id = ${b}
     union all select n.id::text from credit_notes n where n.booking_created_from_id = ${b} or n.booking_applied_to_id = ${b})`;
   const own = [b, ...(booking.customerId ? [booking.customerId] : [])];
-  const rows = await selectAudit(db)
+  return selectAudit(db)
     .where(
       and(
         eq(auditRecords.organisationId, booking.organisationId),
@@ -146,5 +159,4 @@ export async function bookingAudit(
     )
     .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
     .limit(B.audit + 1);
-  return bounded(rows, B.audit, serializeAuditRecord);
 }
