@@ -20,7 +20,14 @@ import { groupVia, inDays } from './group-support';
 withTestDatabase();
 
 let sim: AdyenSimulator;
-const names = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'] as const;
+const names = [
+  'MODE',
+  'ADYEN_CHECKOUT_URL',
+  'ADYEN_API_KEY',
+  'ADYEN_MERCHANT_ACCOUNT',
+  'ADYEN_HMAC_KEY',
+  'ADYEN_TIMEOUT_MS',
+] as const;
 const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
 beforeAll(async () => {
   sim = await startAdyenSimulator({ latencyMs: 0 });
@@ -33,6 +40,8 @@ beforeEach(() => {
     ADYEN_API_KEY: sim.apiKey,
     ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
     ADYEN_HMAC_KEY: sim.hmacKey,
+    // A loaded machine (PGlite beside other test runs) once took the default 30 s: an unknown answer, not the point here.
+    ADYEN_TIMEOUT_MS: '90000',
   });
 });
 afterEach(() => {
