@@ -11,7 +11,7 @@ import { routing } from '@/lib/i18n/routing';
 export const ACTION_PAGE_HEADER = 'x-travel-pay-action-path';
 
 /** The pages whose forms run the checkout's actions (checkout-action.ts). */
-export type ActionPageKind = 'payment_link' | 'ecommerce' | 'approval' | 'member';
+export type ActionPageKind = 'payment_link' | 'ecommerce' | 'approval' | 'member' | 'member_card';
 export type ActionPage = { kind: ActionPageKind; id: string; locale: string };
 
 const locale = `(?:/(${routing.locales.join('|')}))?`;
@@ -24,6 +24,8 @@ const pages: [ActionPageKind, RegExp][] = [
   ['approval', new RegExp(`^${locale}/approvals/${uuid}/?$`, 'i')],
   // A group member's own page (app/[locale]/[payment_link_id]/member): its id is the member's link.
   ['member', new RegExp(`^${locale}/${uuid}/member/?$`, 'i')],
+  // The member's card replacement (app/[locale]/[payment_link_id]/member/card): its id is the member's link too.
+  ['member_card', new RegExp(`^${locale}/${uuid}/member/card/?$`, 'i')],
 ];
 
 /** The checkout page at `pathname` (the link page, the embed, the approval page), or null for any other path. */

@@ -14,8 +14,11 @@ const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 const groupPath = new RegExp(`^${locale}/groups/${uuid}/?$`, 'i');
 /** The portal's CSV export (app/[locale]/groups/[group_id]/export): a group target too, never a token's entry. */
 const groupExportPath = new RegExp(`^${locale}/groups/${uuid}/export/?$`, 'i');
-/** A link's checkout, its result pages, its member's own page (`/member`) its sandbox wallet sheet (`/wallet`) and its QR code page (`/qr`). */
-const linkPath = new RegExp(`^${locale}/${uuid}(?:/(?:success|failure|cancel|return|member|wallet|qr))?/?$`, 'i');
+/** A link's checkout, its result pages, its member's own page (`/member`, its card replacement `/member/card` and its 3-D Secure return) its sandbox wallet sheet (`/wallet`) and its QR code page (`/qr`). */
+const linkPath = new RegExp(
+  `^${locale}/${uuid}(?:/(?:success|failure|cancel|return|member(?:/card(?:/return)?)?|wallet|qr))?/?$`,
+  'i',
+);
 const receiptPath = new RegExp(`^${locale}/receipts/${uuid}/?$`, 'i');
 /** Next.js's built scripts and styles, a brand stylesheet (app/brand), the icons, Apple Pay's domain association file. */
 const assetPath =

@@ -51,6 +51,7 @@ export type AuditType =
   | 'payment-link-group:remove-member'
   | 'payment-link-group:set-schedule'
   | 'payment-link-group:auto-collect-off'
+  | 'payment-link-group:card-replaced'
   | 'payment-link-group:rotate-portal-token'
   | 'staff:sign-in'
   | 'staff:sign-in-refused'

@@ -37,6 +37,8 @@ export type MemberPage = {
   linkId: string;
   memberId: string;
   organisationName: string;
+  /** The organisation's country: Adyen's card component's countryCode on the card replacement page. */
+  organisationCountry: string;
   groupName: string | null;
   bookingReference: string;
   currency: string;
@@ -68,6 +70,7 @@ export async function loadMemberPage(db: Executor, linkId: string): Promise<Memb
       groupName: paymentLinkGroups.name,
       currency: paymentLinkGroups.currency,
       organisationName: organisations.name,
+      organisationCountry: organisations.country,
       bookingReference: bookings.bookingReference,
     })
     .from(paymentLinks)
@@ -135,6 +138,7 @@ export async function loadMemberPage(db: Executor, linkId: string): Promise<Memb
     linkId: linkId.toLowerCase(),
     memberId: row.memberId,
     organisationName: row.organisationName,
+    organisationCountry: row.organisationCountry,
     groupName: row.groupName,
     bookingReference: row.bookingReference,
     currency: row.currency,

@@ -137,6 +137,30 @@ export type FindPaymentInput = {
  */
 export type ModificationResult = { status: 'received' | 'done'; providerReference: string };
 
+/**
+ * A card checked and stored with no money moving (a zero-value authorisation): `verified` carries the stored card's
+ * token; `challenge`, 3-D Secure first, finished by finishCardVerification. Never a payment: no amount is held or
+ * taken, and the service records none (docs/groups.md, "Replacing the stored card").
+ */
+export type CardVerification =
+  | { status: 'verified'; providerReference: string; card: CardFacts; storedCardToken: string }
+  | { status: 'declined'; providerReference: string; reason: string; card?: CardFacts }
+  | { status: 'challenge'; providerReference: string | null; redirectUrl: string; card: CardFacts };
+
+export type CardVerificationInput = {
+  /** Our reference of the verification: never a transaction id (no payment is recorded), so a notification of it finds none. */
+  reference: string;
+  /** The currency later payments with the card will be in (Adyen: "should match the eventual transaction currency"). */
+  currency: string;
+  method: PaymentMethodInput;
+  /** What the card is stored for (Adyen's recurringProcessingModel). */
+  storedCardUse: StoredCardUse;
+  /** Where a 3-D Secure challenge returns to. */
+  returnUrl: string;
+  idempotencyKey: string;
+  shopper?: ShopperData;
+};
+
 export interface Processor {
   readonly name: 'sandbox' | 'adyen';
   /** Card facts (brand, country, class) before any authorisation, for exclusions and surcharge; null when unknown. */
@@ -200,6 +224,20 @@ export interface Processor {
     /** A charge on a date fixed in advance (a scheduled payment, an instalment), or one the merchant makes now. */
     use: StoredCardUse;
   }): Promise<FinalResult>;
+  /**
+   * Verifies a card the cardholder entered and stores it, moving no money (a zero-value authorisation), for later
+   * payments without them (chargeStoredCard). The card's facts come back as with authorise; a declined card stores nothing.
+   */
+  verifyAndStoreCard(input: CardVerificationInput): Promise<CardVerification>;
+  /**
+   * Finishes a verification's 3-D Secure challenge with what the cardholder brought back to returnUrl
+   * (`payload.redirectResult`), found by the verification's own reference and key (no processor reference is needed).
+   */
+  finishCardVerification(input: {
+    reference: string;
+    idempotencyKey: string;
+    payload: Record<string, string>;
+  }): Promise<Exclude<CardVerification, { status: 'challenge' }>>;
   /** `providerReference` null: the processor names the payment only later (the finishing answer, its notification). */
   startOpenBanking(input: {
     reference: string;

@@ -74,11 +74,18 @@ describe('paths', () => {
     expect(portalTarget(`/${id}/member`)).toEqual({ kind: 'payment_link', id });
     expect(portalTarget(`/ar/${id.toUpperCase()}/member/`)).toEqual({ kind: 'payment_link', id });
     expect(portalTarget(`/${id}/members`)).toBeNull();
+    // The card replacement and its 3-D Secure return are the member's link's pages too.
+    expect(portalTarget(`/${id}/member/card`)).toEqual({ kind: 'payment_link', id });
+    expect(portalTarget(`/de/${id}/member/card/return`)).toEqual({ kind: 'payment_link', id });
+    expect(portalTarget(`/${id}/member/cards`)).toBeNull();
   });
 
   it("the member page's form acts on the page's own link", () => {
     expect(actionPage(`/${id}/member`)).toEqual({ kind: 'member', id, locale: 'en-GB' });
     expect(actionPage(`/cy/${id}/member`)).toEqual({ kind: 'member', id, locale: 'cy' });
     expect(actionPage(`/${id}`)).toEqual({ kind: 'payment_link', id, locale: 'en-GB' });
+    expect(actionPage(`/fr/${id}/member/card`)).toEqual({ kind: 'member_card', id, locale: 'fr' });
+    // The return is a page, not a form: no action is posted to it.
+    expect(actionPage(`/${id}/member/card/return`)).toBeNull();
   });
 });

@@ -3,23 +3,25 @@ import type { MemberPage } from '@/lib/core/groups/member-page';
 import { formatMoney } from '@/lib/money';
 import { checkoutPath } from '../checkout-paths';
 import { autoCollectOffAction } from './actions';
+import { memberCardPath } from './member-paths';
 
 type Props = { view: MemberPage; locale: string; date: (value: Date) => string };
 
 /** Card brands by their names (never the processor's enum). */
-const brandNames: Record<string, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
+export const brandNames: Record<string, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
 
 /**
  * Automatic collection: on (with the stored card's brand, last four and expiry) or off; the member
- * turns it off here (a plain form: works without JavaScript). A card is stored, or replaced, only
- * through a payment: no card check without one is made (the processors' zero-amount verification
- * is not wired in: docs/groups.md), so "replace the card" is paying the next instalment with the new
- * card and ticking the store-card choice, which moves every queued collection to it (auto-collect.ts).
+ * turns it off here (a plain form: works without JavaScript). While it is on, with an instalment
+ * left to collect, "Replace the card" opens the card replacement (member/card: the card is verified
+ * and stored with nothing paid, and the queued collections move to it). While it is off, a card is
+ * stored by paying the next instalment with the store-card tick, which turns it back on.
  */
 export async function MemberAutoCollect({ view, locale, date }: Props) {
   const t = await getTranslations('MemberPage');
   const next = view.instalments.find((i) => i.linkId === view.storeCardLinkId);
   const card = view.autoCollect ? view.card : null;
+  const replaceable = view.autoCollect && view.instalments.some((i) => i.state === 'unpaid' && i.dueAt);
   return (
     <section aria-labelledby="auto-collect-heading" data-testid="member-page-auto-collect">
       <h2 id="auto-collect-heading">{t('autoCollectHeading')}</h2>
@@ -47,9 +49,20 @@ export async function MemberAutoCollect({ view, locale, date }: Props) {
           {t('autoCollectOff')}
         </p>
       )}
-      {next && (
+      {replaceable && (
         <>
-          <h3>{view.autoCollect ? t('replaceCardHeading') : t('storeCardHeading')}</h3>
+          <h3>{t('replaceCardHeading')}</h3>
+          <p>{t('replaceCardHowStored')}</p>
+          <p>
+            <a href={memberCardPath(locale, view.linkId)} data-testid="replace-card">
+              {t('replaceCardLinkStored')}
+            </a>
+          </p>
+        </>
+      )}
+      {!view.autoCollect && next && (
+        <>
+          <h3>{t('storeCardHeading')}</h3>
           <p>
             {t('replaceCardHow', {
               sequence: next.sequence ?? 1,
@@ -58,8 +71,8 @@ export async function MemberAutoCollect({ view, locale, date }: Props) {
             })}
           </p>
           <p>
-            <a href={checkoutPath(locale, next.linkId)} data-testid="replace-card">
-              {view.autoCollect ? t('replaceCardLink') : t('storeCardLink')}
+            <a href={checkoutPath(locale, next.linkId)} data-testid="store-card">
+              {t('storeCardLink')}
             </a>
           </p>
         </>

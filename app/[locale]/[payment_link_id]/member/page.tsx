@@ -4,7 +4,7 @@ import { connection } from 'next/server';
 import { hostedMemberPage } from '@/lib/core/groups/member-page';
 import { formatMoney } from '@/lib/money';
 import { checkoutPath } from '../checkout-paths';
-import { MemberAutoCollect } from './member-auto-collect';
+import { brandNames, MemberAutoCollect } from './member-auto-collect';
 import { MemberSchedule } from './member-schedule';
 
 type Props = {
@@ -25,7 +25,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const t = await getTranslations('MemberPage');
   const money = (amount: number) => formatMoney(amount, view.currency, locale);
-  const result = query.result === 'auto_collect_off' || query.result === 'not_found' ? query.result : null;
+  const result = (['auto_collect_off', 'not_found', 'card_replaced'] as const).find((r) => r === query.result) ?? null;
+  // The new card as the replacement's answer named it (card-destination.ts): a known brand and four digits, else nothing.
+  const brand = typeof query.brand === 'string' ? brandNames[query.brand] : undefined;
+  const lastFour = typeof query.last4 === 'string' && /^\d{4}$/.test(query.last4) ? query.last4 : null;
   const cancelled = typeof query.count === 'string' && /^\d{1,4}$/.test(query.count) ? Number(query.count) : 0;
   const format = await getFormatter();
   const date = (value: Date) => format.dateTime(value, { dateStyle: 'long', timeZone: 'Europe/London' });
@@ -54,6 +57,11 @@ export default async function MemberPage({ params, searchParams }: Props) {
       {result === 'auto_collect_off' && (
         <p className="notice" role="status" data-testid="member-page-result" data-result={result}>
           {t('resultAutoCollectOff', { count: cancelled })}
+        </p>
+      )}
+      {result === 'card_replaced' && brand && lastFour && (
+        <p className="notice" role="status" data-testid="member-page-result" data-result={result}>
+          {t('resultCardReplaced', { brand, lastFour })}
         </p>
       )}
       {result === 'not_found' && (

@@ -19,6 +19,7 @@ import { detailsIdempotencyKey } from './adyen-requests';
 import { mapPaymentResponse, openBankingStatus, type AdyenPaymentResponse } from './adyen-results';
 import { decodeStoredCardToken } from './adyen-token';
 import { adyenFindPayment } from './adyen-find-payment';
+import { cardVerificationOf, finalCardVerification } from '../card-verification';
 
 type Modification = { pspReference?: string; status?: string };
 
@@ -134,6 +135,42 @@ export class AdyenProcessor implements Processor {
     if (result.status === 'challenge')
       throw new ProcessorError(`Adyen asked the absent customer for a challenge on ${result.providerReference}`);
     return result;
+  }
+
+  /**
+   * A zero-value /payments that stores the card (adyen-requests.ts cardVerificationRequest). The answer is a payment's
+   * (paymentsSuccess.ts in adyen-node-api-library's src/__mocks__/checkout: resultCode Authorised with additionalData;
+   * the token as tokenization.storedPaymentMethodId or recurring.recurringDetailReference, read by mapPaymentResponse),
+   * RedirectShopper for 3-D Secure (post-payments-card-3d-secure-redirect-200 in CheckoutService-v71.json), Refused.
+   */
+  async verifyAndStoreCard(input: Parameters<Processor['verifyAndStoreCard']>[0]) {
+    refuseRawCard(input.method);
+    const response = await this.post<AdyenPaymentResponse>(
+      '/payments',
+      body.cardVerificationRequest(this.config.merchantAccount, input),
+      input.idempotencyKey,
+    );
+    const result = mapPaymentResponse(response, {
+      reference: input.reference,
+      capture: false,
+      storeCard: true,
+      fallback: cardFactsFromInput(input.method),
+    });
+    // No pspReference in a redirect's first answer is null, as for authorise; the finish is keyed by our reference.
+    if (result.status === 'challenge' && !response.pspReference)
+      return cardVerificationOf({ ...result, providerReference: null }, input.reference);
+    return cardVerificationOf(result, input.reference);
+  }
+
+  /** /payments/details under our reference (the first answer's pspReference is not kept: none is needed to finish). */
+  async finishCardVerification(input: Parameters<Processor['finishCardVerification']>[0]) {
+    const result = await this.finishChallenge({
+      providerReference: null,
+      reference: input.reference,
+      capture: false,
+      payload: input.payload,
+    });
+    return finalCardVerification(cardVerificationOf(result, input.reference), input.reference);
   }
 
   async startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]): Promise<OpenBankingStart> {

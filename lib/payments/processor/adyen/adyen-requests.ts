@@ -1,4 +1,4 @@
-import type { PaymentMethodInput, Processor, StoredCardUse } from '../port';
+import type { CardVerificationInput, PaymentMethodInput, Processor, StoredCardUse } from '../port';
 
 /*
  * Request bodies of the Checkout API v71, built from the port's inputs. Pure,
@@ -95,6 +95,34 @@ export function cardPaymentRequest(merchantAccount: string, input: Parameters<Pr
         }
       : {}),
   };
+}
+
+/**
+ * A card verification (port.ts verifyAndStoreCard): the card payment's request with `amount.value` 0, which is how
+ * Checkout v71 asks for one (CheckoutService-v71.json, PaymentRequest.amount: "For BIN or card verification
+ * requests, set amount to 0 (zero)"; docs.adyen.com/payment-methods/cards/bin-data-and-card-verification: "Submit an
+ * authorisation request with a currency value amounting to 0 (zero-value auth). The currency should match the eventual
+ * transaction currency", answered Authorised, Refused or Error), and the tokenisation fields of a first payment
+ * (`storePaymentMethod: true`, `shopperReference`, `recurringProcessingModel`; docs.adyen.com tokenization: a token
+ * can be created "with a zero-value authorization to verify payment details without collecting a payment"). The
+ * shopper is present (Ecommerce) with the 3-D Secure 2 data of a payment, so a challenge comes as for one. No
+ * manualCapture: there is nothing to capture. Where the acquirer cannot verify at zero, Adyen itself authorises about
+ * EUR 1 and cancels it at once (same page): still no money moves for us to record.
+ */
+export function cardVerificationRequest(merchantAccount: string, input: CardVerificationInput) {
+  return cardPaymentRequest(merchantAccount, {
+    reference: input.reference,
+    amount: 0,
+    currency: input.currency,
+    method: input.method,
+    capture: true,
+    storeCard: true,
+    storedCardUse: input.storedCardUse,
+    returnUrl: input.returnUrl,
+    idempotencyKey: input.idempotencyKey,
+    shopperInteraction: 'ecommerce',
+    ...(input.shopper ? { shopper: input.shopper } : {}),
+  });
 }
 
 /** The cardholder's own session: where they are, their browser, and the redirect 3-D Secure flow. */

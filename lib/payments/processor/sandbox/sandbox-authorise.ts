@@ -1,7 +1,14 @@
 import { now } from '@/lib/clock';
 import { publicBaseUrl } from '@/lib/config';
 import type { Db } from '@/lib/db/types';
-import { ProcessorError, type AuthoriseResult, type CardFacts, type FinalResult, type Processor } from '../port';
+import {
+  ProcessorError,
+  type AuthoriseResult,
+  type CardFacts,
+  type CardVerificationInput,
+  type FinalResult,
+  type Processor,
+} from '../port';
 import { evaluateCard, type CardOutcome } from './card-outcome';
 import { findByKey, once, parseOutcome, rowsForReference, type LedgerEntry } from './sandbox-ledger';
 import {
@@ -25,6 +32,30 @@ export type AuthoriseOutcome = {
 
 export async function sandboxAuthorise(db: Db, input: AuthoriseInput): Promise<SandboxAuthoriseResult> {
   assertAmount(input.amount);
+  return authoriseOnce(db, input);
+}
+
+/**
+ * A card verification (port.ts verifyAndStoreCard) as Adyen makes it: an authorisation of amount 0 that stores the
+ * card, nothing captured. The test cards answer as they do for a payment (declined, insufficient funds, the 3-D
+ * Secure card's challenge), and the challenge finishes through the same page and ledger rows as a payment's.
+ */
+export async function sandboxVerifyCard(db: Db, input: CardVerificationInput): Promise<SandboxAuthoriseResult> {
+  return authoriseOnce(db, {
+    reference: input.reference,
+    amount: 0,
+    currency: input.currency,
+    method: input.method,
+    capture: false,
+    storeCard: true,
+    storedCardUse: input.storedCardUse,
+    returnUrl: input.returnUrl,
+    idempotencyKey: input.idempotencyKey,
+    shopperInteraction: 'ecommerce',
+  });
+}
+
+async function authoriseOnce(db: Db, input: AuthoriseInput): Promise<SandboxAuthoriseResult> {
   assertCurrency(input.currency);
   return once(
     db,

@@ -9,12 +9,13 @@ import {
   type Processor,
 } from '../port';
 import { evaluateCard } from './card-outcome';
-import { sandboxAuthorise, sandboxFinishChallenge } from './sandbox-authorise';
+import { sandboxAuthorise, sandboxFinishChallenge, sandboxVerifyCard } from './sandbox-authorise';
+import { cardVerificationOf, finalCardVerification } from '../card-verification';
 import { sandboxCapture, sandboxRefund, sandboxReverse } from './sandbox-modifications';
 import { sandboxFinishOpenBanking, sandboxStartOpenBanking } from './sandbox-open-banking';
 import { sandboxChargeStoredCard } from './sandbox-stored-card';
 import { sandboxFindPayment } from './sandbox-find-payment';
-import { rowsForReference } from './sandbox-ledger';
+import { findByKey, rowsForReference } from './sandbox-ledger';
 import { cardData, referenceOfKey, sendSandboxNotifications, type SandboxItem } from './sandbox-notify';
 
 /** The AUTHORISATION item of a final answer: success with the card (and a stored card's token), or the refusal's reason. */
@@ -140,6 +141,23 @@ export class SandboxProcessor implements Processor {
     const result = await sandboxChargeStoredCard(this.db, input);
     await this.notify([authorisationItem(result, input.reference, input.amount, input.currency)]);
     return result;
+  }
+
+  /** A zero-value authorisation that stores the card; its AUTHORISATION (amount 0) names no payment of ours. */
+  async verifyAndStoreCard(input: Parameters<Processor['verifyAndStoreCard']>[0]) {
+    const result = await sandboxVerifyCard(this.db, input);
+    if (result.status !== 'challenge')
+      await this.notify([authorisationItem(result, input.reference, 0, input.currency)]);
+    return cardVerificationOf(result, input.reference);
+  }
+
+  /** The verification's challenge, found by the key it was sent under: its ledger row names the sandbox's reference. */
+  async finishCardVerification(input: Parameters<Processor['finishCardVerification']>[0]) {
+    const started = await findByKey(this.db, input.idempotencyKey);
+    if (!started || started.kind !== 'authorise')
+      throw new ProcessorError(`no card verification was sent under ${input.reference}`);
+    const result = await this.finishChallenge({ providerReference: started.providerReference, payload: input.payload });
+    return finalCardVerification(cardVerificationOf(result, input.reference), input.reference);
   }
 
   startOpenBanking(input: Parameters<Processor['startOpenBanking']>[0]) {

@@ -1,0 +1,18 @@
+import type { CardReplaceOutcome } from '@/lib/core/groups/member-card-replace';
+import { memberCardPath, memberPagePath } from '../member-paths';
+
+/** Where the member goes after an answer: the member page with the new card, or this page again with why not. */
+export function replaceDestination(
+  locale: string,
+  linkId: string,
+  outcome: Exclude<CardReplaceOutcome, { result: 'challenge' }>,
+): string {
+  switch (outcome.result) {
+    case 'card_replaced':
+      return `${memberPagePath(locale, linkId)}?${new URLSearchParams({ result: 'card_replaced', brand: outcome.brand, last4: outcome.lastFour })}`;
+    case 'not_found':
+      return `${memberPagePath(locale, linkId)}?result=not_found`;
+    default:
+      return `${memberCardPath(locale, linkId)}?error=${outcome.result}`;
+  }
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { getDb } from '@/lib/db/client';
+import { groupMembers, paymentLinkGroups, paymentLinks } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/types';
+import { isoCurrency } from '@/lib/money';
+import {
+  processorFor,
+  ProcessorError,
+  ProcessorOutcomeUnknown,
+  type CardFacts,
+  type CardVerification,
+  type PaymentMethodInput,
+} from '@/lib/payments/processor';
+import type { CardExclusion } from '../hosted-checkout/card-check';
+import { quoteCard } from '../payments/card-quote';
+import { isUuid } from '../shared/is-uuid';
+import { loadSurchargeRules } from './collection-charge';
+import { applyReplacementCard, type ReplacementTarget } from './member-card-apply';
+import { loadMemberLinks } from './member-link-states';
+
+/*
+ * A member replaces the card their instalments are collected from, paying nothing (issue 17 item 15; docs/groups.md,
+ * "Replacing the stored card"). The member's link is their bearer capability, as for paying. The card goes through
+ * the link's card rules (exclusions; a card whose facts the rules need but cannot be read is refused), then the
+ * processor verifies and stores it with no money moving (port.ts verifyAndStoreCard: a zero-value authorisation),
+ * 3-D Secure first when the issuer asks, and applyReplacementCard makes it the member's. No transaction is recorded:
+ * a verification is no payment and never counts as paid.
+ *
+ * Each attempt is named by a nonce the page's form carries: the verification's reference and idempotency key are
+ * derived from the member and that nonce (verificationKey), so a double submit asks the processor once and is answered
+ * the same, and the 3-D Secure return finds the verification by the nonce in its address, bound to this member.
+ */
+
+export type CardReplaceOutcome =
+  | { result: 'card_replaced'; brand: CardFacts['brand']; lastFour: string }
+  | { result: 'challenge'; redirectUrl: string }
+  | { result: 'declined'; reason: string }
+  | { result: 'excluded'; exclusion?: CardExclusion }
+  /** The member is gone, or collects nothing automatically (off, or no instalment left to collect). */
+  | { result: 'not_found' | 'not_collecting' }
+  /** The processor failed (technically): nothing was stored; the member may try again. */
+  | { result: 'failed' };
+
+/** The verification's reference and idempotency key: not a uuid (no payment of ours), at most 43 characters. */
+export const verificationKey = (memberId: string, nonce: string) =>
+  `cv-${createHash('sha256').update(`${memberId}:${nonce}`).digest('hex').slice(0, 40)}`;
+
+type Member = ReplacementTarget & { currency: string };
+
+/** The live member of a live link, collected automatically, with an instalment still to collect; else why not. */
+async function memberToReplace(db: Db, linkId: string): Promise<Member | 'not_found' | 'not_collecting'> {
+  if (!isUuid(linkId)) return 'not_found';
+  const [row] = await db
+    .select({
+      memberId: groupMembers.id,
+      autoCollect: groupMembers.autoCollect,
+      organisationId: paymentLinkGroups.organisationId,
+      bookingId: paymentLinkGroups.bookingId,
+      currency: paymentLinkGroups.currency,
+      email: paymentLinks.email,
+    })
+    .from(paymentLinks)
+    .innerJoin(groupMembers, eq(groupMembers.id, paymentLinks.groupMemberId))
+    .innerJoin(paymentLinkGroups, eq(paymentLinkGroups.id, groupMembers.groupId))
+    .where(
+      and(eq(paymentLinks.id, linkId.toLowerCase()), isNull(paymentLinks.deletedAt), isNull(groupMembers.removedAt)),
+    );
+  if (!row) return 'not_found';
+  // The instalments enableAutoCollect would collect: unpaid, with a due date. The first one's rules price them.
+  const next = (await loadMemberLinks(db, row.memberId)).find((l) => l.state === 'unpaid' && l.dueAt);
+  if (!row.autoCollect || !next) return 'not_collecting';
+  return { ...row, rulesLinkId: next.id };
+}
+
+/** The link's card rules for this card: null when accepted, else the refusal (an exclusion, or facts not readable). */
+async function refusedByRules(db: Db, member: Member, card: CardFacts | null) {
+  const rules = await loadSurchargeRules(db, member.rulesLinkId);
+  if (!rules) return { result: 'not_found' as const };
+  const quote = quoteCard(rules, card);
+  if (quote.accepted) return null;
+  return { result: 'excluded' as const, ...(quote.exclusion ? { exclusion: quote.exclusion } : {}) };
+}
+
+export async function replaceMemberCard(
+  db: Db,
+  input: { linkId: string; nonce: string; method: PaymentMethodInput; returnUrl: string; ipAddress?: string | null },
+): Promise<CardReplaceOutcome> {
+  const member = await memberToReplace(db, input.linkId);
+  if (typeof member === 'string') return { result: member };
+  if (!isUuid(input.nonce)) return { result: 'failed' };
+  const processor = processorFor(db);
+  let facts: CardFacts | null;
+  try {
+    facts = await processor.lookupCard(input.method);
+  } catch (error) {
+    if (error instanceof ProcessorError || error instanceof ProcessorOutcomeUnknown) facts = null;
+    else throw error;
+  }
+  // Before the processor verifies anything: a card the link refuses is never stored.
+  const refused = await refusedByRules(db, member, facts);
+  if (refused) return refused;
+  const key = verificationKey(member.memberId, input.nonce);
+  return settle(db, member, () =>
+    processor.verifyAndStoreCard({
+      reference: key,
+      idempotencyKey: key,
+      currency: isoCurrency(member.currency),
+      method: input.method,
+      // The member's own consent to their instalments being collected on their due dates (stored-card-use.ts).
+      storedCardUse: 'scheduled',
+      returnUrl: input.returnUrl,
+      shopper: { email: member.email, ip: input.ipAddress ?? null, origin: originOf(input.returnUrl) },
+    }),
+  );
+}
+
+/** Back from 3-D Secure with the processor's `redirectResult`: the verification of this member's nonce is finished. */
+export async function finishMemberCardReplace(
+  db: Db,
+  input: { linkId: string; nonce: string; payload: Record<string, string> },
+): Promise<CardReplaceOutcome> {
+  const member = await memberToReplace(db, input.linkId);
+  if (typeof member === 'string') return { result: member };
+  if (!isUuid(input.nonce)) return { result: 'failed' };
+  const key = verificationKey(member.memberId, input.nonce);
+  return settle(db, member, () =>
+    processorFor(db).finishCardVerification({ reference: key, idempotencyKey: key, payload: input.payload }),
+  );
+}
+
+async function settle(db: Db, member: Member, ask: () => Promise<CardVerification>): Promise<CardReplaceOutcome> {
+  let verification: CardVerification;
+  try {
+    verification = await ask();
+  } catch (error) {
+    // Nothing is recorded of a verification, so an unclear answer is a failure to try again: no money can have moved.
+    if (error instanceof ProcessorError || error instanceof ProcessorOutcomeUnknown) return { result: 'failed' };
+    throw error;
+  }
+  if (verification.status === 'challenge') return { result: 'challenge', redirectUrl: verification.redirectUrl };
+  if (verification.status === 'declined') return { result: 'declined', reason: verification.reason };
+  // The verified card's own facts (the processor's, after authorisation) are held to the rules again.
+  const refused = await refusedByRules(db, member, verification.card);
+  if (refused) return refused;
+  const applied = await applyReplacementCard(db, member, verification);
+  if (applied === 'not_collecting') return { result: 'not_collecting' };
+  return { result: 'card_replaced', brand: verification.card.brand, lastFour: verification.card.lastFour };
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The page's entries (the app never imports lib/db). */
+export async function hostedReplaceMemberCard(input: Parameters<typeof replaceMemberCard>[1]) {
+  return replaceMemberCard(await getDb(), input);
+}
+export async function hostedFinishMemberCardReplace(input: Parameters<typeof finishMemberCardReplace>[1]) {
+  return finishMemberCardReplace(await getDb(), input);
+}
