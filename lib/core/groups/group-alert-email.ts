@@ -1,8 +1,11 @@
 import type { OrganisationSettings } from '@/lib/db/schema';
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
-import { groupAlertEmail as renderGroupAlert, type GroupAlertKind } from '@/lib/email/templates/group-alert-email';
-import type { ChargeFailure } from '@/lib/email/templates/group-alert-email';
+import {
+  groupAlertEmail as renderGroupAlert,
+  type ChargeFailure,
+  type GroupAlertKind,
+} from '@/lib/email/templates/group-alert-email';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
 
 export type AlertKind = GroupAlertKind;
