@@ -14,13 +14,12 @@ export async function giveUpEmail(db: Db, email: ClaimedEmail, error: string): P
     if (!email.organisationId || isAlertKind(email.kind)) return;
     await notifyOrganisation(tx, email.organisationId, {
       kind: 'email-undeliverable',
-      subject: `an email to ${email.toAddress} could not be delivered`,
-      text: [
-        `The email "${email.subject}" (${email.kind}) to ${email.toAddress} could not be delivered after ${email.attempts} attempt(s), and will not be tried again.`,
-        `The mail server said: ${error}`,
-        'Check the address, and reach the recipient another way if what it said still matters.',
-        `Email: ${email.id}`,
-      ].join('\n\n'),
+      to: email.toAddress,
+      subject: email.subject,
+      emailKind: email.kind,
+      attempts: email.attempts,
+      error,
+      emailId: email.id,
     });
   });
 }

@@ -2,8 +2,12 @@ import { eq } from 'drizzle-orm';
 import { organisations, userOrganisations, users } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from './enqueue-email';
+import { organisationLocale } from './organisation-locale';
 import { emailBrand } from './templates/email-brand';
-import { organisationAlertHtml } from './templates/organisation-alert-email';
+import type { OrganisationAlert } from './templates/organisation-alert';
+import { organisationAlertEmail } from './templates/organisation-alert-email';
+
+export type { OrganisationAlert } from './templates/organisation-alert';
 
 /**
  * Alert emails are queued with the kind `alert:<kind>`, so that delivery can
@@ -17,12 +21,14 @@ export const isAlertKind = (kind: string) => kind.startsWith(ALERT_KIND_PREFIX);
  * Tells an organisation that something needs a person (a refund or scheduled
  * payment that finally failed, an email that could not be delivered). Goes to
  * the organisation's `notification_email` setting, or else to every user of
- * the organisation. Call it with the transaction that records the failure.
+ * the organisation, in the organisation's `notification_locale` (en-GB unset).
+ * The caller gives the alert's kind and facts; the words are the locale's.
+ * Call it with the transaction that records the failure.
  */
 export async function notifyOrganisation(
   tx: Executor,
   organisationId: string,
-  message: { kind: string; subject: string; text: string },
+  alert: OrganisationAlert,
 ): Promise<number> {
   const [org] = await tx
     .select({ name: organisations.name, settings: organisations.settings, image: organisations.image })
@@ -39,17 +45,14 @@ export async function notifyOrganisation(
           .where(eq(userOrganisations.organisationId, organisationId))
       ).map((row) => row.email);
   if (recipients.length === 0) return 0;
-  const subject = `${org.name}: ${message.subject}`;
-  // Staff alerts stay in English (plain text as written), with an HTML part in the organisation's band.
-  const html = await organisationAlertHtml(emailBrand(org.name, org.settings, org.image), subject, message.text);
+  const brand = emailBrand(org.name, org.settings, org.image);
+  const email = await organisationAlertEmail(brand, organisationLocale(org.settings), alert);
   for (const to of recipients) {
     await enqueueEmail(tx, {
       organisationId,
-      kind: isAlertKind(message.kind) ? message.kind : `${ALERT_KIND_PREFIX}${message.kind}`,
+      kind: `${ALERT_KIND_PREFIX}${alert.kind}`,
       to,
-      subject,
-      text: message.text,
-      html,
+      ...email,
     });
   }
   return recipients.length;

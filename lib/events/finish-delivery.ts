@@ -108,9 +108,9 @@ async function disableIfFailingTooLong(tx: Executor, d: ClaimedDelivery, at: Dat
   await failQueuedDeliveries(tx, d.endpointId, 'endpoint_disabled');
   await notifyOrganisation(tx, d.organisationId, {
     kind: 'webhook-endpoint-disabled',
-    subject: 'webhook endpoint disabled',
-    text: `Every delivery to your webhook endpoint ${disabled.url} has failed for 3 days (last error: ${outcome(d, at)}), so it has been disabled and its queued events will not be sent.\n\nFix the endpoint, then enable it again (POST /api/agent/webhooks/${d.endpointId} with {"status":"enabled"}) and replay the deliveries you need from its delivery log.`,
+    url: disabled.url,
+    endpointId: d.endpointId,
+    attempts: d.attempts,
+    lastAttemptAt: at,
   });
 }
-
-const outcome = (d: ClaimedDelivery, at: Date) => `attempt ${d.attempts} at ${at.toISOString()}`;

@@ -27,6 +27,7 @@ export const messageNamespaces = [
   'ErrorPage',
   'ActionRefused',
   'Email',
+  'EmailAlerts',
   'Layout',
   'Wallet',
   'LinkQr',

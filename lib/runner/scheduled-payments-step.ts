@@ -226,7 +226,7 @@ async function finishOne(
     case 'no_card':
       await failScheduledPayment(db, claim, {
         reason: 'no_saved_card',
-        explanation: 'the saved card was removed',
+        cause: 'no_card',
         transactionId: null,
       });
       return 'failed';
@@ -273,7 +273,7 @@ async function finishOne(
     case 'declined':
       await failScheduledPayment(db, claim, {
         reason: outcome.reason,
-        explanation: 'the card was declined',
+        cause: 'declined',
         transactionId: outcome.transactionId,
       });
       return 'failed';
@@ -287,12 +287,11 @@ async function finishOne(
         });
         return 'retrying';
       }
-      const explanation = outcome.retryable
-        ? `the processor could not take it in ${payment.attempts} attempts`
-        : 'the processor refused it';
+      // Retryable but out of attempts, or refused for good: the alert says which, with the attempts made.
+      const cause = outcome.retryable ? 'retries_exhausted' : 'refused';
       await failScheduledPayment(db, claim, {
         reason: outcome.reason,
-        explanation,
+        cause,
         transactionId: outcome.transactionId,
       });
       return 'failed';
@@ -301,7 +300,7 @@ async function finishOne(
       // A saved-card charge has no customer to send to 3-D Secure: a challenge cannot be completed.
       await failScheduledPayment(db, claim, {
         reason: 'challenge_required',
-        explanation: 'the card asked for the cardholder to authenticate',
+        cause: 'authentication',
         transactionId: outcome.transactionId,
       });
       return 'failed';

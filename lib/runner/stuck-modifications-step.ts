@@ -3,7 +3,6 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney } from '@/lib/money';
 import { claimedState, finishModification, type Modification } from '@/lib/core/transactions/finish-modification';
 import { ProcessorError } from '@/lib/payments/processor';
 import { claimRows } from './claim';
@@ -111,13 +110,12 @@ async function endClaim(
       .where(moveWhere(row.id, 'releaseClaim', [claimedState(action)]))
       .returning();
     if (!released) return;
-    const amount = formatMoney(released.amount, released.currency);
     await notifyOrganisation(tx, released.organisationId, {
       kind: `${what}_failed`,
-      subject: `${what} of ${amount} failed`,
-      text:
-        `The processor refused the ${what} of transaction ${released.id} (${amount}): ${reason}. The authorisation is PENDING again: ` +
-        `${action === 'complete' ? 'complete it again or reverse it' : 'reverse it again, or it is released when it expires'}; check with the processor if this persists.`,
+      amount: released.amount,
+      currency: released.currency,
+      transactionId: released.id,
+      reason,
     });
   });
 }

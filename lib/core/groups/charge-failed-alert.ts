@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/db/query-rows';
 import type { Executor } from '@/lib/db/types';
+import type { ScheduledFailureCause } from '@/lib/email/templates/organisation-alert';
 import { sendGroupAlerts } from './group-alerts';
 
 /**
@@ -12,7 +13,13 @@ import { sendGroupAlerts } from './group-alerts';
  */
 export async function alertChargeFailed(
   tx: Executor,
-  failed: { scheduledPaymentId: string; paymentLinkId: string; reason: string; explanation: string },
+  failed: {
+    scheduledPaymentId: string;
+    paymentLinkId: string;
+    reason: string;
+    cause: ScheduledFailureCause;
+    attempts: number;
+  },
 ): Promise<boolean> {
   const [link] = await queryRows<{
     amount: string | number;
@@ -37,7 +44,7 @@ export async function alertChargeFailed(
       amount: Number(link.amount),
       currency: link.currency,
       dueAt: link.due_at === null ? null : new Date(link.due_at),
-      failure: `${failed.explanation}: ${failed.reason}`,
+      failure: { cause: failed.cause, reason: failed.reason, attempts: failed.attempts },
     },
   ]);
   return sent > 0;

@@ -1,7 +1,11 @@
 import type { OrganisationSettings } from '@/lib/db/schema';
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
-import { groupAlertEmail as renderGroupAlert, type GroupAlertKind } from '@/lib/email/templates/group-alert-email';
+import {
+  groupAlertEmail as renderGroupAlert,
+  type ChargeFailure,
+  type GroupAlertKind,
+} from '@/lib/email/templates/group-alert-email';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
 
 export type AlertKind = GroupAlertKind;
@@ -16,7 +20,7 @@ export type AlertLine = {
   /** Collected automatically from the member's saved card on the due date. */
   autoCollect?: boolean;
   /** charge_failed: why the automatic charge was not taken. */
-  failure?: string;
+  failure?: ChargeFailure;
 };
 
 type Context = {
@@ -29,16 +33,19 @@ type Context = {
   audience: 'leader' | 'organisation';
   /** The leader's portal address (only in the leader's email: it carries their access token). */
   portalUrl?: string;
+  /** The language of the organisation user's email (organisation-locale.ts); the leader's is not recorded. */
+  organisationLocale?: string;
 };
 
 /**
  * The alert email to the leader or to the organisation user, in the organisation's band (email-layout.tsx).
- * In en-GB: neither the leader's nor the staff's language is recorded.
+ * The leader's in en-GB (their language is not recorded); the organisation user's in the organisation's
+ * `notification_locale`.
  */
 export function groupAlertEmail(kind: AlertKind, lines: AlertLine[], context: Context): Promise<RenderedEmail> {
   return renderGroupAlert(
     emailBrand(context.organisationName, context.settings, context.organisationImage),
-    emailText(null),
+    emailText(context.audience === 'organisation' ? context.organisationLocale : null),
     {
       kind,
       groupName: context.groupName,

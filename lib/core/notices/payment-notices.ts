@@ -4,6 +4,7 @@ import { organisationNotices, type OrganisationSettings } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/query-rows';
 import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
+import { organisationLocale } from '@/lib/email/organisation-locale';
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
@@ -43,6 +44,8 @@ export const toNoticePayment = (row: PaymentRow): NoticePayment => ({
 });
 
 const brandOf = (org: NoticeOrganisation) => emailBrand(org.name, org.settings, org.image);
+/** The staff's language: the organisation's `notification_locale`, else en-GB (organisation-locale.ts). */
+const textOf = (org: NoticeOrganisation) => emailText(organisationLocale(org.settings));
 
 /**
  * Claims a notice under its unique key and, only if this caller inserted the claim, queues its email to every
@@ -72,7 +75,7 @@ async function claimAndQueue(
 
 /** The notice of one completed payment (merchant_notices = each_payment), once: claim `payment:{transaction_id}`. */
 export async function sendPaymentNotice(db: Db, org: NoticeOrganisation, row: PaymentRow): Promise<boolean> {
-  const email = await paymentNoticeEmail(brandOf(org), emailText(null), toNoticePayment(row));
+  const email = await paymentNoticeEmail(brandOf(org), textOf(org), toNoticePayment(row));
   return claimAndQueue(db, org, { kind: 'payment', dedupeKey: `payment:${row.id}` }, email);
 }
 
@@ -97,7 +100,7 @@ export async function sendDailyDigest(db: Db, org: NoticeOrganisation, day: stri
   );
   const email =
     rows.length > 0
-      ? await paymentDigestEmail(brandOf(org), emailText(null), {
+      ? await paymentDigestEmail(brandOf(org), textOf(org), {
           day: new Date(`${day}T12:00:00Z`),
           payments: rows.map(toNoticePayment),
         })

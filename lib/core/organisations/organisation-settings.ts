@@ -5,6 +5,8 @@ import { requireOrganisation, requireRole } from '@/lib/auth/access';
 import { now } from '@/lib/clock';
 import { publicBaseUrl, serviceMode } from '@/lib/config';
 import { organisations, type OrganisationSettings } from '@/lib/db/schema';
+import { organisationLocale } from '@/lib/email/organisation-locale';
+import { routing } from '@/lib/i18n/routing';
 import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
@@ -66,6 +68,8 @@ export const updateSettingsSchema = z.object({
   dcc_enabled: z.boolean().optional(),
   approval_links_enabled: z.boolean().optional(),
   notification_email: z.email().max(320).nullable().optional(),
+  // The language of the emails to the organisation's staff (lib/email/organisation-locale.ts); null: en-GB.
+  notification_locale: z.enum(routing.locales).nullable().optional(),
   refunds_require_second_user: z.boolean().optional(),
   leader_members_require_approval: z.boolean().optional(),
   merchant_notices: z.enum(MERCHANT_NOTICE_MODES).optional(),
@@ -111,6 +115,7 @@ async function serializeSettings(db: Db, org: Row) {
     approval_links_enabled: effective.approval_links_enabled,
     allowed_embed_origins: org.settings.allowed_embed_origins ?? [],
     notification_email: org.settings.notification_email ?? null,
+    notification_locale: organisationLocale(org.settings),
     refunds_require_second_user: org.settings.refunds_require_second_user ?? false,
     // Unset: on in production, off in the sandbox (lib/core/groups/group-limits.ts).
     leader_members_require_approval: leaderMembersRequireApproval(org.settings),

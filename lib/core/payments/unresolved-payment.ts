@@ -3,7 +3,6 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney } from '@/lib/money';
 
 /**
  * How long an unsettled payment waits for the processor's word before a person
@@ -49,17 +48,15 @@ export async function raiseUnresolvedPayment(db: Db, row: Pick<Row, 'id'>): Prom
       )
       .returning();
     if (!marked) return null;
-    const amount = formatMoney(marked.amount, marked.currency);
-    const hours = Math.round(UNRESOLVED_AFTER_MS / 3_600_000);
     await notifyOrganisation(tx, marked.organisationId, {
       kind: 'payment_unresolved',
-      subject: `payment of ${amount} has no answer from the processor`,
-      text:
-        `Transaction ${marked.id} (${amount}, ${marked.type === 'OPEN_BANKING' ? 'Pay by Bank' : 'card'}, started ${marked.createdAt.toISOString()}) ` +
-        `has had no answer from the payment processor for ${hours} hours. It may or may not have been taken, so it stays "being confirmed" ` +
-        `and its payment link cannot be paid again. Look it up with the processor (Adyen Customer Area: merchant reference ${marked.id}` +
-        `${marked.providerReference ? `, PSP reference ${marked.providerReference}` : ''}); if its notification failed to arrive ` +
-        `(Developers > Webhooks), have it sent again: it settles the payment here. We will not ask again.`,
+      amount: marked.amount,
+      currency: marked.currency,
+      transactionId: marked.id,
+      method: marked.type === 'OPEN_BANKING' ? 'bank' : 'card',
+      startedAt: marked.createdAt,
+      hours: Math.round(UNRESOLVED_AFTER_MS / 3_600_000),
+      providerReference: marked.providerReference,
     });
     return marked;
   });

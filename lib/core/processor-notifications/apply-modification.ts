@@ -3,7 +3,6 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney } from '@/lib/money';
 import { claimedState, recordModification } from '../transactions/finish-modification';
 import {
   applied,
@@ -66,11 +65,12 @@ export async function applyCapture(db: Db, n: ClaimedNotification): Promise<Appl
     }
     // Held again: transaction.pending, as when it was first authorised.
     await emitTransactionEvent(tx, back);
-    const amount = formatMoney(back.amount, back.currency);
     await notifyOrganisation(tx, back.organisationId, {
       kind: 'capture_failed',
-      subject: `capture of ${amount} failed`,
-      text: `The processor could not capture ${amount} of transaction ${back.id} (${n.item.reason ?? 'no reason given'}). Nothing was taken; the authorisation is PENDING again: complete it again or reverse it.`,
+      amount: back.amount,
+      currency: back.currency,
+      transactionId: back.id,
+      reason: n.item.reason ?? null,
     });
     const outcome = applied('capture failed: payment PENDING again');
     await n.record(tx, outcome);
@@ -148,11 +148,12 @@ async function reversalFailed(
       return outcome;
     }
     // Still PENDING as the interface saw it all along (no event); the money is still held, which someone must act on.
-    const amount = formatMoney(back.amount, back.currency);
     await notifyOrganisation(tx, back.organisationId, {
       kind: 'reverse_failed',
-      subject: `reverse of ${amount} failed`,
-      text: `The processor could not release ${amount} of transaction ${back.id} (${n.item.reason ?? 'no reason given'}). The money is still held; the authorisation is PENDING again: reverse it again or complete it.`,
+      amount: back.amount,
+      currency: back.currency,
+      transactionId: back.id,
+      reason: n.item.reason ?? null,
     });
     const outcome = applied(`${name} failed: reverse handed back, payment PENDING`);
     await n.record(tx, outcome);

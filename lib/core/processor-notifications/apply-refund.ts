@@ -4,7 +4,6 @@ import { now } from '@/lib/clock';
 import { refunds } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney } from '@/lib/money';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
 import {
   applied,
@@ -73,11 +72,13 @@ export async function applyRefund(db: Db, n: ClaimedNotification): Promise<Apply
         type: 'refund:fail',
         entityId: moved.id,
       });
-      const amount = formatMoney(moved.amount, moved.currency);
       await notifyOrganisation(tx, moved.organisationId, {
         kind: 'refund_failed',
-        subject: `refund of ${amount} failed`,
-        text: `The processor reports that the refund ${moved.authorizationCode} of ${amount} on transaction ${moved.transactionId} failed (${item.reason ?? 'no reason given'}). No money was returned; the amount can be refunded again.`,
+        amount: moved.amount,
+        currency: moved.currency,
+        refund: moved.authorizationCode,
+        transactionId: moved.transactionId,
+        reason: item.reason ?? null,
       });
     }
     const outcome = applied(`refund ${moved.status} (was ${refund.status})`);

@@ -4,7 +4,7 @@ import { now } from '@/lib/clock';
 import { refunds, transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney, isoCurrency } from '@/lib/money';
+import { isoCurrency } from '@/lib/money';
 import { processorFor, ProcessorError, type ModificationResult } from '@/lib/payments/processor';
 import { emitRefundEvent } from '@/lib/events/refund-events';
 import { recordAudit, SERVICE_ACTOR } from '../audit/record-audit';
@@ -153,21 +153,19 @@ async function recordFailedAttempt(db: Db, refundId: string, error: unknown): Pr
       entityId: refundId,
     });
     await emitRefundEvent(tx, settled!);
-    const amount = formatMoney(settled!.amount, settled!.currency);
+    const facts = {
+      amount: settled!.amount,
+      currency: settled!.currency,
+      refund: settled!.authorizationCode,
+      transactionId: settled!.transactionId,
+      reason,
+    };
     await notifyOrganisation(
       tx,
       settled!.organisationId,
       status === 'FAILED'
-        ? {
-            kind: 'refund_failed',
-            subject: `refund of ${amount} failed`,
-            text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} could not be sent to the processor after ${attempts} attempt(s): ${reason}. No money was returned; the amount can be refunded again.`,
-          }
-        : {
-            kind: 'refund_unsettled',
-            subject: `refund of ${amount} needs checking`,
-            text: `The refund ${settled!.authorizationCode} of ${amount} on transaction ${settled!.transactionId} got no clear answer from the processor after ${attempts} attempts (${reason}). It may or may not have been paid out: check with the processor. The amount stays held.`,
-          },
+        ? { kind: 'refund_failed', ...facts, attemptsWithoutAnswer: attempts }
+        : { kind: 'refund_unsettled', ...facts, attempts },
     );
     return settled!;
   });

@@ -4,7 +4,7 @@ import { scheduledPayments } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { queueCollectionFailed } from '../receipts/collection-failed-notice';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney } from '@/lib/money';
+import type { ScheduledFailureCause } from '@/lib/email/templates/organisation-alert';
 import { emitScheduledPaymentEvent } from '@/lib/events/scheduled-payment-events';
 import { alertChargeFailed } from '../groups/charge-failed-alert';
 import { scheduledAttemptKey, scheduledPaymentIdOfKey } from './scheduled-attempts';
@@ -101,7 +101,7 @@ export async function completeScheduledCharge(
 export async function failScheduledPayment(
   db: Db,
   claim: ClaimedScheduledPayment,
-  failure: { reason: string; explanation: string; transactionId: string | null },
+  failure: { reason: string; cause: ScheduledFailureCause; transactionId: string | null },
 ): Promise<void> {
   const { payment } = claim;
   await db.transaction(async (tx) => {
@@ -133,18 +133,22 @@ export async function failScheduledPayment(
         scheduledPaymentId: payment.id,
         paymentLinkId: payment.paymentLinkId,
         reason: failure.reason,
-        explanation: failure.explanation,
+        cause: failure.cause,
+        attempts: payment.attempts,
       }))
     )
       return;
     await notifyOrganisation(tx, payment.organisationId, {
       kind: 'scheduled-payment-failed',
-      subject: `a scheduled payment on booking ${claim.bookingReference} failed`,
-      text: [
-        `The scheduled payment of ${formatMoney(payment.amount, payment.currency)} on booking ${claim.bookingReference}, due ${payment.executeAfter.toISOString()}, was not taken: ${failure.explanation} (${failure.reason}).`,
-        'It will not be tried again. Nothing was charged by it; ask the customer for another card or payment, and schedule a new payment if needed.',
-        `Scheduled payment: ${payment.id}${failure.transactionId ? `\nLast attempt (transaction): ${failure.transactionId}` : ''}`,
-      ].join('\n\n'),
+      amount: payment.amount,
+      currency: payment.currency,
+      bookingReference: claim.bookingReference,
+      dueAt: payment.executeAfter,
+      cause: failure.cause,
+      reason: failure.reason,
+      attempts: payment.attempts,
+      scheduledPaymentId: payment.id,
+      transactionId: failure.transactionId,
     });
   });
 }

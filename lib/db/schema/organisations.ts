@@ -17,6 +17,8 @@ export type OrganisationSettings = {
   allowed_embed_origins?: string[];
   /** Where service alerts go (failed refunds, failed scheduled payments, undeliverable email); unset: the organisation's users. */
   notification_email?: string | null;
+  /** The language of the emails to the organisation's staff (alerts, notices, digests): one of the site's 12; unset: en-GB. */
+  notification_locale?: string | null;
   /** A refund must be authorised by a user other than the one who requested it (four eyes). */
   refunds_require_second_user?: boolean;
   /** A member the group leader adds in the portal is emailed only once the organisation approved them; unset: on in production, off in the sandbox. */

@@ -2,9 +2,14 @@ import type { EmailBrand } from './email-brand';
 import { EmailLayout } from './email-layout';
 import { EmailAction, EmailHeading, EmailParagraph } from './email-parts';
 import type { EmailText } from './email-text';
+import type { ScheduledFailureCause } from './organisation-alert';
+import { alertTranslator } from './organisation-alert-email';
 import { renderEmail, type RenderedEmail } from './render-email';
 
 export type GroupAlertKind = 'due_soon' | 'missed' | 'charge_failed';
+
+/** Why an automatic charge failed: the runner's cause (worded in the reader's language) and the processor's code. */
+export type ChargeFailure = { cause: ScheduledFailureCause; reason: string; attempts: number };
 
 export type GroupAlertEmail = {
   kind: GroupAlertKind;
@@ -17,8 +22,8 @@ export type GroupAlertEmail = {
     currency: string;
     dueAt: Date | null;
     autoCollect?: boolean;
-    /** charge_failed: the processor's reason, for the staff who read it. */
-    failure?: string;
+    /** charge_failed: why, for the staff who read it. */
+    failure?: ChargeFailure;
   }[];
   /** The leader's portal address (only in the leader's email: it carries their access token). */
   portalUrl?: string;
@@ -33,6 +38,9 @@ export function groupAlertEmail(brand: EmailBrand, text: EmailText, input: Group
     : t('groupAlert.trip', { booking });
   const headline = t(`groupAlert.headline.${input.kind}`, { count: input.lines.length });
   const subject = t('groupAlert.subject', { organisation: brand.name, trip, headline });
+  const a = alertTranslator(text);
+  const failure = (why: ChargeFailure | undefined) =>
+    why ? `${a(`cause.${why.cause}`, { attempts: why.attempts })}: ${why.reason}` : a('cause.declined');
   const items = input.lines.map((line) => {
     const amount = text.money(line.amount, line.currency);
     const base = line.dueAt
@@ -40,7 +48,7 @@ export function groupAlertEmail(brand: EmailBrand, text: EmailText, input: Group
       : t('groupAlert.lineNoDate', { member: line.memberName, amount });
     const note =
       input.kind === 'charge_failed'
-        ? ` (${line.failure ?? 'declined'})`
+        ? ` (${failure(line.failure)})`
         : line.autoCollect && input.kind === 'due_soon'
           ? ` (${t('groupAlert.autoCollect')})`
           : '';

@@ -105,6 +105,7 @@ describe('organisation settings in the back office', () => {
             locale: 'en-GB',
             merchant_notices: 'daily_digest',
             notification_email: 'ops@example.com',
+            notification_locale: 'cy',
             member_reminder_days: '5',
             send_leader_portal_link: 'on',
           }),
@@ -114,6 +115,7 @@ describe('organisation settings in the back office', () => {
     expect(await settings()).toMatchObject({
       merchant_notices: 'daily_digest',
       notification_email: 'ops@example.com',
+      notification_locale: 'cy',
       member_reminder_days: 5,
       send_leader_portal_link: true,
       leader_members_require_approval: false,
@@ -164,6 +166,7 @@ describe('organisation settings in the back office', () => {
     const notices = { locale: 'en-GB', merchant_notices: 'off', notification_email: '', member_reminder_days: '3' };
     expect(await endOf(actions.saveNoticesAction(formOf({ ...notices, merchant_notices: 'hourly' })))).toBe(INVALID);
     expect(await endOf(actions.saveNoticesAction(formOf({ ...notices, member_reminder_days: '31' })))).toBe(INVALID);
+    expect(await endOf(actions.saveNoticesAction(formOf({ ...notices, notification_locale: 'xx' })))).toBe(INVALID);
     expect(
       await endOf(actions.saveEmbedAction(formOf({ locale: 'en-GB', allowed_embed_origins: 'ftp://x.example' }))),
     ).toBe(INVALID);

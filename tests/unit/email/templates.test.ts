@@ -4,7 +4,6 @@ import { collectionFailedEmail, collectionFailure } from '@/lib/email/templates/
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { emailText } from '@/lib/email/templates/email-text';
 import { groupAlertEmail } from '@/lib/email/templates/group-alert-email';
-import { organisationAlertHtml } from '@/lib/email/templates/organisation-alert-email';
 import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
 import { staffSignInEmail } from '@/lib/email/templates/staff-sign-in-email';
 import { receiptEmail } from '@/lib/email/templates/receipt-email';
@@ -162,20 +161,5 @@ describe('the failed collection', () => {
     expect(email.text).toContain('Visa card ending 0006');
     expect(email.text).toContain('https://pay.example.com/6b1f');
     expect(email.text).toContain('Nothing was taken');
-  });
-});
-
-describe("the organisation's alerts", () => {
-  it('keep their English words, one paragraph per block, in the organisation band', async () => {
-    const html = await organisationAlertHtml(
-      brand,
-      'Sunny Tours: a refund failed',
-      'The refund of £10.00 failed.\n\nRefund: r-1\nTransaction: t-1',
-    );
-    expect(html).toContain('lang="en-GB"');
-    expect(html).toContain('<title>Sunny Tours: a refund failed</title>');
-    expect(html).toMatch(/background-color:#7a1f5c;color:#ffffff/i);
-    expect(html).toMatch(/<p[^>]*>The refund of £10.00 failed.<\/p>/);
-    expect(html).toMatch(/Refund: r-1<br\/>Transaction: t-1/);
   });
 });

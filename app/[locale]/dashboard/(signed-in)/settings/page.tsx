@@ -5,6 +5,7 @@ import { isSandbox } from '@/lib/config';
 import { getOrganisationSettings } from '@/lib/core/organisations/organisation-settings';
 import { getDb } from '@/lib/db/client';
 import { keptForm } from '@/lib/http/kept-form-read';
+import { localeNames, routing } from '@/lib/i18n/routing';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import {
@@ -221,6 +222,25 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           value={settings.notification_email}
           ltr
         />
+        <div className="field">
+          <label htmlFor="settings-notification-locale">{t('notificationLocale')}</label>
+          <p className="muted" id="settings-notification-locale-hint">
+            {t('notificationLocaleHint')}
+          </p>
+          <select
+            id="settings-notification-locale"
+            name="notification_locale"
+            defaultValue={settings.notification_locale}
+            aria-describedby="settings-notification-locale-hint"
+          >
+            {routing.locales.map((code) => (
+              // Each language named in itself (as the language switch does), marked with its language.
+              <option key={code} value={code} lang={code}>
+                {localeNames[code]}
+              </option>
+            ))}
+          </select>
+        </div>
         <Check
           kept={notices}
           id="settings-leader-link"

@@ -78,9 +78,15 @@ export const noticesForm = z
   .object({
     merchant_notices: text,
     notification_email: text,
+    notification_locale: text,
     send_leader_portal_link: checkbox,
     member_reminder_days: integer,
     leader_members_require_approval: checkbox,
   })
-  .transform((form) => ({ ...form, notification_email: orNull(form.notification_email) }))
+  // The language is a select (always posted); a form without it leaves the setting as it is.
+  .transform((form) => ({
+    ...form,
+    notification_email: orNull(form.notification_email),
+    notification_locale: form.notification_locale || undefined,
+  }))
   .transform(throughApi);

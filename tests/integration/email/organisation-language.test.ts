@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db/client';
+import { emailOutbox } from '@/lib/db/schema';
+import { notifyOrganisation } from '@/lib/email/notify-organisation';
+import { formatMoney } from '@/lib/money';
+import { runMerchantNotices } from '@/lib/runner/merchant-notices-step';
+import { api } from '../support/api-client';
+import { createTenant, type Tenant } from '../support/fixtures';
+import { cards, createLinkVia, pay } from '../support/payments';
+import { withTestDatabase } from '../support/test-database';
+
+/*
+ * The emails to an organisation's staff are in its `notification_locale` (en-GB unset): the alerts built from
+ * their facts (notify-organisation.ts) and the payment notices. The setting is the API's, validated there.
+ */
+withTestDatabase();
+
+const settings = (tenant: Tenant, body: Record<string, unknown>) =>
+  api.post(`/agent/organisations/${tenant.parentId}/settings`, body, { token: tenant.admin.token });
+const readSettings = async (tenant: Tenant) =>
+  (await api.get(`/agent/organisations/${tenant.parentId}/settings`, { token: tenant.admin.token })).body.data;
+const mailTo = async (to: string) => (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+const inbox = () => `staff-${Math.random().toString(36).slice(2, 10)}@example.com`;
+const captureFailed = {
+  kind: 'capture_failed',
+  amount: 12345,
+  currency: 'GBX',
+  transactionId: 'tx-language',
+  reason: null,
+} as const;
+
+describe("the organisation's language", () => {
+  it('is en-GB unset, one of the 12 locales when set, and null sets it back', async () => {
+    const tenant = await createTenant('Language');
+    expect(await readSettings(tenant)).toMatchObject({ notification_locale: 'en-GB' });
+    const refused = await settings(tenant, { notification_locale: 'xx' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { message: string }) => e.message).join(' ')).toMatch(/notification_locale/);
+    expect((await settings(tenant, { notification_locale: 'pl' })).body.data).toMatchObject({
+      notification_locale: 'pl',
+    });
+    expect((await settings(tenant, { notification_locale: null })).body.data).toMatchObject({
+      notification_locale: 'en-GB',
+    });
+  });
+
+  it("writes an alert in the organisation's language, to the same recipients, as alert:<kind>", async () => {
+    const tenant = await createTenant('Alerts');
+    const to = inbox();
+    expect((await settings(tenant, { notification_email: to, notification_locale: 'de' })).status).toBe(200);
+    const db = await getDb();
+    expect(await db.transaction((tx) => notifyOrganisation(tx, tenant.parentId, captureFailed))).toBe(1);
+    const [email] = await mailTo(to);
+    expect(email).toMatchObject({
+      kind: 'alert:capture_failed',
+      subject: `Alerts Travel: Einzug von ${formatMoney(12345, 'GBX', 'de')} fehlgeschlagen`,
+    });
+    expect(email!.textBody).toContain('Es wurde nichts abgebucht');
+    expect(email!.textBody).toContain('tx-language');
+    expect(email!.htmlBody).toContain('lang="de"');
+
+    // Unset again: en-GB, as before the setting existed.
+    await settings(tenant, { notification_locale: null });
+    await db.transaction((tx) => notifyOrganisation(tx, tenant.parentId, captureFailed));
+    const subjects = (await mailTo(to)).map((e) => e.subject);
+    expect(subjects).toContain('Alerts Travel: capture of £123.45 failed');
+  });
+
+  it("sends the payment notices in the organisation's language", async () => {
+    const tenant = await createTenant('Notices');
+    const to = inbox();
+    const saved = await settings(tenant, {
+      merchant_notices: 'each_payment',
+      notification_email: to,
+      notification_locale: 'fr',
+    });
+    expect(saved.status).toBe(200);
+    const id = await createLinkVia(tenant.admin.token, tenant.parentId, { amount: 4200, customer_name: 'Payeur' });
+    expect(await pay(id, cards.visa)).toMatchObject({ outcome: 'paid' });
+    await runMerchantNotices(await getDb());
+    const [notice] = await mailTo(to);
+    expect(notice).toMatchObject({ kind: 'merchant-payment' });
+    expect(notice!.subject).toContain(formatMoney(4200, 'GBX', 'fr'));
+    expect(notice!.htmlBody).toContain('lang="fr"');
+    expect(notice!.subject).not.toContain('received');
+  });
+});
