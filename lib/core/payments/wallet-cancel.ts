@@ -3,7 +3,6 @@ import { now } from '@/lib/clock';
 import { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
-import { formatMoney } from '@/lib/money';
 import { processorFor } from '@/lib/payments/processor';
 import { modificationKey } from '../transactions/finish-modification';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
@@ -67,14 +66,13 @@ export async function refusedWalletCancelFailed(db: Db, row: Row, reason: string
       .where(moveWhere(row.id, 'rejectedReleased'))
       .returning();
     if (!ended) return null;
-    const amount = formatMoney(ended.amount, ended.currency);
     await notifyOrganisation(tx, ended.organisationId, {
-      kind: 'reverse_failed',
-      subject: `cancel of a refused wallet payment of ${amount} failed`,
-      text:
-        `Transaction ${ended.id} (${amount}, ${ended.wallet ?? 'wallet'}) was authorised and then refused by the link's card rules ` +
-        `(${ended.failureReason}); the processor refused to cancel the authorisation (${reason}). Nothing was captured; ` +
-        `cancel it at the processor (reference ${ended.providerReference}) or it lapses there.`,
+      kind: 'wallet_cancel_failed',
+      amount: ended.amount,
+      currency: ended.currency,
+      transactionId: ended.id,
+      providerReference: ended.providerReference,
+      reason,
     });
     return 'ended';
   });

@@ -41,6 +41,20 @@ export function alertWords(text: EmailText, alert: OrganisationAlert): AlertWord
         ],
       };
     }
+    case 'wallet_cancel_failed': {
+      const values = { amount: text.money(alert.amount, alert.currency), transaction: alert.transactionId };
+      return {
+        headline: a('walletCancelFailed.headline', values),
+        body: a('walletCancelFailed.body', values),
+        next: a('walletCancelFailed.next'),
+        facts: [
+          fact('facts.amount', values.amount),
+          fact('facts.transaction', alert.transactionId),
+          fact('facts.pspReference', alert.providerReference ?? a('noReason')),
+          reason(alert.reason),
+        ],
+      };
+    }
     case 'refund_failed':
     case 'refund_unsettled': {
       const values = {

@@ -13,6 +13,13 @@ export type ScheduledFailureCause = 'no_card' | 'declined' | 'refused' | 'retrie
 
 export type OrganisationAlert =
   | ({ kind: 'capture_failed' | 'reverse_failed'; transactionId: string; reason: string | null } & Money)
+  /** A production wallet payment refused after its authorisation (wallet-decision.ts) whose cancel Adyen refused. */
+  | ({
+      kind: 'wallet_cancel_failed';
+      transactionId: string;
+      reason: string | null;
+      providerReference: string | null;
+    } & Money)
   | ({
       kind: 'refund_failed';
       refund: string;

@@ -32,6 +32,19 @@ const cases: Record<string, Case> = {
       de: ['Freigabe von 200,00 £ fehlgeschlagen', 'weiterhin reserviert', 'kein Grund angegeben'],
     },
   },
+  'wallet cancel failed': {
+    alert: {
+      kind: 'wallet_cancel_failed',
+      ...money,
+      transactionId: 'tx-1',
+      providerReference: 'PSP-9',
+      reason: 'Not allowed',
+    },
+    words: {
+      'en-GB': ['cancel of a refused wallet payment of £200.00 failed', 'nothing was captured', 'PSP-9', 'Not allowed'],
+      de: ['Stornierung einer abgelehnten Wallet-Zahlung über 200,00 £', 'abgebucht wurde nichts', 'PSP-9'],
+    },
+  },
   'refund failed at the processor': {
     alert: { kind: 'refund_failed', ...money, refund: 'RF-7', transactionId: 'tx-1', reason: 'Refused' },
     words: {

@@ -230,7 +230,7 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           <select
             id="settings-notification-locale"
             name="notification_locale"
-            defaultValue={settings.notification_locale}
+            defaultValue={notices.text('notification_locale', settings.notification_locale)}
             aria-describedby="settings-notification-locale-hint"
           >
             {routing.locales.map((code) => (
