@@ -13,7 +13,9 @@ import {
   type PaymentMethodInput,
 } from '@/lib/payments/processor';
 import type { CardExclusion } from '../hosted-checkout/card-check';
+import { recordCardCheck } from '../payments/card-check-record';
 import { quoteCard } from '../payments/card-quote';
+import { cardTestingPauseUntil, cardKeyOf } from '../payments/card-testing';
 import { isUuid } from '../shared/is-uuid';
 import { loadSurchargeRules } from './collection-charge';
 import { applyReplacementCard, type ReplacementTarget } from './member-card-apply';
@@ -37,6 +39,8 @@ export type CardReplaceOutcome =
   | { result: 'challenge'; redirectUrl: string }
   | { result: 'declined'; reason: string }
   | { result: 'excluded'; exclusion?: CardExclusion }
+  /** Too many card attempts on this link, IP, card, group, booking or organisation (card-testing.ts): paused. */
+  | { result: 'card_testing' }
   /** The member is gone, or collects nothing automatically (off, or no instalment left to collect). */
   | { result: 'not_found' | 'not_collecting' }
   /** The processor failed (technically): nothing was stored; the member may try again. */
@@ -89,6 +93,14 @@ export async function replaceMemberCard(
   const member = await memberToReplace(db, input.linkId);
   if (typeof member === 'string') return { result: member };
   if (!isUuid(input.nonce)) return { result: 'failed' };
+  // A verification tells whether a card is good, as a payment does: card testing's limits hold here too. Each attempt
+  // counts as a card check of the member's link (20 a link, 10 a card, 20 an IP in 10 minutes, and the group's,
+  // booking's and organisation's), and a paused scope refuses before the processor sees the card.
+  const linkId = input.linkId.toLowerCase();
+  const ipAddress = input.ipAddress ?? null;
+  const cardKey = cardKeyOf(input.method);
+  if (await cardTestingPauseUntil(db, linkId, ipAddress, cardKey)) return { result: 'card_testing' };
+  await recordCardCheck(db, linkId, ipAddress, cardKey);
   const processor = processorFor(db);
   let facts: CardFacts | null;
   try {

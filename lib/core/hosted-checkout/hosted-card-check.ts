@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { now } from '@/lib/clock';
 import { isSandbox } from '@/lib/config';
 import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
@@ -8,6 +5,7 @@ import { AppError } from '@/lib/http/app-error';
 import { processorFor, ProcessorError, ProcessorOutcomeUnknown, type CardFacts } from '@/lib/payments/processor';
 import { sandboxCardByBin, sandboxCardFacts } from '@/lib/payments/processor/sandbox/sandbox-cards';
 import { collectionCharge } from '../groups/collection-charge';
+import { recordCardCheck } from '../payments/card-check-record';
 import { quoteCard } from '../payments/card-quote';
 import { cardTestingPauseUntil } from '../payments/card-testing';
 import { payableSelection } from '../payments/member-coverage';
@@ -77,9 +75,7 @@ async function countCardCheck(db: Db, linkId: string, lookup: CardLookup, ipAddr
   const card = lookup.bin && lookup.lastFour ? { bin: lookup.bin, lastFour: lookup.lastFour } : null;
   if (await cardTestingPauseUntil(db, linkId, ipAddress, card)) return false;
   if (!asks) return true;
-  await db.execute(sql`insert into card_checks (id, organisation_id, payment_link_id, booking_id, group_id, ip_address, card_bin, card_last_four, created_at)
-    select ${randomUUID()}, pl.organisation_id, pl.id, pl.booking_id, gm.group_id, ${ipAddress}, ${card?.bin ?? null}, ${card?.lastFour ?? null}, ${now().toISOString()}::timestamptz
-    from payment_links pl left join group_members gm on gm.id = pl.group_member_id where pl.id = ${linkId}`);
+  await recordCardCheck(db, linkId, ipAddress, card);
   return true;
 }
 

@@ -4,7 +4,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { finishMemberCardReplace, replaceMemberCard } from '@/lib/core/groups/member-card-replace';
 import { loadMemberPage } from '@/lib/core/groups/member-page';
 import { getDb } from '@/lib/db/client';
-import { auditRecords, groupMembers, paymentLinks, savedCards, transactions } from '@/lib/db/schema';
+import {
+  auditRecords,
+  groupMembers,
+  paymentLinks,
+  sandboxProcessorOperations,
+  savedCards,
+  transactions,
+} from '@/lib/db/schema';
+import { CARD_TESTING_LIMITS } from '@/lib/core/payments/card-testing';
 import { SandboxProcessor, sandboxRedirectResult } from '@/lib/payments/processor';
 import { runUntilIdle } from '@/lib/runner/run-once';
 import { resetClock } from '@/lib/sandbox/test-clock';
@@ -130,6 +138,36 @@ describe('a member replaces the stored card', () => {
     });
     expect((await memberRow(member.id)).savedCardId).toBe(replaced);
     expect((await collectionsOf([l2!.id]))[0]).toMatchObject({ status: 'QUEUED', savedCardId: replaced });
+  });
+
+  it('holds card testing limits: each verification counts as a card check, and a paused link asks the processor nothing', async () => {
+    const { group } = await collectionGroup({ members: 1, installments: threeInstalments });
+    const member = group.members[0]!;
+    const [l1] = member.payment_links;
+    const db = await getDb();
+    const verifications = async () =>
+      (
+        await db
+          .select()
+          .from(sandboxProcessorOperations)
+          .where(and(eq(sandboxProcessorOperations.kind, 'authorise'), eq(sandboxProcessorOperations.amount, 0)))
+      ).length;
+    const attempt = () =>
+      replaceMemberCard(db, {
+        linkId: l1!.id,
+        nonce: randomUUID(),
+        method: card(cards.declined),
+        returnUrl,
+        ipAddress: '203.0.113.9',
+      });
+    // The link's limit (20 checks in the window; the IP's is the same): the sandbox's published test cards never
+    // count per card (card-testing-window.ts), so a card's own limit is not the one reached here.
+    const limit = CARD_TESTING_LIMITS.link.checks;
+    const before = await verifications();
+    for (let i = 0; i < limit; i++) expect(await attempt()).toMatchObject({ result: 'declined' });
+    expect(await verifications()).toBe(before + limit);
+    expect(await attempt()).toEqual({ result: 'card_testing' });
+    expect(await verifications()).toBe(before + limit);
   });
 
   it("refuses a card the member's link excludes, before any verification", async () => {

@@ -15,12 +15,13 @@ type Props = {
 };
 
 /** The reasons the form's answer may bring back (card-destination.ts), each worded below. */
-const errors = ['card', 'declined', 'excluded', 'failed', 'not_collecting'] as const;
+const errors = ['card', 'declined', 'excluded', 'card_testing', 'failed', 'not_collecting'] as const;
 type ReplaceError = (typeof errors)[number];
 const errorKeys: Record<ReplaceError, string> = {
   card: 'replaceCardErrorCard',
   declined: 'replaceCardErrorDeclined',
   excluded: 'replaceCardErrorExcluded',
+  card_testing: 'replaceCardErrorCardTesting',
   failed: 'replaceCardErrorFailed',
   not_collecting: 'replaceCardErrorNotCollecting',
 };
