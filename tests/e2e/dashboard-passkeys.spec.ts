@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
-import { forgeAction, oneClick } from './dashboard-fixtures';
+import { forgeAction, freshSignIn, oneClick } from './dashboard-fixtures';
 
 /*
  * Back-office passkeys, the audit trail, customers and suppliers (issue 18, docs/dashboard-passkeys.md), with
@@ -65,7 +65,8 @@ test.describe('back-office passkeys', () => {
   test('register a passkey on the account page, sign out, sign in with it; the audit says how; remove it', async ({
     browser,
   }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
+    // Fresh: it signs this session out, and the audit must show its own sign-in (dashboard-fixtures.ts).
+    const admin = await freshSignIn(browser, 'Sandbox Admin');
     await virtualAuthenticator(admin);
     await admin.getByTestId('signed-in-as').getByRole('link').click();
     await expect(admin).toHaveURL(/\/dashboard\/account$/);
@@ -124,7 +125,8 @@ test.describe('back-office passkeys', () => {
   });
 
   test('an organisation that requires passkeys: an emailed link signs in only to add one', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
+    // Fresh (dashboard-fixtures.ts): it makes the organisation require passkeys, which changes how its users sign in.
+    const admin = await freshSignIn(browser, 'Sandbox Admin');
     // The requirement covers the organisation's own users: the child's, where the admin invites someone.
     await showOrganisation(admin, '– Sandbox Travel North');
     const email = `passkey-${randomBytes(4).toString('hex')}@example.com`;
