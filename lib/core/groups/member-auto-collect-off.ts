@@ -1,9 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { groupMembers, paymentLinkGroups, paymentLinks } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
-import { isUuid } from '../shared/is-uuid';
+import { liveMemberOfLink } from './live-member-of-link';
 import { autoCollectOffInTransaction } from './turn-off-auto-collect';
 
 /**
@@ -15,20 +13,7 @@ import { autoCollectOffInTransaction } from './turn-off-auto-collect';
  * member's live link. Turning it back on is paying with the store-card tick, as the first time.
  */
 export async function memberTurnOffAutoCollect(db: Db, linkId: string) {
-  if (!isUuid(linkId)) throw new AppError('group.member_not_found', 'No such member link.');
-  const [row] = await db
-    .select({
-      memberId: groupMembers.id,
-      groupId: groupMembers.groupId,
-      organisationId: paymentLinkGroups.organisationId,
-      email: paymentLinks.email,
-    })
-    .from(paymentLinks)
-    .innerJoin(groupMembers, eq(groupMembers.id, paymentLinks.groupMemberId))
-    .innerJoin(paymentLinkGroups, eq(paymentLinkGroups.id, groupMembers.groupId))
-    .where(
-      and(eq(paymentLinks.id, linkId.toLowerCase()), isNull(paymentLinks.deletedAt), isNull(groupMembers.removedAt)),
-    );
+  const row = await liveMemberOfLink(db, linkId);
   if (!row) throw new AppError('group.member_not_found', 'No such member link.');
   return db.transaction((tx) =>
     autoCollectOffInTransaction(

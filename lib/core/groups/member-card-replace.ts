@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/lib/db/client';
-import { groupMembers, paymentLinkGroups, paymentLinks } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { isoCurrency } from '@/lib/money';
 import {
@@ -19,6 +17,7 @@ import { cardTestingPauseUntil, cardKeyOf } from '../payments/card-testing';
 import { isUuid } from '../shared/is-uuid';
 import { loadSurchargeRules } from './collection-charge';
 import { applyReplacementCard, type ReplacementTarget } from './member-card-apply';
+import { liveMemberOfLink } from './live-member-of-link';
 import { loadMemberLinks } from './member-link-states';
 
 /*
@@ -54,22 +53,7 @@ type Member = ReplacementTarget & { currency: string };
 
 /** The live member of a live link, collected automatically, with an instalment still to collect; else why not. */
 async function memberToReplace(db: Db, linkId: string): Promise<Member | 'not_found' | 'not_collecting'> {
-  if (!isUuid(linkId)) return 'not_found';
-  const [row] = await db
-    .select({
-      memberId: groupMembers.id,
-      autoCollect: groupMembers.autoCollect,
-      organisationId: paymentLinkGroups.organisationId,
-      bookingId: paymentLinkGroups.bookingId,
-      currency: paymentLinkGroups.currency,
-      email: paymentLinks.email,
-    })
-    .from(paymentLinks)
-    .innerJoin(groupMembers, eq(groupMembers.id, paymentLinks.groupMemberId))
-    .innerJoin(paymentLinkGroups, eq(paymentLinkGroups.id, groupMembers.groupId))
-    .where(
-      and(eq(paymentLinks.id, linkId.toLowerCase()), isNull(paymentLinks.deletedAt), isNull(groupMembers.removedAt)),
-    );
+  const row = await liveMemberOfLink(db, linkId);
   if (!row) return 'not_found';
   // The instalments enableAutoCollect would collect: unpaid, with a due date. The first one's rules price them.
   const next = (await loadMemberLinks(db, row.memberId)).find((l) => l.state === 'unpaid' && l.dueAt);
