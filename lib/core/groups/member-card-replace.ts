@@ -19,6 +19,7 @@ import { loadSurchargeRules } from './collection-charge';
 import { applyReplacementCard, type ReplacementTarget } from './member-card-apply';
 import { liveMemberOfLink } from './live-member-of-link';
 import { loadMemberLinks } from './member-link-states';
+import { originOf } from '../payments/return-origin';
 
 /*
  * A member replaces the card their instalments are collected from, paying nothing (issue 17 item 15; docs/groups.md,
@@ -142,14 +143,6 @@ async function settle(db: Db, member: Member, ask: () => Promise<CardVerificatio
   const applied = await applyReplacementCard(db, member, verification);
   if (applied === 'not_collecting') return { result: 'not_collecting' };
   return { result: 'card_replaced', brand: verification.card.brand, lastFour: verification.card.lastFour };
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
 
 /** The page's entries (the app never imports lib/db). */

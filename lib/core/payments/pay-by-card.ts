@@ -23,6 +23,7 @@ import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settl
 import { startTransaction } from './start-transaction';
 import { storedCardUseOf } from './stored-card-use';
 import { authoriseThenDecide, decidesAfterAuthorisation } from './wallet-decision';
+import { originOf } from './return-origin';
 
 type CardQuoteRefusal = Extract<CardQuote, { accepted: false }>;
 /** A card the payment refuses before the processor is asked to authorise it, as recorded. */
@@ -213,15 +214,6 @@ async function lookupCardFacts(processor: Processor, method: PaymentMethodInput)
   } catch (error) {
     if (error instanceof ProcessorError || error instanceof ProcessorOutcomeUnknown) return 'failed';
     throw error;
-  }
-}
-
-/** The page's origin (scheme://host[:port]), from the absolute return URL on the same public host. */
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
   }
 }
 

@@ -18,6 +18,7 @@ import { cancelRefusedWallet } from './wallet-cancel';
 import { cardColumns, settleAuthorisation, settleFailure } from './settle-payment';
 import { startTransaction } from './start-transaction';
 import { storedCardUseOf } from './stored-card-use';
+import { originOf } from './return-origin';
 
 type Checkout = Awaited<ReturnType<typeof payableSelection>>;
 
@@ -161,14 +162,5 @@ async function refuseAuthorised(
         error: describeErrorSafely(error),
       }),
     );
-  }
-}
-
-/** The page's origin (scheme://host[:port]), from the absolute return URL on the same public host. */
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
   }
 }
