@@ -176,7 +176,13 @@ export async function runScenario(baseUrl: string, scenario: Scenario): Promise<
   return { scenario: scenario.name, ...measured, warmup, failed: problems.length > 0, problems, samples };
 }
 
-async function fire(baseUrl: string, scenario: Scenario, duration: number, samples: string[]): Promise<RunFigures> {
+/** One run of a scenario for `duration` seconds, no warm-up: what runScenario and the pages' paired rounds measure. */
+export async function fire(
+  baseUrl: string,
+  scenario: Scenario,
+  duration: number,
+  samples: string[],
+): Promise<RunFigures> {
   let turn = 0;
   const cookies = 'cookies' in scenario ? scenario.cookies : undefined;
   const instance = autocannon({

@@ -1,5 +1,7 @@
 import zlib from 'node:zlib';
-import type { PageScenario, ScenarioResult } from './load';
+import { fire, type PageScenario, type ScenarioResult } from './load';
+import { round } from './measure';
+import { processCpuSeconds } from './process-cpu';
 import { PORTAL_PAGE, PORTAL_TARGET_P50_MS, portalPage } from './portal-page';
 import { SMALL_ORG } from './seed-bookings';
 
@@ -31,8 +33,23 @@ export const PAGE_TARGETS = {
 
 export type FirstLoadJs = { page: string; path: string; scripts: number; bytes: number; gzip_bytes: number };
 
+/**
+ * The checkout against /status in alternating rounds (paired-rounds.ts's reason): each round's throughput ratio,
+ * their median and range, and the server's CPU per request of each page over all rounds.
+ */
+export type PairedRatio = {
+  rounds: number[];
+  median: number;
+  min: number;
+  max: number;
+  seconds_per_page_per_round: number;
+  server_cpu_ms_per_request: { minimal: number; checkout: number } | null;
+};
+
 export type PagesResult = {
+  /** The paired rounds' median when they ran, else the two single runs' ratio. */
   checkout_over_minimal_rps: number | null;
+  paired?: PairedRatio;
   /** Issue 8: the leader portal of a 200 × 12 group. */
   portal?: { p50_ms: number; p99_ms: number; target_p50_ms: number; met: boolean };
   first_load_js: FirstLoadJs[];
@@ -129,17 +146,73 @@ export async function firstLoadJs(baseUrl: string, page: HostedPage): Promise<Fi
   };
 }
 
-export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[]): PagesResult {
+/*
+ * One 10 s run of /status and then one of the checkout put any drift of the machine between them (another
+ * process waking, the in-process runner's tick, the JIT settling) wholly on one page: two runs back to back on an
+ * idle machine gave ratios 0.06 apart. Short runs of the two in turn, the order swapped each round, spread the
+ * drift over both; the median round is the figure, and the range says how far to trust it. The server's CPU per
+ * request (next-server's own, from /proc) does not depend on what else the machine runs.
+ */
+const PAIRED_ROUNDS = 6;
+const PAIRED_SECONDS = 5;
+
+export async function pairedRatio(
+  baseUrl: string,
+  scenarios: { minimal: PageScenario; checkout: PageScenario },
+  serverPid: number | null,
+): Promise<PairedRatio> {
+  const rounds: number[] = [];
+  const cpu = { minimal: { seconds: 0, requests: 0 }, checkout: { seconds: 0, requests: 0 } };
+  for (let index = 0; index < PAIRED_ROUNDS; index++) {
+    const order = index % 2 === 0 ? (['minimal', 'checkout'] as const) : (['checkout', 'minimal'] as const);
+    const rps = { minimal: 0, checkout: 0 };
+    for (const page of order) {
+      const samples: string[] = [];
+      const before = serverPid ? processCpuSeconds(serverPid) : null;
+      const figures = await fire(baseUrl, scenarios[page], PAIRED_SECONDS, samples);
+      const after = serverPid ? processCpuSeconds(serverPid) : null;
+      if (figures.non_2xx || figures.errors || figures.mismatches || figures.requests === 0)
+        throw new Error(
+          `paired round ${index + 1}, ${scenarios[page].name}: ${JSON.stringify(figures)} ${samples[0] ?? ''}`,
+        );
+      rps[page] = figures.requests_per_second_mean;
+      if (before !== null && after !== null) {
+        cpu[page].seconds += after - before;
+        cpu[page].requests += figures.requests;
+      }
+    }
+    rounds.push(round(rps.checkout / rps.minimal));
+  }
+  const sorted = [...rounds].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  const perRequest = (page: keyof typeof cpu) => round((cpu[page].seconds * 1000) / cpu[page].requests, 1);
+  return {
+    rounds,
+    median: round(median),
+    min: sorted[0]!,
+    max: sorted.at(-1)!,
+    seconds_per_page_per_round: PAIRED_SECONDS,
+    server_cpu_ms_per_request:
+      cpu.minimal.requests && cpu.checkout.requests
+        ? { minimal: perRequest('minimal'), checkout: perRequest('checkout') }
+        : null,
+  };
+}
+
+export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[], paired?: PairedRatio): PagesResult {
   const minimal = scenarios.find((s) => s.scenario === MINIMAL_PAGE);
   const checkout = scenarios.find((s) => s.scenario === CHECKOUT_PAGE);
-  const ratio =
+  const singleRuns =
     minimal && checkout && minimal.requests_per_second_mean > 0
-      ? Math.round((checkout.requests_per_second_mean / minimal.requests_per_second_mean) * 100) / 100
+      ? round(checkout.requests_per_second_mean / minimal.requests_per_second_mean)
       : null;
+  const ratio = paired?.median ?? singleRuns;
   const checkoutJs = js.find((entry) => entry.page === CHECKOUT_PAGE);
   const portal = scenarios.find((s) => s.scenario === PORTAL_PAGE);
   return {
     checkout_over_minimal_rps: ratio,
+    paired,
     portal: portal && {
       p50_ms: portal.latency_p50_ms,
       p99_ms: portal.latency_p99_ms,
@@ -162,6 +235,15 @@ export function formatPages(result: PagesResult): string[] {
   return [
     `   hosted pages: checkout / minimal page throughput ${result.checkout_over_minimal_rps ?? 'n/a'} (target ≥ ${result.targets.throughput_ratio}: ${yes(result.met.throughput_ratio)});` +
       ` checkout p99 target < ${result.targets.checkout_p99_ms} ms: ${yes(result.met.checkout_p99)}`,
+    ...(result.paired
+      ? [
+          `   paired rounds (${result.paired.rounds.length} × ${result.paired.seconds_per_page_per_round} s per page, order swapped each round): ` +
+            `ratios ${result.paired.rounds.join(' ')}; median ${result.paired.median}, range ${result.paired.min}–${result.paired.max}` +
+            (result.paired.server_cpu_ms_per_request
+              ? `; next-server CPU per request: /status ${result.paired.server_cpu_ms_per_request.minimal} ms, checkout ${result.paired.server_cpu_ms_per_request.checkout} ms`
+              : ''),
+        ]
+      : []),
     ...result.first_load_js.map(
       (entry) =>
         `   first-load JS ${entry.path}: ${entry.scripts} scripts, ${kib(entry.bytes)}, ${kib(entry.gzip_bytes)} gzip`,

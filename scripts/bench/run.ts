@@ -40,7 +40,15 @@ import {
   scenarios,
   type ScenarioResult,
 } from './load';
-import { firstLoadJs, hostedPages, pageScenarios, summarisePages } from './pages';
+import {
+  CHECKOUT_PAGE,
+  firstLoadJs,
+  hostedPages,
+  MINIMAL_PAGE,
+  pageScenarios,
+  pairedRatio,
+  summarisePages,
+} from './pages';
 import { PAYMENT_CONCURRENCY, PAYMENT_SECONDS, PAYMENT_WARMUP_SECONDS, benchPayments } from './payments';
 import { createBenchDatabase, redactUrl, serverVersion } from './postgres';
 import { formatDatabase, p50Ratio, writeJson, type BenchReport, type DatabaseReport } from './report';
@@ -428,7 +436,13 @@ async function benchDatabase(
       if (pages.length) {
         const js = [];
         for (const page of pages) js.push(await firstLoadJs(server.baseUrl, page));
-        report.pages = summarisePages(report.scenarios, js);
+        const byName = (name: string) => pageScenarios(pages).find((scenario) => scenario.name === name)!;
+        const [minimal, checkout] = [byName(MINIMAL_PAGE), byName(CHECKOUT_PAGE)];
+        const nextServer = server.memory().processes.find((p) => p.command.includes('next-server'));
+        process.stdout.write(`bench: ${name}: checkout and /status in alternating rounds… `);
+        const paired = await pairedRatio(server.baseUrl, { minimal, checkout }, nextServer?.pid ?? null);
+        console.log(`median ratio ${paired.median} (${paired.rounds.join(' ')})`);
+        report.pages = summarisePages(report.scenarios, js, paired);
       }
       if (dashboard) report.dashboard_pages = summariseDashboardPages(report.scenarios);
       const end = server.memory();

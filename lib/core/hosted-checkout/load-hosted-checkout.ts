@@ -1,4 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, is, isNull, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { keptStatement } from '@/lib/db/kept-statement';
 import { bookings, organisations, paymentLinks, transactions } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
 import type { Db } from '@/lib/db/types';
@@ -148,8 +150,9 @@ function latestAttempt(db: Db) {
  * and the lateral join, once, not per request) and selects only the columns the page
  * uses. Building it per call cost more CPU than PostgreSQL's own planning and
  * execution (PGlite, 300 calls: 8.0 ms a call built each time, 2.8 ms for the same
- * SQL sent raw); `npm run bench -- --pages` measures the checkout against a page
- * without a query (docs/checkout.md, Benchmark).
+ * SQL sent raw). Its plan is kept by the database too, on PGlite as on PostgreSQL
+ * (lib/db/kept-statement.ts): planning was most of what remained. `npm run bench --
+ * --pages` measures the checkout against a page without a query (docs/checkout.md, Benchmark).
  */
 function buildCheckoutQuery(db: Db) {
   const latest = latestAttempt(db);
@@ -198,7 +201,8 @@ const checkoutQueries = new WeakMap<Db, CheckoutQuery>();
 function checkoutQuery(db: Db): CheckoutQuery {
   let query = checkoutQueries.get(db);
   if (!query) {
-    query = buildCheckoutQuery(db);
+    // The process's database keeps the plan on PGlite too (kept-statement.ts); a transaction's handle never PREPAREs.
+    query = is(db, PgTransaction) ? buildCheckoutQuery(db) : keptStatement(buildCheckoutQuery(db), 'hosted_checkout');
     checkoutQueries.set(db, query);
   }
   return query;

@@ -3,7 +3,8 @@
 import type { CardCheck, CardExclusion, ShownCard } from '@/lib/core/hosted-checkout/card-check';
 import { cardBrandLabels } from '@/lib/payments/card-rules/exclusion-message';
 import { useLocale, useTranslations } from './card-text';
-import { countryName, exclusionText } from './exclusion-text';
+import { countryName } from '@/lib/i18n/country-name';
+import { exclusionText } from './exclusion-text';
 
 /** "Visa debit card ending 0008, issued in France": the facts the server found, nothing more. */
 export function CardSummary({ card }: { card: ShownCard }) {

@@ -1,21 +1,13 @@
 import type { CardExclusion } from '@/lib/core/hosted-checkout/card-check';
 import { cardBrandLabels } from '@/lib/payments/card-rules/exclusion-message';
 import type { CardRegion } from '@/lib/payments/card-rules';
+import { countryName } from '@/lib/i18n/country-name';
 
 /*
  * The words of a card the link refuses, from the `CardFacts` catalog: shared by the card form (a client component,
  * through useExclusionText) and the production wallet's server action (wallet-actions.ts), so a wallet's card refused
  * after its authorisation reads exactly as a typed card refused before it. No 'use client': a server action imports it.
  */
-
-/** A country's name in the page's language (GB: "United Kingdom", "Royaume-Uni"). */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 const regionKey = { DOMESTIC: 'Domestic', INTRA: 'Intra', INTER: 'Inter' } as const satisfies Record<
   CardRegion,
