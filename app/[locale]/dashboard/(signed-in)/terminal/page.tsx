@@ -10,6 +10,7 @@ import { isoCurrency } from '@/lib/money';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import { openTerminalOrderAction } from './actions';
+import { terminalTitle } from './terminal-title';
 
 /** The booking page's "Take a phone payment" posts the booking's id; a typed reference is anything else. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -18,6 +19,10 @@ type Props = {
   params: Promise<{ locale: string }>;
   searchParams: Promise<{ booking?: string; result?: string; error?: string }>;
 };
+
+export async function generateMetadata({ params }: Pick<Props, 'params'>) {
+  return terminalTitle((await params).locale);
+}
 
 /**
  * The virtual terminal's first step (booking-and-payment:create:payment): the booking (named by reference, or
