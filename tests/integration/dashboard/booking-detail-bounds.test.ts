@@ -58,5 +58,5 @@ describe('a busy booking’s page: each list bounded in SQL, with its total', ()
     // Lists within their bound are whole, and say so.
     expect(detail.ecommerce_sessions).toEqual({ items: [], more: false, total: 0 });
     expect(detail.refunds).toEqual({ items: [], more: false, total: 0 });
-  });
+  }, 180_000); // 28 links and 27 payments through the API: seconds alone, a minute on a loaded machine
 });
