@@ -130,8 +130,8 @@ describe('the booking detail read model', () => {
     expect(detail.chargebacks?.items).toEqual([
       expect.objectContaining({ status: 'NOTIFIED', transaction_id: transactionId }),
     ]);
-    expect(detail.groups).toEqual({ items: [], more: false });
-    expect(detail.approvals).toEqual({ items: [], more: false });
+    expect(detail.groups).toEqual({ items: [], more: false, total: 0 });
+    expect(detail.approvals).toEqual({ items: [], more: false, total: 0 });
     const auditTypes = detail.audit.items.map((a) => a.type);
     expect(auditTypes).toEqual(
       expect.arrayContaining([

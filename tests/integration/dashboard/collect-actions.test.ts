@@ -203,7 +203,7 @@ describe('scheduled payments in the back office', () => {
     const { bookingId, cardToken } = await bookingWithSavedCard(tenant.admin.token, tenant.parentId);
     await signedIn(admin.email);
     const key = crypto.randomUUID();
-    const form = { locale: 'en-GB', booking: bookingId, key, token: cardToken, amount: '25', date: inDays(5) };
+    const form = { locale: 'en-GB', booking: bookingId, key, card: cardToken, amount: '25', date: inDays(5) };
     expect(await endOf(scheduled.chargeSavedCardAction(formOf(form)))).toBe(
       '/dashboard/scheduled-payments?result=scheduled',
     );

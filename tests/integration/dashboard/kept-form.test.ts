@@ -21,6 +21,7 @@ const groups = await import('@/app/[locale]/dashboard/(signed-in)/groups/actions
 const settings = await import('@/app/[locale]/dashboard/(signed-in)/settings/actions');
 const users = await import('@/app/[locale]/dashboard/(signed-in)/users/actions');
 const terminal = await import('@/app/[locale]/dashboard/(signed-in)/terminal/actions');
+const scheduled = await import('@/app/[locale]/dashboard/(signed-in)/scheduled-payments/actions');
 const { keptForm } = await import('@/lib/http/kept-form-read');
 
 withTestDatabase();
@@ -111,7 +112,65 @@ describe('a refused form keeps what was typed', () => {
     // A refusal from the core (an address that is already a user's): the form without a name of its own.
     const end = await endOf(users.inviteUserAction(formOf({ locale: 'en-GB', email: admin.email, name: 'Twice' })));
     expect(end).toBe('/dashboard/users?error=user.email_taken');
-    expect((await keptForm({ error: 'user.email_taken' }, '/users')).text('name')).toBe('Twice');
+    expect((await keptForm({ error: 'user.email_taken' }, 'invite-user')).text('name')).toBe('Twice');
+  });
+
+  it('gives the users, scheduled payments and terminal pages their own refused forms back, by the names they read', async () => {
+    const db = await getDb();
+    const tenant = await createTenant('Pages');
+    const admin = await staffUser(db, allRoles, [tenant.parentId]);
+    await signedIn(admin.email);
+
+    // Users: the invite and a user's role change both return to /users, each to its own form.
+    const invite = { locale: 'en-GB', name: 'Twice', email: admin.email, roles: ['users:manage', 'chargebacks:view'] };
+    expect(await endOf(users.inviteUserAction(formOf(invite)))).toBe('/dashboard/users?error=user.email_taken');
+    const invited = await keptForm({ error: 'user.email_taken' }, 'invite-user');
+    expect([invited.text('name'), invited.text('email')]).toEqual(['Twice', admin.email]);
+    expect(
+      ['users:manage', 'chargebacks:view', 'organisation:audit'].map((r) => invited.checked('roles', false, r)),
+    ).toEqual([true, true, false]);
+    expect((await keptForm({ error: 'user.email_taken' }, 'user-roles')).active).toBe(false);
+    const change = { locale: 'en-GB', user: admin.id, roles: ['chargebacks:view', 'no-such-role'] };
+    expect(await endOf(users.changeRolesAction(formOf(change)))).toBe('/dashboard/users?error=validation.failed');
+    const changed = await keptForm({ error: 'validation.failed' }, 'user-roles');
+    expect([changed.text('user'), changed.checked('roles', false, 'chargebacks:view')]).toEqual([admin.id, true]);
+    expect((await keptForm({ error: 'validation.failed' }, 'invite-user')).active).toBe(false);
+
+    // Scheduled payments: the charge form, with the booking's reference (to find it again) and the chosen card.
+    const bookingId = crypto.randomUUID();
+    const card = crypto.randomUUID();
+    const charge = {
+      locale: 'en-GB',
+      booking: bookingId,
+      reference: 'KEPT-REF',
+      key: crypto.randomUUID(),
+      card,
+      amount: 'twelve',
+      date: '2099-01-02',
+      authorisation_only: 'on',
+    };
+    expect(await endOf(scheduled.chargeSavedCardAction(formOf(charge)))).toBe(
+      '/dashboard/scheduled-payments?error=validation.failed',
+    );
+    const charged = await keptForm({ error: 'validation.failed' }, 'charge-saved-card');
+    expect([charged.text('reference'), charged.text('amount'), charged.text('date')]).toEqual([
+      'KEPT-REF',
+      'twelve',
+      '2099-01-02',
+    ]);
+    expect([charged.checked('card', false, card), charged.checked('authorisation_only', false)]).toEqual([true, true]);
+
+    // The terminal's order form (never its card form): the booking, amount, currency and method as typed.
+    const order = { locale: 'en-GB', booking: 'PHONE-1', amount: 'lots', currency: 'EUX', method: 'MOTO_IN_PERSON' };
+    expect(await endOf(terminal.openTerminalOrderAction(formOf(order)))).toBe(
+      '/dashboard/terminal?error=validation.failed',
+    );
+    const opened = await keptForm({ error: 'validation.failed' }, 'terminal-order');
+    expect(['booking', 'amount', 'currency'].map((n) => opened.text(n))).toEqual(['PHONE-1', 'lots', 'EUX']);
+    expect([opened.checked('method', true, 'MOTO_OTHER'), opened.checked('method', false, 'MOTO_IN_PERSON')]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('never keeps card data, passwords, keys or Next.js fields, and keeps nothing of the terminal card form', async () => {

@@ -128,15 +128,15 @@ describe('the create group form', () => {
 
 describe('the charge form', () => {
   it('is the API body with a blank date absent (now) and the form key', () => {
-    expect(chargeForm.parse({ booking: id, key: id, token: id, amount: '30', date: '' })).toEqual({
+    expect(chargeForm.parse({ booking: id, key: id, card: id, amount: '30', date: '' })).toEqual({
       booking: id,
       key: id,
       body: { token: id, amount: 3000, authorisation_only: false },
     });
     expect(
-      chargeForm.parse({ booking: id, key: id, token: id, amount: '30', date: '2099-01-01', authorisation_only: 'on' })
+      chargeForm.parse({ booking: id, key: id, card: id, amount: '30', date: '2099-01-01', authorisation_only: 'on' })
         .body,
     ).toEqual({ token: id, amount: 3000, date: '2099-01-01', authorisation_only: true });
-    expect(chargeForm.safeParse({ booking: id, token: id, amount: '30' }).success).toBe(false);
+    expect(chargeForm.safeParse({ booking: id, card: id, amount: '30' }).success).toBe(false);
   });
 });

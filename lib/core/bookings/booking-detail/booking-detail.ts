@@ -14,6 +14,7 @@ import { findAccessibleBooking } from '../booking-query';
 import { selectBookingComponents, serializeBookingComponent } from '../get-booking';
 import { serializeBooking, type SerializedBooking } from '../serialize-booking';
 import { bounded, DETAIL_BOUNDS as B } from './detail-bounds';
+import { selectBookingCounts, total } from './detail-counts';
 import { serializeApproval } from '../../approvals/approval-resource';
 import { serializeChargeback } from '../../chargebacks/chargeback-query';
 import { serializeCreditNote } from '../../credit-notes/credit-notes';
@@ -50,7 +51,7 @@ const noRelations = { transactions: new Map(), paymentLinks: new Map(), schedule
  * models"): the Booking object's own fields and components, its customer, its payments, its own payment links
  * and ecommerce sessions, scheduled payments and approvals, groups, credit notes, refunds, chargebacks (null
  * without chargebacks:view) and the audit records of all of them (as far as the caller may read the audit).
- * Every list is bounded (detail-bounds.ts) and says whether it was cut.
+ * Every list is bounded (detail-bounds.ts), says whether it was cut and how many there are in all (detail-counts.ts).
  * Another organisation's booking, or a deleted one, is the API's 404 (`resource.not_found`).
  * Each part is read by the resource's own serializer, so a page shows exactly what the API answers.
  * A payment's timeline is not read here: the page shows none; the payment's own page reads it.
@@ -63,6 +64,7 @@ export async function getBookingDetail(db: Db, actor: Actor, bookingId: string) 
   const row = await findAccessibleBooking(db, actor, bookingId);
   const { booking: b } = row;
   const withChargebacks = hasRole(actor, 'chargebacks:view');
+  const auditVisible = auditVisibleTo(actor);
   const lists = await selectLists(db, {
     components: selectBookingComponents(db, bookingId),
     customer: db
@@ -85,7 +87,8 @@ export async function getBookingDetail(db: Db, actor: Actor, bookingId: string) 
     creditNotes: selectBookingCreditNotes(db, bookingId),
     refunds: selectBookingRefunds(db, bookingId),
     chargebacks: selectBookingChargebacks(db, bookingId, withChargebacks),
-    audit: selectBookingAudit(db, b, auditVisibleTo(actor)),
+    audit: selectBookingAudit(db, b, auditVisible),
+    ...selectBookingCounts(db, b, auditVisible, withChargebacks),
   });
   // The Booking object without its unbounded relation lists: the bounded lists below replace them.
   const full = serializeBooking(row, noRelations, lists.components.map(serializeBookingComponent));
@@ -96,23 +99,44 @@ export async function getBookingDetail(db: Db, actor: Actor, bookingId: string) 
   return {
     booking,
     customer: customer ? serializeCustomer(customer) : null,
-    transactions: bounded(lists.transactions, B.transactions, (t) =>
-      serializeTransaction(t.transaction, { bookingReference: b.bookingReference, refundedAmount: Number(t.refunded) }),
+    transactions: bounded(
+      lists.transactions,
+      B.transactions,
+      (t) =>
+        serializeTransaction(t.transaction, {
+          bookingReference: b.bookingReference,
+          refundedAmount: Number(t.refunded),
+        }),
+      total(lists.transactionsCount),
     ),
-    payment_links: bookingCheckouts(lists.links, lists.linkAttempts, B.payment_links, serializePaymentLink),
+    payment_links: bookingCheckouts(
+      lists.links,
+      lists.linkAttempts,
+      B.payment_links,
+      serializePaymentLink,
+      total(lists.linksCount),
+    ),
     ecommerce_sessions: bookingCheckouts(
       lists.sessions,
       lists.sessionAttempts,
       B.ecommerce_sessions,
       serializeEcommerce,
+      total(lists.sessionsCount),
     ),
-    scheduled_payments: bounded(lists.scheduled, B.scheduled_payments, serializeScheduledPayment),
-    approvals: bounded(lists.approvals, B.approvals, serializeApproval),
-    groups: await bookingGroups(db, lists.groupIds),
-    credit_notes: bounded(lists.creditNotes, B.credit_notes, serializeCreditNote),
-    refunds: bounded(lists.refunds, B.refunds, (r) => serializeRefund(r.refund)),
-    chargebacks: withChargebacks ? bounded(lists.chargebacks, B.chargebacks, serializeChargeback) : null,
-    audit: bounded(lists.audit, B.audit, serializeAuditRecord),
+    scheduled_payments: bounded(
+      lists.scheduled,
+      B.scheduled_payments,
+      serializeScheduledPayment,
+      total(lists.scheduledCount),
+    ),
+    approvals: bounded(lists.approvals, B.approvals, serializeApproval, total(lists.approvalsCount)),
+    groups: await bookingGroups(db, lists.groupIds, total(lists.groupsCount)),
+    credit_notes: bounded(lists.creditNotes, B.credit_notes, serializeCreditNote, total(lists.creditNotesCount)),
+    refunds: bounded(lists.refunds, B.refunds, (r) => serializeRefund(r.refund), total(lists.refundsCount)),
+    chargebacks: withChargebacks
+      ? bounded(lists.chargebacks, B.chargebacks, serializeChargeback, total(lists.chargebacksCount))
+      : null,
+    audit: bounded(lists.audit, B.audit, serializeAuditRecord, total(lists.auditCount)),
   };
 }
 

@@ -28,7 +28,7 @@ import { selectScheduledPayments } from '../../scheduled-payments/scheduled-paym
 import { bounded, DETAIL_BOUNDS as B } from './detail-bounds';
 
 /** The booking's own links or sessions (a group member's links are shown under their group), newest first. */
-function ownCheckouts(kind: CheckoutKind, bookingId: string) {
+export function ownCheckouts(kind: CheckoutKind, bookingId: string) {
   return and(
     eq(paymentLinks.bookingId, bookingId),
     eq(paymentLinks.kind, kind),
@@ -61,10 +61,11 @@ export function bookingCheckouts<T>(
   attempts: Awaited<ReturnType<typeof selectBookingCheckoutAttempts>>,
   bound: number,
   serialize: (row: CheckoutRow, transactions: CheckoutTransaction[], at: Date) => T,
+  total: number,
 ) {
   const byCheckout = checkoutTransactionsByCheckout(attempts);
   const at = now();
-  return bounded(rows, bound, (row) => serialize(row, byCheckout.get(row.link.id) ?? [], at));
+  return bounded(rows, bound, (row) => serialize(row, byCheckout.get(row.link.id) ?? [], at), total);
 }
 
 export function selectBookingScheduledPayments(db: Executor, bookingId: string) {
@@ -92,11 +93,12 @@ export function selectBookingGroupIds(db: Executor, bookingId: string, organisat
 }
 
 /** Each group as GET /agent/payment-link-groups/{id} shows it (members and their links included). */
-export async function bookingGroups(db: Db, rows: { id: string }[]) {
+export async function bookingGroups(db: Db, rows: { id: string }[], total: number) {
   const groups = await Promise.all(rows.slice(0, B.groups).map((row) => loadGroup(db, row.id)));
   return {
     items: groups.filter((group): group is GroupResource => group !== null),
     more: rows.length > B.groups,
+    total,
   };
 }
 
@@ -133,11 +135,18 @@ export function selectBookingChargebacks(db: Executor, bookingId: string, visibl
  * newest first, as far as `visible` lets the caller read (auditVisibleTo). Read through
  * audit_org_entity_idx: the entity ids come from the booking's own indexes.
  */
-export function selectBookingAudit(
-  db: Executor,
-  booking: { id: string; organisationId: string; customerId: string | null },
-  visible: ReturnType<typeof sql> | undefined,
-) {
+export function selectBookingAudit(db: Executor, booking: AuditBooking, visible: AuditVisible) {
+  return selectAudit(db)
+    .where(bookingAudit(booking, visible))
+    .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
+    .limit(B.audit + 1);
+}
+
+type AuditBooking = { id: string; organisationId: string; customerId: string | null };
+type AuditVisible = ReturnType<typeof sql> | undefined;
+
+/** The condition of selectBookingAudit, shared with its count (detail-counts.ts). */
+export function bookingAudit(booking: AuditBooking, visible: AuditVisible) {
   const b = booking.id;
   const entities = sql`${auditRecords.entityId} in (
     select t.id::text from transactions t where t.booking_id = ${b}
@@ -149,14 +158,9 @@ export function selectBookingAudit(
     union all select m.id::text from group_members m join payment_link_groups g on g.id = m.group_id where g.booking_id = ${b}
     union all select n.id::text from credit_notes n where n.booking_created_from_id = ${b} or n.booking_applied_to_id = ${b})`;
   const own = [b, ...(booking.customerId ? [booking.customerId] : [])];
-  return selectAudit(db)
-    .where(
-      and(
-        eq(auditRecords.organisationId, booking.organisationId),
-        or(inArray(auditRecords.entityId, own), entities),
-        visible,
-      ),
-    )
-    .orderBy(desc(auditRecords.createdAt), desc(auditRecords.sequence))
-    .limit(B.audit + 1);
+  return and(
+    eq(auditRecords.organisationId, booking.organisationId),
+    or(inArray(auditRecords.entityId, own), entities),
+    visible,
+  );
 }

@@ -4,7 +4,7 @@ import { sendApprovalLink } from '@/lib/core/approvals/send-approval-link';
 import { createBookingPayment } from '@/lib/core/saved-cards/booking-payment';
 import { cancelScheduledPayment } from '@/lib/core/scheduled-payments/cancel-scheduled-payment';
 import { dashboardAction } from '@/lib/http/dashboard-action';
-import { bookingIdForm, chargeForm, scheduledIdForm } from './charge-form-input';
+import { bookingIdForm, CHARGE_FORM, chargeForm, scheduledIdForm } from './charge-form-input';
 
 /* The scheduled payments page's actions: the API's operations with the staff actor (booking-and-payment:create:payment). */
 
@@ -12,6 +12,8 @@ const charge = dashboardAction({
   role: 'booking-and-payment:create:payment',
   input: chargeForm,
   back: '/scheduled-payments',
+  // The page's find-booking form (GET) is not this one: a refusal gives back the charge form's own values.
+  form: CHARGE_FORM,
   run: async ({ db, actor }, input) => {
     await createBookingPayment(db, actor, input.booking, input.body, input.key);
     return input.body.date ? 'scheduled' : 'charged';

@@ -6,20 +6,26 @@ import { listBookingsSchema } from '@/lib/core/bookings/schemas';
 import { availableTokens } from '@/lib/core/saved-cards/available-tokens';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { getDb } from '@/lib/db/client';
+import { keptForm } from '@/lib/http/kept-form-read';
 import { formatMoney } from '@/lib/money';
 import { chargeSavedCardAction, sendApprovalAction } from './actions';
+import { CHARGE_FORM } from './charge-form-input';
 
-type Props = { locale: string; staff: StaffActor; reference?: string };
+type Props = { locale: string; staff: StaffActor; query: { reference?: string; error?: string } };
 
 /**
  * Charge a card saved on a booking, now or on a date: first find the booking by its reference (a GET form),
  * then choose one of its saved cards (the API's available-tokens). The approval link of the booking's
- * payments awaiting approval is sent from here too.
+ * payments awaiting approval is sent from here too. A refused charge returns to /scheduled-payments?error=...:
+ * the form posted its booking's reference, so the kept values (kept-form.ts) find the booking again and fill in the
+ * card, amount, date and pre-authorisation as they were typed.
  */
-export async function ChargeSection({ locale, staff, reference }: Props) {
+export async function ChargeSection({ locale, staff, query }: Props) {
   const t = await getTranslations({ locale, namespace: 'DashboardCollect.charge' });
   const db = await getDb();
-  const typed = reference?.trim().slice(0, 255) || undefined;
+  const kept = await keptForm(query, CHARGE_FORM);
+  const typed =
+    (query.reference ?? (kept.active ? kept.text('reference') : undefined))?.trim().slice(0, 255) || undefined;
   const found = typed
     ? (
         await listBookings(
@@ -63,6 +69,7 @@ export async function ChargeSection({ locale, staff, reference }: Props) {
             <form action={chargeSavedCardAction} className="stack narrow" data-testid="charge-form">
               <input type="hidden" name="locale" value={locale} />
               <input type="hidden" name="booking" value={found.id} />
+              <input type="hidden" name="reference" value={found.booking_reference ?? ''} />
               <input type="hidden" name="key" value={randomUUID()} />
               <fieldset>
                 <legend>{t('card')}</legend>
@@ -71,9 +78,9 @@ export async function ChargeSection({ locale, staff, reference }: Props) {
                     <input
                       type="radio"
                       id={`card-${card.id}`}
-                      name="token"
+                      name="card"
                       value={card.id}
-                      defaultChecked={index === 0}
+                      defaultChecked={kept.active ? kept.checked('card', false, card.id) : index === 0}
                     />
                     <label htmlFor={`card-${card.id}`}>
                       {t('cardLine', {
@@ -88,17 +95,36 @@ export async function ChargeSection({ locale, staff, reference }: Props) {
               </fieldset>
               <div className="field">
                 <label htmlFor="charge-amount">{t('amount')}</label>
-                <input id="charge-amount" name="amount" type="text" inputMode="decimal" required autoComplete="off" />
+                <input
+                  id="charge-amount"
+                  name="amount"
+                  type="text"
+                  inputMode="decimal"
+                  required
+                  autoComplete="off"
+                  defaultValue={kept.text('amount')}
+                />
               </div>
               <div className="field">
                 <label htmlFor="charge-date">{t('date')}</label>
-                <input id="charge-date" name="date" type="date" aria-describedby="charge-date-hint" />
+                <input
+                  id="charge-date"
+                  name="date"
+                  type="date"
+                  aria-describedby="charge-date-hint"
+                  defaultValue={kept.text('date')}
+                />
                 <p className="muted" id="charge-date-hint">
                   {t('dateHint')}
                 </p>
               </div>
               <div className="choice-line">
-                <input type="checkbox" id="charge-preauth" name="authorisation_only" />
+                <input
+                  type="checkbox"
+                  id="charge-preauth"
+                  name="authorisation_only"
+                  defaultChecked={kept.checked('authorisation_only', false)}
+                />
                 <label htmlFor="charge-preauth">{t('authorisationOnly')}</label>
               </div>
               <div>

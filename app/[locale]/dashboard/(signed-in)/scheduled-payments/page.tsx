@@ -129,7 +129,7 @@ export default async function ScheduledPaymentsPage({ params, searchParams }: Pr
           {page.hasMore && <a href={pageHref(skip + TAKE)}>{t('next')}</a>}
         </nav>
       )}
-      {canChange && <ChargeSection locale={locale} staff={staff} reference={query.reference} />}
+      {canChange && <ChargeSection locale={locale} staff={staff} query={query} />}
     </main>
   );
 }

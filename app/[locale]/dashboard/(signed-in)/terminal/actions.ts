@@ -36,6 +36,8 @@ const open = dashboardAction({
     method: z.enum(terminalMethods).default('MOTO_OTHER'),
   }),
   back: '/terminal',
+  // The page reads a refused order form back by this name (the card form, on the order's page, keeps nothing).
+  form: 'terminal-order',
   run: async ({ db, actor, organisationId, locale }, input) => {
     const { id } = await openTerminalOrder(db, actor, organisationId, input);
     redirect(dashboardPath(locale, `/terminal/${id}`));

@@ -17,6 +17,8 @@ const invite = dashboardAction({
   input: inviteUserSchema,
   lists: ['roles'],
   back: '/users',
+  // Two forms post to /users: each refusal is given back to its own (the page reads them by these names).
+  form: 'invite-user',
   run: async ({ db, actor, organisationId, locale }, input) => {
     await inviteUser(db, actor, organisationId, { ...input, locale });
     return 'invited';
@@ -28,6 +30,7 @@ const changeRoles = dashboardAction({
   input: z.object({ user: z.string().min(1).max(100), roles: roleList }),
   lists: ['roles'],
   back: '/users',
+  form: 'user-roles',
   run: async ({ db, actor, organisationId }, input) => {
     await changeUserRoles(db, actor, organisationId, input.user, input.roles);
     return 'roles-changed';

@@ -20,7 +20,15 @@ export async function BookingLists({ locale, detail }: Props) {
   const when = (iso: string | null) => (iso ? londonDateTime(new Date(iso), locale) : '–');
   const link = (path: string, text: string) => <a href={dashboardPath(locale, path)}>{text}</a>;
   const code = (value: string | null) => (value ? <code>{value}</code> : '–');
-  const common = (id: string) => ({ id, none: t('none'), moreNote: t('more') });
+  const count = new Intl.NumberFormat(locale);
+  const moreNote = (shown: number, total: number) =>
+    t('moreOf', { shown: count.format(shown), total: count.format(total) });
+  const common = (id: string) => ({ id, none: t('none'), moreNote });
+  // The list pages that filter by booking do it as the API does: `keyword`, the booking's reference.
+  const showAll = (path: string, query: Record<string, string> = {}) => ({
+    href: `${dashboardPath(locale, path)}?${new URLSearchParams({ ...query, keyword: detail.booking.booking_reference })}`,
+    text: t('showAll'),
+  });
   const components = { items: detail.booking.components, more: false };
   return (
     <>
@@ -39,6 +47,7 @@ export async function BookingLists({ locale, detail }: Props) {
         {...common('transactions')}
         title={t('transactions')}
         list={detail.transactions}
+        showAll={showAll('/transactions')}
         columns={[
           { label: t('colPayment'), cell: (x) => link(`/transactions/${x.id}`, x.short_reference ?? x.id) },
           { label: t('colAmount'), cell: (x) => money(x.amount, x.currency) },
@@ -56,6 +65,7 @@ export async function BookingLists({ locale, detail }: Props) {
         {...common('links')}
         title={t('links')}
         list={detail.payment_links}
+        showAll={showAll('/links')}
         columns={[
           {
             label: t('colLink'),
@@ -70,6 +80,7 @@ export async function BookingLists({ locale, detail }: Props) {
         {...common('sessions')}
         title={t('sessions')}
         list={detail.ecommerce_sessions}
+        showAll={showAll('/links', { kind: 'ecommerce' })}
         columns={[
           { label: t('colLink'), cell: (x) => link(`/links/${x.id}`, x.customer_name || x.id.slice(0, 8)) },
           { label: t('colAmount'), cell: (x) => money(x.amount, x.currency) },

@@ -4,7 +4,8 @@ export type Column<T> = { label: string; cell: (item: T) => ReactNode };
 
 /**
  * One list of the booking's page: a heading, a table stacked on a narrow screen (globals.css .stack-table),
- * "none" when empty, and a note when the read model cut the list at its bound (`more`).
+ * "none" when empty, and when the read model cut the list at its bound (`more`) "showing 25 of 1 234" with, where
+ * a list page filters by booking, a link to it (`showAll`).
  */
 export function DetailTable<T extends { id: string }>({
   id,
@@ -13,13 +14,15 @@ export function DetailTable<T extends { id: string }>({
   columns,
   none,
   moreNote,
+  showAll,
 }: {
   id: string;
   title: string;
-  list: { items: T[]; more: boolean };
+  list: { items: T[]; more: boolean; total?: number };
   columns: Column<T>[];
   none: string;
-  moreNote: string;
+  moreNote: (shown: number, total: number) => string;
+  showAll?: { href: string; text: string };
 }) {
   return (
     <section aria-labelledby={`${id}-title`} data-testid={`booking-${id}`}>
@@ -50,7 +53,16 @@ export function DetailTable<T extends { id: string }>({
           </tbody>
         </table>
       )}
-      {list.more && <p className="muted">{moreNote}</p>}
+      {list.more && (
+        <p className="muted" data-testid={`booking-${id}-more`}>
+          {moreNote(list.items.length, list.total ?? list.items.length)}{' '}
+          {showAll && (
+            <a href={showAll.href} aria-describedby={`${id}-title`} data-testid={`booking-${id}-all`}>
+              {showAll.text}
+            </a>
+          )}
+        </p>
+      )}
     </section>
   );
 }

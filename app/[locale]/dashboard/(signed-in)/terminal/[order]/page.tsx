@@ -3,7 +3,6 @@ import { forbidden, notFound } from 'next/navigation';
 import { hasRole } from '@/lib/auth/access';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
 import { now } from '@/lib/clock';
-import { terminalOrderFor } from '@/lib/core/terminal/terminal-request';
 import type { TerminalOrder } from '@/lib/core/terminal/terminal-order';
 import { AppError } from '@/lib/http/app-error';
 import { formatMoney } from '@/lib/money';
@@ -13,11 +12,17 @@ import { requireStaff } from '../../../staff-session';
 import { ActionNotice } from '../../action-notice';
 import { TerminalCardForm } from '../terminal-card-form';
 import { TerminalResult } from '../terminal-result';
+import { loadTerminalOrder, terminalTitle } from '../terminal-title';
 
 type Props = {
   params: Promise<{ locale: string; order: string }>;
   searchParams: Promise<{ result?: string; error?: string; surcharge?: string }>;
 };
+
+export async function generateMetadata({ params }: Pick<Props, 'params'>) {
+  const { locale, order } = await params;
+  return terminalTitle(locale, order);
+}
 
 /**
  * A virtual terminal order: what is being paid, then the card (the hosted checkout's card fields: the sandbox's
@@ -29,7 +34,7 @@ export default async function TerminalOrderPage({ params, searchParams }: Props)
   if (!hasRole(staff, 'booking-and-payment:create:payment')) forbidden();
   let order: TerminalOrder;
   try {
-    order = await terminalOrderFor(staff, id);
+    order = await loadTerminalOrder(staff, id);
   } catch (error) {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;

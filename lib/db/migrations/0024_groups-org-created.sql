@@ -1,0 +1,1 @@
+CREATE INDEX "payment_link_groups_org_created_idx" ON "payment_link_groups" USING btree ("organisation_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
