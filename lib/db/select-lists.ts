@@ -1,5 +1,6 @@
 import * as orm from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
+import { keptRows } from './kept-rows';
 import { queryRows } from './query-rows';
 import type { Executor } from './types';
 
@@ -37,6 +38,7 @@ type Rows<Q> = Q extends PromiseLike<infer R> ? R : never;
 export async function selectLists<Q extends Record<string, Select>>(
   db: Executor,
   selects: Q,
+  options: { keepPlan?: boolean } = {},
 ): Promise<{ [K in keyof Q]: Rows<Q[K]> }> {
   const parts = Object.entries(selects).map(([key, select]) => {
     const { config, joinsNotNullableMap } = select as unknown as SelectInternals;
@@ -46,7 +48,8 @@ export async function selectLists<Q extends Record<string, Select>>(
     const json = sql`(select coalesce(json_agg(list_rows), '[]'::json) from (${select.getSQL()}) as list_rows(${columns}))`;
     return { key, fields, names, joinsNotNullableMap, json };
   });
-  const [row] = await queryRows<Record<string, Record<string, unknown>[]>>(
+  // keepPlan: a statement whose shape never changes between calls keeps its plan in the database (kept-rows.ts).
+  const [row] = await (options.keepPlan ? keptRows : queryRows)<Record<string, Record<string, unknown>[]>>(
     db,
     sql`select ${sql.join(
       parts.map((part, i): SQL => sql`${part.json} as ${sql.raw(`l${i}`)}`),

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { is, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import { ensurePrepared, executeText, forgetPrepared, isLostStatement, type PgliteClient } from './pglite-prepared';
+import { queryRows } from './query-rows';
+import type { Executor } from './types';
+
+/*
+ * queryRows for a statement whose text is the same on every call (only its parameters change) and whose planning
+ * is a real share of its cost: a booking's lists in one statement (select-lists.ts) took PostgreSQL 20–29 ms to
+ * plan on every call. The database keeps the plan instead, named after the SQL's hash:
+ *   - node-postgres: a named statement, which each pooled connection parses and plans once;
+ *   - PGlite (one session): PREPAREd once, then EXECUTEd by name with literal arguments (pglite-prepared.ts).
+ * The rows come from the driver as they are, with none of drizzle's per-type decoding: callers select only JSON
+ * (which both drivers parse) or text. Inside a transaction it is plain queryRows: nothing is prepared there.
+ */
+
+type PoolClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+
+const dialect = new PgDialect();
+
+const isPgliteClient = (client: object): client is PgliteClient => 'exec' in client && 'dumpDataDir' in client;
+
+export async function keptRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: object }).$client;
+  if (!client || is(db, PgTransaction)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `kept_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  if (!isPgliteClient(client)) return (await (client as PoolClient).query({ name, text, values: params })).rows as T[];
+  const statement = executeText(name, params);
+  if (!statement || !(await ensurePrepared(client, name, text))) return queryRows<T>(db, query);
+  try {
+    return (await client.query<T>(statement)).rows;
+  } catch (error) {
+    if (!isLostStatement(error)) throw error;
+    forgetPrepared(client, name);
+    await ensurePrepared(client, name, text);
+    return (await client.query<T>(statement)).rows;
+  }
+}
