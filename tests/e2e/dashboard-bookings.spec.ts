@@ -134,8 +134,7 @@ test.describe('back office bookings', () => {
     const actionField = await deleteForm.locator('input[name^="$ACTION_ID_"]').getAttribute('name');
     expect(actionField).toBeTruthy();
 
-    const agent = await oneClick(browser, 'Sandbox Agent');
-    await agent.goto(`/dashboard/bookings/${childBooking}`);
+    const agent = await oneClick(browser, 'Sandbox Agent', { at: `/dashboard/bookings/${childBooking}` });
     await expect(agent.getByTestId('booking-title')).toBeVisible();
     await expect(agent.getByTestId('delete-booking')).toHaveCount(0);
     await expectNoAxeViolations(agent, 'agent booking page');

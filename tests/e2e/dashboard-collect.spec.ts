@@ -4,6 +4,7 @@ import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { forgeAction, oneClick } from './dashboard-fixtures';
 import { apiToken } from './journey-fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { mailboxCount, runnerPoll } from './support/mailbox-count';
 
 /*
  * The back office's collecting pages (issue 18, docs/dashboard-collect.md): payment links and ecommerce sessions,
@@ -53,10 +54,9 @@ async function ensureGroup(request: APIRequestContext): Promise<string> {
 
 /** The newest email text the sandbox mailbox shows for `to`, once there is one. */
 async function mailFor(page: Page, to: string): Promise<string> {
-  await expect(async () => {
-    await page.goto(`/sandbox/mailbox?to=${encodeURIComponent(to)}`);
-    await expect(page.getByTestId('mailbox-text').first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  await expect.poll(() => mailboxCount(page.request, sandboxUrl, to), runnerPoll(20_000)).toBeGreaterThan(0);
+  await page.goto(`/sandbox/mailbox?to=${encodeURIComponent(to)}`);
+  await expect(page.getByTestId('mailbox-text').first()).toBeVisible();
   return (await page.getByTestId('mailbox-text').first().textContent()) ?? '';
 }
 
@@ -140,8 +140,7 @@ test.describe('back office: collecting money', () => {
   });
 
   test('an admin creates an ecommerce session and sees the address to embed', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/links?kind=ecommerce');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/links?kind=ecommerce' });
     await expectNoAxeViolations(admin, 'ecommerce sessions');
     const form = admin.getByTestId('create-checkout-form');
     await form.getByLabel('Customer name').fill('Eve Embed');
@@ -159,8 +158,7 @@ test.describe('back office: collecting money', () => {
   test("an admin creates a group with two members and a schedule, opens the leader's view, sends the links", async ({
     browser,
   }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/groups');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/groups' });
     await expectNoAxeViolations(admin, 'groups');
     const form = admin.getByTestId('create-group-form');
     const ben = unique('ben');
@@ -221,8 +219,7 @@ test.describe('back office: collecting money', () => {
     await customer.getByTestId('pay-button').click();
     await expect(customer).toHaveURL(`${sandboxUrl}/${linkId}/success`);
 
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/scheduled-payments');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/scheduled-payments' });
     await expectNoAxeViolations(admin, 'scheduled payments');
     await admin.getByLabel('Booking reference', { exact: true }).last().fill(ref);
     await admin.getByRole('button', { name: 'Find the booking' }).click();
@@ -252,8 +249,7 @@ test.describe('back office: collecting money', () => {
     request,
   }) => {
     const linkId = await ensureLink(request);
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/links');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/links' });
     const actionField = await admin
       .getByTestId('create-checkout-form')
       .locator('input[name^="$ACTION_ID_"]')

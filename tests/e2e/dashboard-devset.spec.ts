@@ -54,8 +54,7 @@ test.describe('back office: developers', () => {
     browser,
     request,
   }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/developers');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/developers' });
     await expectNoAxeViolations(admin, 'developers');
     const name = `Robot ${randomBytes(3).toString('hex')}`;
     const form = admin.getByTestId('create-key-form');
@@ -150,8 +149,7 @@ test.describe('back office: developers', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-      const admin = await oneClick(browser, 'Sandbox Admin');
-      await admin.goto('/dashboard/developers');
+      const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/developers' });
       const form = admin.getByTestId('create-endpoint-form');
       await form.getByLabel('Address').fill(url);
       await form.getByLabel('transaction.completed').check();
@@ -255,8 +253,7 @@ test.describe('back office: settings', () => {
 
 test.describe('back office: developers and settings refused', () => {
   test('an agent gets 403 on both pages and on forged posts; nothing changes', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/settings');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/settings' });
     const identityForm = admin.getByTestId('settings-identity');
     const settingsAction = await identityForm.locator('input[name^="$ACTION_ID_"]').getAttribute('name');
     await admin.goto('/dashboard/developers');

@@ -24,9 +24,8 @@ test.describe('back office fixes', () => {
   test('a refused booking, payment link and group come back with what was typed, with and without JavaScript', async ({
     browser,
   }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
     // With JavaScript: a payment link whose amount has three decimals is refused; the form keeps everything.
-    await admin.goto('/dashboard/links');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/links' });
     const link = admin.getByTestId('create-checkout-form');
     await link.getByLabel('Customer name').fill('Ada Kept');
     await link.getByLabel('Customer email address').fill('ada.kept@example.com');
@@ -82,8 +81,7 @@ test.describe('back office fixes', () => {
   });
 
   test('send links names who was sent a link and who was not, and why; 320 px', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/groups');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/groups' });
     const group = admin.getByTestId('create-group-form');
     await group.getByLabel("Leader's name").fill('Lena Sender');
     await group.getByLabel("Leader's email address").fill(unique('lena'));
@@ -109,8 +107,7 @@ test.describe('back office fixes', () => {
   });
 
   test('a forged post without JavaScript is 403, as with it', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto('/dashboard/settings');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/settings' });
     const actionField = await admin
       .getByTestId('settings-identity')
       .locator('input[name^="$ACTION_ID_"]')

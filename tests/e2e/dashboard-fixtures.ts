@@ -16,7 +16,8 @@ import { requiredEnv } from './e2e-env';
  * THE RULE FOR NEW TESTS — which sign-in to call:
  *   - `oneClick(browser, name)` (the default): the worker's one session of that sandbox user, in a NEW browser
  *     context of the test's own (cookies from a storage state captured after the worker's first one-click
- *     sign-in), opened on /dashboard showing the user's first organisation. A sign-in under load costs ~11 s
+ *     sign-in), opened on /dashboard showing the user's first organisation, or on the page given as `at` (a test
+ *     whose first page is not the overview: one load instead of two). A sign-in under load costs ~11 s
  *     (context, home page, sign-in action, first render); this costs a page load.
  *   - `freshSignIn(browser, name)`: a session of the test's own, through the home page's one-click sign-in, as
  *     every test had before. Use it when the test signs that user out or out everywhere, changes the user's roles
@@ -32,7 +33,10 @@ import { requiredEnv } from './e2e-env';
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-type Options = Omit<BrowserContextOptions, 'baseURL' | 'storageState'>;
+type Options = Omit<BrowserContextOptions, 'baseURL' | 'storageState'> & {
+  /** The back-office page to open (default /dashboard): a test's first page, loaded once rather than after the overview. */
+  at?: string;
+};
 
 /** Per sandbox user, this worker's session (its cookies) and the organisation a new sign-in shows first. */
 const shared = new Map<string, { state: StorageState; organisation: string }>();
@@ -64,16 +68,19 @@ export async function freshSignIn(browser: Browser, name: string, options: Optio
  * javaScriptEnabled: the switcher and the check need no script).
  */
 export async function oneClick(browser: Browser, name: string, options: Options = {}): Promise<Page> {
+  const { at = '/dashboard', ...contextOptions } = options;
+  const target = new URL(at, sandboxUrl).href;
   return test.step(
     `sign in as ${name} (the worker's session)`,
     async () => {
       const saved = shared.get(name);
-      const context = await browser.newContext({ ...options, baseURL: sandboxUrl, storageState: saved?.state });
+      const context = await browser.newContext({ ...contextOptions, baseURL: sandboxUrl, storageState: saved?.state });
       const page = await context.newPage();
       if (saved) {
-        await page.goto('/dashboard');
-        // Still signed in (not sent to the sign-in page), as this user: reuse it.
-        if (/\/dashboard$/.test(page.url())) {
+        await page.goto(at);
+        // Still signed in (not sent to the sign-in page), as this user: reuse it. Every back-office page has the
+        // shell (who is signed in, the organisation switcher), so the test's own first page tells.
+        if (page.url() === target) {
           await expect(page.getByTestId('signed-in-as')).toContainText(name);
           const switcher = page.locator('#organisation-switch');
           if ((await switcher.inputValue()) !== saved.organisation) {
@@ -81,7 +88,7 @@ export async function oneClick(browser: Browser, name: string, options: Options 
             await switcher.selectOption(saved.organisation);
             await page.getByRole('button', { name: 'Show' }).click();
             await expect(page).toHaveURL(/\/dashboard\?result=switched$/);
-            await page.goto('/dashboard');
+            await page.goto(at);
             await expect(switcher).toHaveValue(saved.organisation);
           }
           return page;
@@ -95,6 +102,7 @@ export async function oneClick(browser: Browser, name: string, options: Options 
         state: await context.storageState(),
         organisation: await page.locator('#organisation-switch').inputValue(),
       });
+      if (at !== '/dashboard') await page.goto(at);
       return page;
     },
     { box: true },

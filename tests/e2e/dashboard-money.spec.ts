@@ -129,8 +129,7 @@ test.describe('the back office: money after the fact', () => {
   test('a pre-authorisation completed and another reversed', async ({ browser, page, request }) => {
     const taken = await paid(page, request, { held: true });
     const released = await paid(page, request, { held: true });
-    const admin = await oneClick(browser, 'Sandbox Admin');
-    await admin.goto(`/dashboard/transactions/${taken.transactionId}`);
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: `/dashboard/transactions/${taken.transactionId}` });
     await expect(admin.getByTestId('transaction-status')).toHaveText('Held, not taken');
     await expectNoAxeViolations(admin, 'held');
     await admin.getByRole('button', { name: 'Take the held money' }).click();
@@ -171,8 +170,7 @@ test.describe('the back office: money after the fact', () => {
       await expectNoAxeViolations(admin, 'refund awaiting a second user');
       const code = (await asked.getAttribute('data-code'))!;
 
-      const agent = await oneClick(browser, 'Sandbox Agent');
-      await agent.goto('/dashboard/refunds');
+      const agent = await oneClick(browser, 'Sandbox Agent', { at: '/dashboard/refunds' });
       const theirs = agent.getByTestId('refund-row').filter({ hasText: made.reference });
       await expect(theirs.getByTestId('second-user-note')).toContainText('requires a second user');
       await expectNoAxeViolations(agent, 'refunds, second user');

@@ -191,9 +191,8 @@ test.describe('back-office passkeys', () => {
   });
 
   test('customers and suppliers: create, search and list', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/customers' });
     const tag = randomBytes(3).toString('hex');
-    await admin.goto('/dashboard/customers');
     await expectNoAxeViolations(admin, 'customers');
     const form = admin.getByTestId('customer-form');
     await form.getByLabel('Name').fill(`Ada ${tag}`);
@@ -223,9 +222,8 @@ test.describe('back-office passkeys', () => {
   });
 
   test('the agent is refused the audit trail and suppliers: pages 403, a forged post refused', async ({ browser }) => {
-    const admin = await oneClick(browser, 'Sandbox Admin');
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/suppliers' });
     const tag = randomBytes(3).toString('hex');
-    await admin.goto('/dashboard/suppliers');
     const supplierAction = await admin
       .getByTestId('supplier-form')
       .locator('input[name^="$ACTION_ID_"]')

@@ -29,9 +29,8 @@ async function mailedLink(page: Page, to: string): Promise<string> {
  * test's own, whose sessions it may end (the sandbox users' sessions are every test's: dashboard-fixtures.ts).
  */
 async function invitedUser(browser: Browser, name: string): Promise<string> {
-  const admin = await oneClick(browser, 'Sandbox Admin');
+  const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/users' });
   const email = `invited-${randomBytes(4).toString('hex')}@example.com`;
-  await admin.goto('/dashboard/users');
   const invite = admin.getByTestId('invite-form');
   await invite.getByLabel('Name').fill(name);
   await invite.getByLabel('Email address').fill(email);

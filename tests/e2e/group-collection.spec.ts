@@ -5,6 +5,7 @@ import { cardChecked, fillCard } from './checkout-fixtures';
 import { requiredEnv } from './e2e-env';
 import { DOMAIN_A, ORG_A, setVerifiedPortalDomain, uniqueEmail } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
+import { mailboxCount, runnerPoll } from './support/mailbox-count';
 
 /*
  * Automatic collection of group instalments (docs/groups.md, "Automatic
@@ -107,10 +108,7 @@ test('opted-in members are collected on the due date; a stored card that decline
   try {
     // Past the second due date: the server's runner collects on its next pass.
     await call(request, 'post', '/sandbox/clock', { advance_seconds: 21 * 86_400 });
-    await expect(async () => {
-      await page.goto(mailbox);
-      await expect(page.getByTestId('mailbox-email')).toHaveCount(2, { timeout: 1000 });
-    }).toPass({ timeout: 45_000 });
+    await expect.poll(() => mailboxCount(request, clockUrl, lead), runnerPoll(45_000)).toBe(2);
     const after = await call(request, 'get', `/agent/payment-link-groups/${group.id}`);
     expect(after.members.map((m: Member) => [m.customer_name, m.status])).toEqual([
       ['Ada Lovelace', 'paid'],

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sandboxUrl } from './checkout-fixtures';
-import { hostedPages } from './layout-fixtures';
+import { approvalLink } from './journey-fixtures';
+import { hostedPages, portalPage } from './layout-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 /*
@@ -103,8 +104,8 @@ test.describe('no text breaks mid-word or mid-number, 320 to 1920 px', () => {
     page,
     request,
   }) => {
-    const { portal } = await hostedPages(page, request);
-    await page.goto(portal);
+    // portalPage leaves the page on the portal it made (the other pages of hostedPages are not looked at here).
+    await portalPage(page, request);
     const firstRow = page.getByTestId('portal-member').first();
     const share = firstRow.getByTestId('member-amount');
     await page.setViewportSize({ width: 375, height: 900 });
@@ -122,7 +123,7 @@ test.describe('no text breaks mid-word or mid-number, 320 to 1920 px', () => {
   });
 
   test('the approval page and the error codes stacked at 375 px; axe', async ({ page, request }) => {
-    const { approval } = await hostedPages(page, request);
+    const { path: approval } = await approvalLink(page, request);
     await page.setViewportSize({ width: 375, height: 900 });
     for (const path of [approval, '/docs/errors']) {
       await page.goto(path);
