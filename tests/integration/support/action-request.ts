@@ -3,6 +3,7 @@ import path from 'node:path';
 import { publicBaseUrl } from '@/lib/config';
 import { ACTION_PAGE_HEADER } from '@/lib/http/action-page';
 import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
+import { setRequestHeaders } from './next-request';
 
 /*
  * The request a server action runs in, for tests that call the actions directly.
@@ -12,31 +13,23 @@ import { PORTAL_ORGANISATION_HEADER } from '@/lib/http/portal-paths';
  * thrown and passes through), and next-intl's getTranslations over the site's own
  * catalog files. A test file wires them with vi.mock (see hosted/checkout-action.test.ts).
  */
-let current = new Headers();
-
 /** The next action's request: posted to the page at `pagePath` from `origin` (default PUBLIC_BASE_URL's; null: none). */
 export function actionRequest(
   pagePath: string,
   options: { origin?: string | null; hostOrganisation?: string } = {},
 ): void {
-  current = new Headers();
+  const headers = new Headers();
   const origin = options.origin === undefined ? publicBaseUrl() : options.origin;
-  if (origin !== null) current.set('origin', origin);
-  current.set(ACTION_PAGE_HEADER, pagePath);
-  if (options.hostOrganisation) current.set(PORTAL_ORGANISATION_HEADER, options.hostOrganisation);
+  if (origin !== null) headers.set('origin', origin);
+  headers.set(ACTION_PAGE_HEADER, pagePath);
+  if (options.hostOrganisation) headers.set(PORTAL_ORGANISATION_HEADER, options.hostOrganisation);
+  setRequestHeaders(headers);
 }
 
-export const nextHeaders = { headers: async () => current };
+// The same doubles as dashboard-request.ts's (next-request.ts says why).
+export { nextHeaders, nextNavigation } from './next-request';
 
 const REDIRECT = 'NEXT_REDIRECT ';
-export const nextNavigation = {
-  redirect: (url: string): never => {
-    throw new Error(`${REDIRECT}${url}`);
-  },
-  unstable_rethrow: (error: unknown) => {
-    if (error instanceof Error && error.message.startsWith(REDIRECT)) throw error;
-  },
-};
 
 export const catalog = (locale: string, namespace: string) =>
   JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, `${namespace}.json`), 'utf8')) as Record<
