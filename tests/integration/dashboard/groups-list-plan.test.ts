@@ -2,34 +2,14 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listGroupsSchema, listOrganisationGroups } from '@/lib/core/groups/list-organisation-groups';
 import { getDb } from '@/lib/db/client';
-import type { Db } from '@/lib/db/types';
+import { loggedStatements, type LoggedStatement } from '../support/count-statements';
 import { createTenant } from '../support/fixtures';
 import { actorFor } from '../support/races';
 import { withTestDatabase } from '../support/test-database';
 
 withTestDatabase();
 
-type Logged = { query: string; params: unknown[] };
-
-/** The statements `run` sends, with their parameters (drizzle's logger sees each one). */
-async function statementsOf(db: Db, run: () => Promise<unknown>): Promise<Logged[]> {
-  const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
-  const saved = { logger: session.logger, options: session.options.logger };
-  const seen: Logged[] = [];
-  const logger = { logQuery: (query: string, params: unknown[]) => seen.push({ query, params }) };
-  session.logger = logger;
-  session.options.logger = logger;
-  try {
-    await run();
-  } finally {
-    session.logger = saved.logger;
-    session.options.logger = saved.options;
-  }
-  return seen;
-}
-
-/** The statement with its parameters written in (uuids and numbers here), for EXPLAIN. */
-const inline = ({ query, params }: Logged) =>
+const inline = ({ query, params }: LoggedStatement) =>
   query.replace(/\$(\d+)/g, (_, i: string) => {
     const value = params[Number(i) - 1];
     return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
@@ -41,7 +21,7 @@ describe('the back office groups list', () => {
     const tenant = await createTenant('Plan');
     const actor = await actorFor(db, tenant.admin.apiKeyId);
     const input = listGroupsSchema.parse({ organisation: tenant.parentId, take: 25 });
-    const statements = await statementsOf(db, () => listOrganisationGroups(db, actor, input));
+    const statements = await loggedStatements(db, () => listOrganisationGroups(db, actor, input));
     const page = statements.find((s) => /order by/i.test(s.query) && /payment_link_groups/.test(s.query));
     expect(page).toBeDefined();
     // A few rows make any plan cheap: the planner is told to avoid reading the whole table, as it would with
