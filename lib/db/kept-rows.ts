@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { is, type SQL } from 'drizzle-orm';
 import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
-import { ensurePrepared, executeText, forgetPrepared, isLostStatement, type PgliteClient } from './pglite-prepared';
+import { ensurePrepared, executeText, runPrepared, type PgliteClient } from './pglite-prepared';
 import { queryRows } from './query-rows';
 import type { Executor } from './types';
 
@@ -29,12 +29,5 @@ export async function keptRows<T>(db: Executor, query: SQL): Promise<T[]> {
   if (!isPgliteClient(client)) return (await (client as PoolClient).query({ name, text, values: params })).rows as T[];
   const statement = executeText(name, params);
   if (!statement || !(await ensurePrepared(client, name, text))) return queryRows<T>(db, query);
-  try {
-    return (await client.query<T>(statement)).rows;
-  } catch (error) {
-    if (!isLostStatement(error)) throw error;
-    forgetPrepared(client, name);
-    await ensurePrepared(client, name, text);
-    return (await client.query<T>(statement)).rows;
-  }
+  return runPrepared(client, name, text, async () => (await client.query<T>(statement)).rows);
 }

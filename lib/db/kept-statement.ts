@@ -1,12 +1,5 @@
 import { entityKind, fillPlaceholders } from 'drizzle-orm';
-import {
-  checkStatementName,
-  ensurePrepared,
-  executeText,
-  forgetPrepared,
-  isLostStatement,
-  type PgliteClient,
-} from './pglite-prepared';
+import { checkStatementName, ensurePrepared, executeText, runPrepared, type PgliteClient } from './pglite-prepared';
 
 /*
  * A drizzle prepared query whose plan the database keeps, on both drivers.
@@ -51,14 +44,7 @@ export function keptStatement<Q extends Executable>(query: Q, name: string): Q {
   query.execute = async (values) => {
     const statement = executeText(name, fillPlaceholders(params, values ?? {}));
     if (!statement || !(await ensurePrepared(client, name, text))) return execute(values);
-    try {
-      return await executeKept(statement);
-    } catch (error) {
-      if (!isLostStatement(error)) throw error;
-      forgetPrepared(client, name);
-      await ensurePrepared(client, name, text);
-      return executeKept(statement);
-    }
+    return runPrepared(client, name, text, () => executeKept(statement));
   };
   return query;
 }

@@ -23,8 +23,6 @@ function codeOf(error: unknown): unknown {
   return code ?? (cause ? codeOf(cause) : undefined);
 }
 
-export const isLostStatement = (error: unknown) => codeOf(error) === LOST_STATEMENT;
-
 /**
  * A parameter as an SQL literal, or null when it is not one this file quotes (the caller then runs the statement the
  * ordinary way): only finite numbers and strings without NUL, a string's single quotes doubled, which is complete
@@ -50,7 +48,7 @@ export function checkStatementName(name: string): void {
 const clients = new WeakMap<PgliteClient, { standard: Promise<boolean>; statements: Map<string, Promise<void>> }>();
 
 /**
- * PREPAREs `text` as `name` in the client's session once (again after `forgetPrepared`); true when it is prepared,
+ * PREPAREs `text` as `name` in the client's session once (again after runPrepared found it lost); true when it is prepared,
  * false when this session's quoting is not standard (the caller then never uses EXECUTE).
  */
 export async function ensurePrepared(client: PgliteClient, name: string, text: string): Promise<boolean> {
@@ -79,7 +77,22 @@ export async function ensurePrepared(client: PgliteClient, name: string, text: s
   return true;
 }
 
-/** After a lost statement: the next ensurePrepared PREPAREs it again. */
-export function forgetPrepared(client: PgliteClient, name: string): void {
-  clients.get(client)?.statements.delete(name);
+/**
+ * Runs `run` (an EXECUTE of `name`, prepared by ensurePrepared); when the session lost the statement, PREPAREs it
+ * again and runs once more.
+ */
+export async function runPrepared<T>(
+  client: PgliteClient,
+  name: string,
+  text: string,
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (codeOf(error) !== LOST_STATEMENT) throw error;
+    clients.get(client)?.statements.delete(name);
+    await ensurePrepared(client, name, text);
+    return run();
+  }
 }

@@ -157,21 +157,22 @@ export function scenarios(
   ];
 }
 
+/** What went wrong in one run: non-2xx answers, request errors, bodies without the expected data. */
+export function runProblems(label: string, figures: RunFigures): string[] {
+  const problems: string[] = [];
+  if (figures.non_2xx)
+    problems.push(`${label}: ${figures.non_2xx} non-2xx responses (${JSON.stringify(figures.status_codes)})`);
+  if (figures.errors) problems.push(`${label}: ${figures.errors} request errors (${figures.timeouts} timeouts)`);
+  if (figures.mismatches) problems.push(`${label}: ${figures.mismatches} responses with an unexpected body`);
+  return problems;
+}
+
 /** A warm-up (not reported) and then the measured run, each with every response checked. */
 export async function runScenario(baseUrl: string, scenario: Scenario): Promise<ScenarioResult> {
   const samples: string[] = [];
   const warmup = await fire(baseUrl, scenario, WARMUP_SECONDS, samples);
   const measured = await fire(baseUrl, scenario, DURATION_SECONDS, samples);
-  const problems: string[] = [];
-  for (const [label, figures] of [
-    ['warm-up', warmup],
-    ['measured', measured],
-  ] as const) {
-    if (figures.non_2xx)
-      problems.push(`${label}: ${figures.non_2xx} non-2xx responses (${JSON.stringify(figures.status_codes)})`);
-    if (figures.errors) problems.push(`${label}: ${figures.errors} request errors (${figures.timeouts} timeouts)`);
-    if (figures.mismatches) problems.push(`${label}: ${figures.mismatches} responses with an unexpected body`);
-  }
+  const problems = [...runProblems('warm-up', warmup), ...runProblems('measured', measured)];
   if (measured.requests === 0) problems.push('no request completed');
   return { scenario: scenario.name, ...measured, warmup, failed: problems.length > 0, problems, samples };
 }

@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { fire, type PageScenario, type ScenarioResult } from './load';
+import { fire, runProblems, type PageScenario, type ScenarioResult } from './load';
 import { round } from './measure';
 import { processCpuSeconds } from './process-cpu';
 import { PORTAL_PAGE, PORTAL_TARGET_P50_MS, portalPage } from './portal-page';
@@ -34,7 +34,7 @@ export const PAGE_TARGETS = {
 export type FirstLoadJs = { page: string; path: string; scripts: number; bytes: number; gzip_bytes: number };
 
 /**
- * The checkout against /status in alternating rounds (paired-rounds.ts's reason): each round's throughput ratio,
+ * The checkout against /status in alternating rounds (pairedRatio says why): each round's throughput ratio,
  * their median and range, and the server's CPU per request of each page over all rounds.
  */
 export type PairedRatio = {
@@ -171,10 +171,9 @@ export async function pairedRatio(
       const before = serverPid ? processCpuSeconds(serverPid) : null;
       const figures = await fire(baseUrl, scenarios[page], PAIRED_SECONDS, samples);
       const after = serverPid ? processCpuSeconds(serverPid) : null;
-      if (figures.non_2xx || figures.errors || figures.mismatches || figures.requests === 0)
-        throw new Error(
-          `paired round ${index + 1}, ${scenarios[page].name}: ${JSON.stringify(figures)} ${samples[0] ?? ''}`,
-        );
+      const problems = runProblems(`paired round ${index + 1}, ${scenarios[page].name}`, figures);
+      if (figures.requests === 0) problems.push(`paired round ${index + 1}, ${scenarios[page].name}: no request`);
+      if (problems.length) throw new Error(`${problems.join('; ')} ${samples[0] ?? ''}`);
       rps[page] = figures.requests_per_second_mean;
       if (before !== null && after !== null) {
         cpu[page].seconds += after - before;
