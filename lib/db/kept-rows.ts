@@ -22,12 +22,28 @@ const dialect = new PgDialect();
 const isPgliteClient = (client: object): client is PgliteClient => 'exec' in client && 'dumpDataDir' in client;
 
 export async function keptRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: object }).$client;
-  if (!client || is(db, PgTransaction)) return queryRows<T>(db, query);
+  const client = keptClient(db);
+  if (!client) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `kept_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+  return (await runKept<T>(client, keptName(text), text, params)) ?? queryRows<T>(db, query);
+}
+
+/** The name a statement's text is kept under. */
+export const keptName = (text: string) => `kept_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+
+/** The driver's client of `db` when it may keep statements; null inside a transaction, where nothing is prepared. */
+export function keptClient(db: Executor): object | null {
+  const client = (db as { $client?: object }).$client;
+  return client && !is(db, PgTransaction) ? client : null;
+}
+
+/**
+ * Runs the statement `text` kept as `name` with `params`; null when PGlite cannot run it kept (a parameter it does not
+ * quote as a literal, or a session without standard quoting): the caller then runs it the ordinary way.
+ */
+export async function runKept<T>(client: object, name: string, text: string, params: unknown[]): Promise<T[] | null> {
   if (!isPgliteClient(client)) return (await (client as PoolClient).query({ name, text, values: params })).rows as T[];
   const statement = executeText(name, params);
-  if (!statement || !(await ensurePrepared(client, name, text))) return queryRows<T>(db, query);
+  if (!statement || !(await ensurePrepared(client, name, text))) return null;
   return runPrepared(client, name, text, async () => (await client.query<T>(statement)).rows);
 }

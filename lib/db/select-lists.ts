@@ -18,7 +18,7 @@ const internal = orm as unknown as {
 type SelectInternals = { config: { fields: Record<string, unknown> }; joinsNotNullableMap?: Record<string, boolean> };
 
 /** A drizzle select (with its where, order and limit): awaiting it alone gives `Promise<T[]>`. */
-type Select = orm.SQLWrapper & PromiseLike<unknown[]>;
+export type Select = orm.SQLWrapper & PromiseLike<unknown[]>;
 type Rows<Q> = Q extends PromiseLike<infer R> ? R : never;
 
 /**
@@ -39,7 +39,21 @@ export async function selectLists<Q extends Record<string, Select>>(
   db: Executor,
   selects: Q,
   options: { keepPlan?: boolean } = {},
-): Promise<{ [K in keyof Q]: Rows<Q[K]> }> {
+): Promise<ListsRows<Q>> {
+  const { query, decode } = compileLists(selects);
+  // keepPlan: a statement whose shape never changes between calls keeps its plan in the database (kept-rows.ts).
+  const [row] = await (options.keepPlan ? keptRows : queryRows)<ListsRow>(db, query);
+  return decode(row!);
+}
+
+export type ListsRows<Q> = { [K in keyof Q]: Rows<Q[K]> };
+/** The one row of a lists statement: column `l<i>` the JSON array of the i-th select's rows. */
+export type ListsRow = Record<string, Record<string, unknown>[]>;
+
+/** The lists statement of `selects` and how to decode its row (selectLists; lists-template.ts keeps both per shape). */
+export function compileLists<Q extends Record<string, Select>>(
+  selects: Q,
+): { query: SQL; decode: (row: ListsRow) => ListsRows<Q> } {
   const parts = Object.entries(selects).map(([key, select]) => {
     const { config, joinsNotNullableMap } = select as unknown as SelectInternals;
     const fields = internal.orderSelectedFields(config.fields);
@@ -48,24 +62,23 @@ export async function selectLists<Q extends Record<string, Select>>(
     const json = sql`(select coalesce(json_agg(list_rows), '[]'::json) from (${select.getSQL()}) as list_rows(${columns}))`;
     return { key, fields, names, joinsNotNullableMap, json };
   });
-  // keepPlan: a statement whose shape never changes between calls keeps its plan in the database (kept-rows.ts).
-  const [row] = await (options.keepPlan ? keptRows : queryRows)<Record<string, Record<string, unknown>[]>>(
-    db,
-    sql`select ${sql.join(
-      parts.map((part, i): SQL => sql`${part.json} as ${sql.raw(`l${i}`)}`),
-      sql`, `,
-    )}`,
-  );
-  const out: Record<string, unknown[]> = {};
-  parts.forEach((part, i) => {
-    const list = row![`l${i}`] ?? [];
-    out[part.key] = list.map((json) =>
-      internal.mapResultRow(
-        part.fields,
-        part.names.map((name) => json[name] ?? null),
-        part.joinsNotNullableMap,
-      ),
-    );
-  });
-  return out as { [K in keyof Q]: Rows<Q[K]> };
+  const query = sql`select ${sql.join(
+    parts.map((part, i): SQL => sql`${part.json} as ${sql.raw(`l${i}`)}`),
+    sql`, `,
+  )}`;
+  const decode = (row: ListsRow) => {
+    const out: Record<string, unknown[]> = {};
+    parts.forEach((part, i) => {
+      const list = row[`l${i}`] ?? [];
+      out[part.key] = list.map((json) =>
+        internal.mapResultRow(
+          part.fields,
+          part.names.map((name) => json[name] ?? null),
+          part.joinsNotNullableMap,
+        ),
+      );
+    });
+    return out as ListsRows<Q>;
+  };
+  return { query, decode };
 }

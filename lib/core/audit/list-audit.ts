@@ -103,5 +103,10 @@ export function serializeAuditRecord(row: AuditRow) {
 
 /** The records an actor may read: all with organisation:audit, else only their own user's (as the list). */
 export function auditVisibleTo(actor: Actor): SQL | undefined {
-  return hasRole(actor, 'organisation:audit') ? undefined : eq(auditRecords.userId, actor.userId);
+  return auditVisibility(hasRole(actor, 'organisation:audit'), actor.userId);
+}
+
+/** auditVisibleTo from its two facts: whether the actor reads every record, and who they are. */
+export function auditVisibility(all: boolean, userId: string): SQL | undefined {
+  return all ? undefined : eq(auditRecords.userId, userId);
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '@/lib/auth/actor';
 import type { Role } from '@/lib/core/enums';
 import { now } from '@/lib/clock';
-import { queryRows } from '@/lib/db/query-rows';
+import { keptRows } from '@/lib/db/kept-rows';
 import type { Db } from '@/lib/db/types';
 import { coveringOrganisations } from './passkeys/passkey-policy';
 import { ENROLMENT_METHOD } from './staff-sessions';
@@ -45,7 +45,8 @@ type Row = {
  */
 export async function loadStaffActor(db: Db, sessionId: string): Promise<StaffActor | null> {
   const at = now();
-  const [row] = await queryRows<Row>(
+  // Kept (kept-rows.ts): the same text on every request, planned once by the database instead of on each page view.
+  const [row] = await keptRows<Row>(
     db,
     sql`
     with recursive s as (

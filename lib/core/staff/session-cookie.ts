@@ -43,13 +43,39 @@ export async function sealStaffSession(db: Db, sessionId: string): Promise<strin
 /** The session a cookie names, or null for an absent, forged, foreign or stale value. */
 export async function unsealStaffSession(db: Db, sealed: string | undefined): Promise<string | null> {
   if (!sealed) return null;
+  const password = await cookiePassword(db);
+  const known = unsealed.recall(password, sealed);
+  if (known) return known;
   try {
-    const data = await unsealData<{ sid?: unknown }>(sealed, {
-      password: await cookiePassword(db),
-      ttl: SESSION_ABSOLUTE_MS / 1000,
-    });
-    return typeof data.sid === 'string' && isUuid(data.sid) ? data.sid : null;
+    const data = await unsealData<{ sid?: unknown }>(sealed, { password, ttl: SESSION_ABSOLUTE_MS / 1000 });
+    if (typeof data.sid !== 'string' || !isUuid(data.sid)) return null;
+    unsealed.remember(password, sealed, data.sid);
+    return data.sid;
   } catch {
     return null;
   }
+}
+
+/*
+ * Unsealing (iron's key derivation, decryption and MAC, through WebCrypto) was about 4 % of every back-office page's
+ * CPU, for the same cookie request after request. A cookie that unsealed once names the same session until the seal
+ * expires, so its answer is remembered for a minute. Nothing about the session is remembered: loadStaffActor reads
+ * the row on every request, so a session ended, a user removed or a role taken away still counts at once, and the
+ * row's own expiry (the seal's) is checked there. Keyed by password too, so a changed secret forgets every answer.
+ */
+const unsealed = rememberedUnseals(1000, 60_000);
+
+function rememberedUnseals(size: number, forMs: number) {
+  const answers = new Map<string, { sid: string; until: number }>();
+  return {
+    recall(password: string, sealed: string): string | null {
+      const answer = answers.get(`${password} ${sealed}`);
+      return answer && answer.until > Date.now() ? answer.sid : null;
+    },
+    remember(password: string, sealed: string, sid: string) {
+      // A Map iterates in insertion order: the first key is the oldest.
+      if (answers.size >= size) answers.delete(answers.keys().next().value!);
+      answers.set(`${password} ${sealed}`, { sid, until: Date.now() + forMs });
+    },
+  };
 }
