@@ -19,6 +19,23 @@ export function processCpuSeconds(pid: number, { children = false } = {}): numbe
   }
 }
 
+/** CPU seconds used so far by every live process of process group `group` (a server and its launcher). */
+export function groupCpuSeconds(group: number): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Field 5 of /proc/<pid>/stat is the process group; 14 and 15 are utime and stime.
+      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks / TICKS;
+}
+
 function parentOf(pid: number): number | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
