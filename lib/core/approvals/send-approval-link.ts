@@ -9,6 +9,7 @@ import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { AppError } from '@/lib/http/app-error';
 import { approvalEmail } from '@/lib/email/templates/approval-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import { recordAudit } from '../audit/record-audit';
@@ -56,13 +57,17 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
       .returning();
     const url = `${publicBaseUrl()}/approvals/${approval!.id}`;
     // The customer's language is not known when nothing was paid on a page yet: en-GB (the approval page offers the others).
-    const email = await approvalEmail(emailBrand(org!.name, org!.settings, org!.image), emailText(null), {
-      customerName: booking.customerName,
-      bookingReference: booking.bookingReference,
-      payments: waiting.map((p) => ({ amount: p.amount, currency: p.currency, date: p.executeAfter })),
-      url,
-      expiresAt: approval!.expiresAt,
-    });
+    const email = await approvalEmail(
+      emailBrand(org!.name, org!.settings, org!.image),
+      emailText(customerLocale(null, org!.settings)),
+      {
+        customerName: booking.customerName,
+        bookingReference: booking.bookingReference,
+        payments: waiting.map((p) => ({ amount: p.amount, currency: p.currency, date: p.executeAfter })),
+        url,
+        expiresAt: approval!.expiresAt,
+      },
+    );
     await enqueueEmail(tx, {
       organisationId: booking.organisationId,
       kind: 'approval_link',

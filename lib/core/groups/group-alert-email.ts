@@ -1,5 +1,6 @@
 import type { OrganisationSettings } from '@/lib/db/schema';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import {
   groupAlertEmail as renderGroupAlert,
@@ -33,19 +34,21 @@ type Context = {
   audience: 'leader' | 'organisation';
   /** The leader's portal address (only in the leader's email: it carries their access token). */
   portalUrl?: string;
-  /** The language of the organisation user's email (organisation-locale.ts); the leader's is not recorded. */
+  /** The language of the organisation user's email (organisation-locale.ts); the leader's is not recorded either. */
   organisationLocale?: string;
 };
 
 /**
  * The alert email to the leader or to the organisation user, in the organisation's band (email-layout.tsx).
- * The leader's in en-GB (their language is not recorded); the organisation user's in the organisation's
- * `notification_locale`.
+ * The leader's in the organisation's language (theirs is not recorded: customerLocale), as is the organisation
+ * user's (`notification_locale`).
  */
 export function groupAlertEmail(kind: AlertKind, lines: AlertLine[], context: Context): Promise<RenderedEmail> {
   return renderGroupAlert(
     emailBrand(context.organisationName, context.settings, context.organisationImage),
-    emailText(context.audience === 'organisation' ? context.organisationLocale : null),
+    emailText(
+      context.audience === 'organisation' ? context.organisationLocale : customerLocale(null, context.settings),
+    ),
     {
       kind,
       groupName: context.groupName,

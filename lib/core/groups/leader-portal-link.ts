@@ -2,6 +2,7 @@ import type { OrganisationSettings } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { leaderPortalEmail } from '@/lib/email/templates/leader-portal-email';
 
@@ -25,7 +26,7 @@ export async function emailLeaderPortalLink(
   const { organisation } = input;
   const email = await leaderPortalEmail(
     emailBrand(organisation.name, organisation.settings, organisation.image),
-    emailText(null),
+    emailText(customerLocale(null, organisation.settings)),
     {
       leadName: input.leadName,
       bookingReference: input.bookingReference,

@@ -4,6 +4,7 @@ import { groupAlerts, type OrganisationSettings } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { memberReminderEmail } from '@/lib/email/templates/member-reminder-email';
 import { hostedOrigin } from './hosted-origin';
@@ -45,7 +46,7 @@ export async function sendMemberReminder(db: Db, kind: ReminderKind, row: Remind
     kind === 'member_due_soon' && row.last_four ? { brand: row.card_brand ?? '', lastFour: row.last_four } : null;
   const email = await memberReminderEmail(
     emailBrand(row.organisation_name, row.settings, row.organisation_image),
-    emailText(null),
+    emailText(customerLocale(null, row.settings)),
     {
       kind: kind === 'member_due_soon' ? 'due_soon' : 'missed',
       bookingReference: row.booking_reference,

@@ -7,6 +7,7 @@ import { organisations, paymentLinkGroups } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
 import { recordAudit } from '../audit/record-audit';
@@ -61,10 +62,10 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
       organisationId,
       kind: 'group_portal_link',
       to: group!.leadEmail,
-      // The leader's language is not recorded: en-GB.
       ...(await portalLinkReplacedEmail(
         emailBrand(organisation!.name, organisation!.settings, organisation!.image),
-        emailText(null),
+        // The leader's own language is not recorded: the organisation's.
+        emailText(customerLocale(null, organisation!.settings)),
         { groupName: group!.name, leadName: group!.leadName, url, expiresAt },
       )),
     });

@@ -6,6 +6,7 @@ import { groupMembers, scheduledPayments } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { memberLinkEmail } from '@/lib/email/templates/member-link-email';
 import { AppError, notFound } from '@/lib/http/app-error';
@@ -51,7 +52,7 @@ export async function sendGroupLinks(
     throw new AppError('group.member_not_found', 'No such member in this group.');
   const origin = hostedOrigin(header.settings);
   const brand = emailBrand(header.organisation_name, header.settings, header.organisation_image);
-  const text = emailText(null);
+  const text = emailText(customerLocale(null, header.settings));
   const actor = options.by ?? { kind: 'customer' as const, email: header.lead_email };
   const result: SendLinksResult = { sent: [], skipped: [] };
   await db.transaction(async (tx) => {

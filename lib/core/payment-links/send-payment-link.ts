@@ -8,6 +8,7 @@ import { organisations } from '@/lib/db/schema';
 import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { paymentLinkEmail } from '@/lib/email/templates/payment-link-email';
 import { AppError } from '@/lib/http/app-error';
@@ -54,7 +55,7 @@ export async function sendPaymentLink(
     .select({ name: organisations.name, settings: organisations.settings, image: organisations.image })
     .from(organisations)
     .where(eq(organisations.id, link.organisation.id));
-  const text = emailText(input.locale);
+  const text = emailText(customerLocale(input.locale, org!.settings));
   const email = await paymentLinkEmail(emailBrand(org!.name, org!.settings, org!.image), text, {
     customerName: link.customer_name ?? link.customer?.customer_name ?? link.booking?.customer_name ?? null,
     amount: link.amount,

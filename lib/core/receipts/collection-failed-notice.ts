@@ -5,6 +5,7 @@ import type { Executor } from '@/lib/db/types';
 import { enqueueEmailOnce } from '@/lib/email/enqueue-email';
 import { collectionFailedEmail, collectionFailure } from '@/lib/email/templates/collection-failed-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { routing } from '@/lib/i18n/routing';
 import { hostedOrigin } from '../groups/hosted-origin';
@@ -59,7 +60,7 @@ export async function queueCollectionFailed(
     where l.id = ${failed.paymentLinkId}::uuid`,
   );
   if (!row?.member_email) return;
-  const text = emailText(row.locale);
+  const text = emailText(customerLocale(row.locale, row.settings));
   const prefix = text.locale === routing.defaultLocale ? '' : `/${text.locale}`;
   const email = await collectionFailedEmail(
     emailBrand(row.organisation_name, row.settings, row.organisation_image),

@@ -6,6 +6,7 @@ import type { DccChoice, OrganisationSettings } from '@/lib/db/schema';
 import type { Executor } from '@/lib/db/types';
 import { enqueueEmailOnce } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
 import { receiptEmail } from '@/lib/email/templates/receipt-email';
@@ -89,7 +90,7 @@ export type PayerReceipt = RenderedEmail & { organisationId: string; to: string 
 export async function renderPayerReceipt(tx: Executor, transactionId: string): Promise<PayerReceipt | null> {
   const row = await loadReceiptRow(tx, transactionId);
   if (!row?.payer_email) return null;
-  const text = emailText(row.locale);
+  const text = emailText(customerLocale(row.locale, row.settings));
   const prefix = text.locale === routing.defaultLocale ? '' : `/${text.locale}`;
   const email = await receiptEmail(emailBrand(row.organisation_name, row.settings, row.organisation_image), text, {
     payerName: row.payer_name,

@@ -85,4 +85,52 @@ describe("the organisation's language", () => {
     expect(notice!.htmlBody).toContain('lang="fr"');
     expect(notice!.subject).not.toContain('received');
   });
+
+  it("writes to a customer whose language is unknown in the organisation's; a known one wins", async () => {
+    const tenant = await createTenant('Customers');
+    expect((await settings(tenant, { notification_locale: 'de' })).status).toBe(200);
+    const langOf = async (to: string, kind: string) =>
+      (await mailTo(to))
+        .filter((email) => email.kind === kind)
+        .map((email) => /lang="([^"]+)"/.exec(email.htmlBody ?? '')?.[1]);
+
+    // A payment link sent without a language: the organisation's; with one: that one.
+    const payer = inbox();
+    const link = await createLinkVia(tenant.admin.token, tenant.parentId, { email: payer });
+    const send = (body: Record<string, unknown>) =>
+      api.post(`/agent/payment-links/${link}/send`, body, { token: tenant.admin.token });
+    expect((await send({})).body.data).toMatchObject({ locale: 'de' });
+    expect((await send({ locale: 'fr' })).body.data).toMatchObject({ locale: 'fr' });
+    expect(await langOf(payer, 'payment-link')).toEqual(expect.arrayContaining(['de', 'fr']));
+
+    // A group: the leader's portal link and the members' links, their languages not recorded.
+    const leader = inbox();
+    const member = inbox();
+    const group = await api.put(
+      '/agent/payment-link-groups',
+      {
+        organisation: tenant.parentId,
+        lead_name: 'Lena Leader',
+        lead_email: leader,
+        booking_reference: `LANG-${Date.now()}`,
+        members: [{ customer_name: 'Max Mitglied', email: member, amount: 5000 }],
+        installments: [{ amount: 5000, due_at: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
+      },
+      { token: tenant.admin.token },
+    );
+    expect(group.status, group.text).toBe(200);
+    expect(await langOf(leader, 'group-leader-portal')).toEqual(['de']);
+    const sent = await api.post(
+      `/agent/payment-link-groups/${group.body.data.id}/send-links`,
+      {},
+      { token: tenant.admin.token },
+    );
+    expect(sent.status, sent.text).toBe(200);
+    expect(await langOf(member, 'group_member_link')).toEqual(['de']);
+
+    // The organisation's language unset: en-GB, as before.
+    await settings(tenant, { notification_locale: null });
+    await send({});
+    expect((await langOf(payer, 'payment-link')).filter((lang) => lang === 'en-GB')).toHaveLength(1);
+  });
 });
