@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import { expect, type Browser, type Frame, type Page } from '@playwright/test';
+import { keepAcrossTests } from './test';
 
 /** The WCAG 2.2 AA rule set issue 7 asks every hosted page to pass. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -16,7 +17,8 @@ const configure = `axe.configure({ allowedOrigins: ['<same_origin>'], branding: 
  * that was about a third of each check (dashboard-money and -sign-in, same minutes: 11.6 s a check, 7.3 s
  * with this). Here that clean page is made once per browser (a worker's), in a
  * context of its own, so no test ever sees an extra page in its context; it only ever runs finishRun, whose
- * input is the partial results passed in (nothing the page under test can touch).
+ * input is the partial results passed in (nothing the page under test can touch). That context outlives the test
+ * that made it (keepAcrossTests: support/test.ts closes the others).
  */
 const finishers = new WeakMap<Browser, Promise<Page>>();
 
@@ -25,7 +27,9 @@ function finisher(page: Page): Promise<Page> {
   let made = finishers.get(browser);
   if (!made) {
     made = (async () => {
-      const blank = await (await browser.newContext()).newPage();
+      const context = await browser.newContext();
+      keepAcrossTests(context);
+      const blank = await context.newPage();
       await blank.evaluate(axe.source);
       await blank.evaluate(configure);
       return blank;
