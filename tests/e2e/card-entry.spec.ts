@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { availableTokens, createBooking, linkTransactions } from './card-fixtures';
 import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { expectNoAxeViolations } from './support/axe';

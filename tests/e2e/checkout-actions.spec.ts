@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { ORG_B, originA, setPortalDomains } from './group-portal-fixtures';
 import { linkTransactions } from './journey-fixtures';

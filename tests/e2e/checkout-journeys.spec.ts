@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { requiredEnv } from './e2e-env';
 import { approvalLink, linkTransactions } from './journey-fixtures';

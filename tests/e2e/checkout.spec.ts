@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { createLink, deleteLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { forgeAction, oneClick } from './dashboard-fixtures';
 import { apiToken } from './journey-fixtures';

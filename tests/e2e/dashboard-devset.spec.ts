@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './support/test';
 import { createLink } from './checkout-fixtures';
 import { forgeAction, oneClick } from './dashboard-fixtures';
 import { requiredEnv } from './e2e-env';

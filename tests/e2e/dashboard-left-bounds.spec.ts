@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { call } from './card-fixtures';
 import { oneClick } from './dashboard-fixtures';
 import { expectNoAxeViolations } from './support/axe';

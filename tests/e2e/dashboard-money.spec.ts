@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './support/test';
 import { call } from './card-fixtures';
 import { fillCard } from './checkout-fixtures';
 import { forgeAction, oneClick } from './dashboard-fixtures';

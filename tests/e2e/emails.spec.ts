@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { approvalEmail } from '@/lib/email/templates/approval-email';
 import { collectionFailedEmail } from '@/lib/email/templates/collection-failed-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';

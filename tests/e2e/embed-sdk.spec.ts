@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createSession, fillCardIn, getTransaction, received, sandboxKey, sandboxUrl } from './embed-fixtures';
 import { sdkDevBase, sdkGitDir, startDevOriginProxy, startVendorSdkMerchant } from './support/vendor-sdk';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { cardChecked, fillCard } from './checkout-fixtures';
 import { requiredEnv } from './e2e-env';
 import { DOMAIN_A, ORG_A, setVerifiedPortalDomain, uniqueEmail } from './group-portal-fixtures';

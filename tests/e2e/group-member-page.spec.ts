@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
 import { originA, setPortalDomains } from './group-portal-fixtures';
 import { createMemberGroup, getGroup } from './member-fixtures';

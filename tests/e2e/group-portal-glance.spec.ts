@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { parseCsv } from '../unit/support/parse-csv';
 import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
 import {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { api, createGroup, getGroup, originA, setPortalDomains } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { sandboxUrl } from './checkout-fixtures';
 import { api, createGroup, getGroup, originA, setPortalDomains } from './group-portal-fixtures';
 

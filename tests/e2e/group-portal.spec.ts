@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './support/test';
 import { sandboxUrl } from './checkout-fixtures';
 import {
   createGroup,

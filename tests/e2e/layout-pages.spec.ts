@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createLink, sandboxUrl } from './checkout-fixtures';
 import { createSession, embedFrame, fillCardIn, merchantServer, received } from './embed-fixtures';
 import { hostedPages, portalPage } from './layout-fixtures';

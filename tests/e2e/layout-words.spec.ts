@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { sandboxUrl } from './checkout-fixtures';
 import { approvalLink } from './journey-fixtures';
 import { hostedPages, portalPage } from './layout-fixtures';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { createLink, sandboxUrl } from './checkout-fixtures';
 import { requiredEnv } from './e2e-env';
 import { catalog, fillCardIn, money, openLanguageSwitch } from './locale-fixtures';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
 import { createMemberGroup, getGroup } from './member-fixtures';
 import { expectNoAxeViolations } from './support/axe';

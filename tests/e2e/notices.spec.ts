@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { sandboxUrl } from './checkout-fixtures';
 import { api, daysAhead, ORG_A, originA, uniqueEmail } from './group-portal-fixtures';
 import { apiToken } from './journey-fixtures';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { createGroup, type CreatedGroup } from './group-portal-fixtures';
 import { approvalLink, linkTransactions } from './journey-fixtures';

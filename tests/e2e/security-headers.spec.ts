@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { call } from './card-fixtures';
 import { requiredEnv } from './e2e-env';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { requiredEnv } from './e2e-env';
 import { openLanguageSwitch } from './locale-fixtures';
 import { expectNoAxeViolations } from './support/axe';

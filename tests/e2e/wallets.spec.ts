@@ -1,4 +1,4 @@
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from './support/test';
 import { createLink, sandboxUrl } from './checkout-fixtures';
 import { createSession, embedFrame, getTransaction, merchantServer, waitForMessage } from './embed-fixtures';
 import { linkTransactions } from './journey-fixtures';

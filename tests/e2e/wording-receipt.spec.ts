@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { api, ORG_A } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
