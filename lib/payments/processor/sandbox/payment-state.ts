@@ -14,6 +14,9 @@ export type PaymentState = {
 
 type ResultOutcome = { result: AuthoriseResult };
 
+/** The rows that start a payment (or finish starting it: a challenge); the others change what it became. */
+const STARTING_KINDS = new Set(['authorise', 'finish_challenge', 'charge_stored', 'open_banking']);
+
 export function paymentState(rows: LedgerRow[]): PaymentState {
   const state: PaymentState = {
     exists: rows.length > 0,
@@ -24,7 +27,11 @@ export function paymentState(rows: LedgerRow[]): PaymentState {
     refunded: 0,
     reversed: false,
   };
-  for (const row of rows) {
+  // Rows are read in (created_at, id) order and ids are random, so two rows of the same millisecond come in either
+  // order. The rows that start a payment are folded first, then what happened to it (each of those adds to the state
+  // or sets a flag), so the answer never depends on that order.
+  const starts = rows.filter((row) => STARTING_KINDS.has(row.kind));
+  for (const row of [...starts, ...rows.filter((row) => !STARTING_KINDS.has(row.kind))]) {
     const amount = row.amount ?? 0;
     switch (row.kind) {
       case 'authorise':
@@ -46,7 +53,7 @@ export function paymentState(rows: LedgerRow[]): PaymentState {
       case 'bank_decision':
         // Money moves when the customer approves at the bank: an authorised bank payment is already captured.
         if (parseOutcome<{ status: OpenBankingStatus }>(row).status === 'authorised')
-          Object.assign(state, { authorised: true, captured: state.amount });
+          Object.assign(state, { authorised: true, amount, currency: row.currency, captured: amount });
         break;
       case 'capture':
         state.captured += amount;
