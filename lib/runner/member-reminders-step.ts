@@ -12,6 +12,7 @@ import {
 } from '@/lib/core/groups/member-reminders';
 import { DEFAULT_REMINDER_DAYS, MAX_REMINDER_DAYS } from '@/lib/core/notices/notice-settings';
 import { MISSED_LOOKBACK_MS } from './group-alerts-step';
+import { memberLocaleSql } from '@/lib/core/groups/member-locale';
 
 const DAY_MS = 86_400_000;
 
@@ -55,7 +56,7 @@ function candidates(db: Db, kind: ReminderKind, window: SQL, limit: number): Pro
     sql`
     select l.id, l.amount, l.currency, l.due_at, m.id as member_id, m.customer_name, m.email, m.group_id,
       g.name as group_name, g.organisation_id, o.name as organisation_name, o.image as organisation_image, o.settings,
-      b.booking_reference, card.card_brand, card.last_four
+      b.booking_reference, card.card_brand, card.last_four, ${memberLocaleSql(sql`m.id`)} as locale
     from payment_links l
     join group_members m on m.id = l.group_member_id
     join payment_link_groups g on g.id = m.group_id

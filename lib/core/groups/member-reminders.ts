@@ -30,6 +30,8 @@ export type ReminderCandidate = {
   /** The stored card of the collection queued for this link (automatic collection), if there is one. */
   card_brand: string | null;
   last_four: string | null;
+  /** The member's last known language (member-locale.ts), or null. */
+  locale: string | null;
 };
 
 /** The claim of a reminder: one per instalment link and kind, ever (group_alerts' unique dedupe_key). */
@@ -46,7 +48,7 @@ export async function sendMemberReminder(db: Db, kind: ReminderKind, row: Remind
     kind === 'member_due_soon' && row.last_four ? { brand: row.card_brand ?? '', lastFour: row.last_four } : null;
   const email = await memberReminderEmail(
     emailBrand(row.organisation_name, row.settings, row.organisation_image),
-    emailText(customerLocale(null, row.settings)),
+    emailText(customerLocale(row.locale, row.settings)),
     {
       kind: kind === 'member_due_soon' ? 'due_soon' : 'missed',
       bookingReference: row.booking_reference,

@@ -7,6 +7,7 @@ import type { Db, Executor } from '@/lib/db/types';
 import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { customerLocale } from '@/lib/email/organisation-locale';
+import { memberLocales } from './member-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { memberLinkEmail } from '@/lib/email/templates/member-link-email';
 import { AppError, notFound } from '@/lib/http/app-error';
@@ -52,7 +53,6 @@ export async function sendGroupLinks(
     throw new AppError('group.member_not_found', 'No such member in this group.');
   const origin = hostedOrigin(header.settings);
   const brand = emailBrand(header.organisation_name, header.settings, header.organisation_image);
-  const text = emailText(customerLocale(null, header.settings));
   const actor = options.by ?? { kind: 'customer' as const, email: header.lead_email };
   const result: SendLinksResult = { sent: [], skipped: [] };
   await db.transaction(async (tx) => {
@@ -66,6 +66,8 @@ export async function sendGroupLinks(
       .map((m) => m.payment_links.find((link) => !link.paid)?.id)
       .filter((id) => id !== undefined);
     const collected = await linksToBeCollected(tx, nextLinks);
+    // Each member in their last known language, else the organisation's (customerLocale).
+    const locales = await memberLocales(tx, ids);
     for (const member of members) {
       const next = member.payment_links.find((link) => !link.paid);
       const reason = !next
@@ -83,6 +85,7 @@ export async function sendGroupLinks(
         result.skipped.push({ member_id: member.id, reason: reason ?? 'paid' });
         continue;
       }
+      const text = emailText(customerLocale(locales.get(member.id), header.settings));
       const email = await memberLinkEmail(brand, text, {
         bookingReference: header.booking_reference,
         groupName: header.name,

@@ -6,6 +6,7 @@ import { enqueueEmailOnce } from '@/lib/email/enqueue-email';
 import { collectionFailedEmail, collectionFailure } from '@/lib/email/templates/collection-failed-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
 import { customerLocale } from '@/lib/email/organisation-locale';
+import { memberLocaleSql } from '../groups/member-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import { routing } from '@/lib/i18n/routing';
 import { hostedOrigin } from '../groups/hosted-origin';
@@ -48,8 +49,7 @@ export async function queueCollectionFailed(
       b.booking_reference, g.name as group_name, m.customer_name as member_name, m.email as member_email,
       l.amount, l.currency, l.due_at,
       coalesce(t.card_brand, c.card_brand) as card_brand, coalesce(t.card_last_four, c.last_four) as card_last_four,
-      (select p.locale from transactions p join payment_links pl on pl.id = p.payment_link_id
-        where pl.group_member_id = m.id and p.locale is not null order by p.created_at desc limit 1) as locale
+      ${memberLocaleSql(sql`m.id`)} as locale
     from payment_links l
     join group_members m on m.id = l.group_member_id
     join payment_link_groups g on g.id = m.group_id

@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { emailOutbox } from '@/lib/db/schema';
 import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
+import { runMemberReminders } from '@/lib/runner/member-reminders-step';
 import { runMerchantNotices } from '@/lib/runner/merchant-notices-step';
 import { api } from '../support/api-client';
 import { createTenant, type Tenant } from '../support/fixtures';
@@ -132,5 +133,53 @@ describe("the organisation's language", () => {
     await settings(tenant, { notification_locale: null });
     await send({});
     expect((await langOf(payer, 'payment-link')).filter((lang) => lang === 'en-GB')).toHaveLength(1);
+  });
+
+  it("writes to a member in the language of the page they last paid on, before the organisation's", async () => {
+    const tenant = await createTenant('Members');
+    expect((await settings(tenant, { notification_locale: 'de' })).status).toBe(200);
+    const [paid, unpaid] = [inbox(), inbox()];
+    const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const group = await api.put(
+      '/agent/payment-link-groups',
+      {
+        organisation: tenant.parentId,
+        lead_name: 'Lena Leader',
+        lead_email: inbox(),
+        booking_reference: `LANG-M-${Date.now()}`,
+        members: [
+          { customer_name: 'Marie Payeuse', email: paid, amount: 6000 },
+          { customer_name: 'Max Mitglied', email: unpaid, amount: 6000 },
+        ],
+        // Both within the reminders' window (3 days before).
+        installments: [
+          { amount: 3000, due_at: days(1) },
+          { amount: 3000, due_at: days(2) },
+        ],
+      },
+      { token: tenant.admin.token },
+    );
+    expect(group.status, group.text).toBe(200);
+    const [first] = group.body.data.members as { payment_links: { id: string; installment_sequence: number }[] }[];
+    const firstLink = first!.payment_links.find((link) => link.installment_sequence === 1)!.id;
+    expect(await pay(firstLink, cards.visa, { locale: 'fr' })).toMatchObject({ outcome: 'paid' });
+
+    const sent = await api.post(
+      `/agent/payment-link-groups/${group.body.data.id}/send-links`,
+      {},
+      { token: tenant.admin.token },
+    );
+    expect(sent.status, sent.text).toBe(200);
+    const lang = async (to: string, kind: string) =>
+      (await mailTo(to))
+        .filter((email) => email.kind === kind)
+        .map((email) => /lang="([^"]+)"/.exec(email.htmlBody ?? '')?.[1]);
+    expect(await lang(paid, 'group_member_link')).toEqual(['fr']);
+    expect(await lang(unpaid, 'group_member_link')).toEqual(['de']);
+
+    // The reminders: the paying member's of their second instalment in French, the other's two in German.
+    await runMemberReminders(await getDb());
+    expect(await lang(paid, 'group-member-reminder')).toEqual(['fr']);
+    expect(await lang(unpaid, 'group-member-reminder')).toEqual(['de', 'de']);
   });
 });
