@@ -1,6 +1,6 @@
 import type { OrganisationSettings } from '@/lib/db/schema';
-import type { Locale } from '@/lib/i18n/routing';
-import { routing } from '@/lib/i18n/routing';
+import { hasLocale } from 'next-intl';
+import { routing, type Locale } from '@/lib/i18n/routing';
 import { emailLocale } from './templates/email-text';
 
 /**
@@ -20,5 +20,4 @@ export const organisationLocale = (settings: Pick<OrganisationSettings, 'notific
 export const customerLocale = (
   known: string | null | undefined,
   settings: Pick<OrganisationSettings, 'notification_locale'>,
-): Locale =>
-  (routing.locales as readonly string[]).includes(known ?? '') ? (known as Locale) : organisationLocale(settings);
+): Locale => (hasLocale(routing.locales, known) ? known : organisationLocale(settings));

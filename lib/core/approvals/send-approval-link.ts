@@ -56,7 +56,7 @@ export async function sendApprovalLink(db: Db, actor: Actor, bookingId: string):
       })
       .returning();
     const url = `${publicBaseUrl()}/approvals/${approval!.id}`;
-    // The customer's language is not known when nothing was paid on a page yet: en-GB (the approval page offers the others).
+    // The customer's language is not recorded: the organisation's (customerLocale; the approval page offers the others).
     const email = await approvalEmail(
       emailBrand(org!.name, org!.settings, org!.image),
       emailText(customerLocale(null, org!.settings)),

@@ -1,6 +1,6 @@
 import type { OrganisationSettings } from '@/lib/db/schema';
 import { emailBrand } from '@/lib/email/templates/email-brand';
-import { customerLocale } from '@/lib/email/organisation-locale';
+import { organisationLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import {
   groupAlertEmail as renderGroupAlert,
@@ -34,21 +34,17 @@ type Context = {
   audience: 'leader' | 'organisation';
   /** The leader's portal address (only in the leader's email: it carries their access token). */
   portalUrl?: string;
-  /** The language of the organisation user's email (organisation-locale.ts); the leader's is not recorded either. */
-  organisationLocale?: string;
 };
 
 /**
  * The alert email to the leader or to the organisation user, in the organisation's band (email-layout.tsx).
- * The leader's in the organisation's language (theirs is not recorded: customerLocale), as is the organisation
- * user's (`notification_locale`).
+ * Both in the organisation's language (`notification_locale`, organisation-locale.ts).
  */
 export function groupAlertEmail(kind: AlertKind, lines: AlertLine[], context: Context): Promise<RenderedEmail> {
   return renderGroupAlert(
     emailBrand(context.organisationName, context.settings, context.organisationImage),
-    emailText(
-      context.audience === 'organisation' ? context.organisationLocale : customerLocale(null, context.settings),
-    ),
+    // The leader's own language is not recorded, and users carry none: both in the organisation's.
+    emailText(organisationLocale(context.settings)),
     {
       kind,
       groupName: context.groupName,

@@ -7,7 +7,6 @@ import { enqueueEmail } from '@/lib/email/enqueue-email';
 import { emitEvents } from '@/lib/events/emit-event';
 import type { EventType } from '@/lib/events/event-types';
 import { ALERT_KIND_PREFIX } from '@/lib/email/notify-organisation';
-import { organisationLocale } from '@/lib/email/organisation-locale';
 import { groupAlertEmail, type AlertKind, type AlertLine } from './group-alert-email';
 
 export type { AlertKind, AlertLine } from './group-alert-email';
@@ -72,7 +71,6 @@ export async function sendGroupAlerts(
     groupName: group.name,
     bookingReference: group.booking_reference,
     groupId: group.id,
-    organisationLocale: organisationLocale(group.settings),
   };
   const recipients = [
     { to: group.lead_email, audience: 'leader' as const },

@@ -20,7 +20,7 @@ import { paymentLinksResource } from './payment-links';
 export const LINK_SENDS_PER_DAY = 5;
 const DAY = 86_400_000;
 
-/** POST /agent/payment-links/{id}/send: `email` overrides the link's, `locale` the email's language (default en-GB). */
+/** POST /agent/payment-links/{id}/send: `email` overrides the link's, `locale` the email's language (default: the organisation's, customerLocale). */
 export const sendPaymentLinkSchema = z.object({
   email: z.email().max(320).optional(),
   locale: z.enum(routing.locales).optional(),
