@@ -19,21 +19,25 @@ export function processCpuSeconds(pid: number, { children = false } = {}): numbe
   }
 }
 
-/** CPU seconds used so far by every live process of process group `group` (a server and its launcher). */
-export function groupCpuSeconds(group: number): number {
-  let ticks = 0;
+/** The live processes of process group `group` (a server and its launcher). */
+export function groupProcessIds(group: number): number[] {
+  const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Field 5 of /proc/<pid>/stat is the process group; 14 and 15 are utime and stime.
-      if (Number(fields[2]) === group) ticks += Number(fields[11]) + Number(fields[12]);
+      // Field 5 of /proc/<pid>/stat (after the parenthesised command) is the process group.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]) === group) pids.push(Number(entry));
     } catch {
       // The process ended while we looked.
     }
   }
-  return ticks / TICKS;
+  return pids;
+}
+
+/** CPU seconds used so far by every live process of process group `group`. */
+export function groupCpuSeconds(group: number): number {
+  return groupProcessIds(group).reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0);
 }
 
 function parentOf(pid: number): number | null {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { killGroup, trackServerGroup, untrackServerGroup } from './cleanup';
+import { groupProcessIds } from './process-cpu';
 
 export type BenchServer = {
   baseUrl: string;
@@ -200,17 +201,12 @@ function groupAlive(pgid: number): boolean {
 
 function groupMemory(pgid: number): ServerMemory {
   const processes: ServerMemory['processes'] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  for (const pid of groupProcessIds(pgid)) {
     try {
-      const status = fs.readFileSync(`/proc/${entry}/status`, 'utf8');
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Field 5 of /proc/<pid>/stat (after the parenthesised command) is the process group.
-      const afterCommand = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(afterCommand[2]) !== pgid) continue;
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
       const rss = /VmRSS:\s+(\d+)\s+kB/.exec(status);
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-      processes.push({ pid: Number(entry), command: cmdline.slice(0, 80), rss_kib: rss ? Number(rss[1]) : 0 });
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      processes.push({ pid, command: cmdline.slice(0, 80), rss_kib: rss ? Number(rss[1]) : 0 });
     } catch {
       // The process ended while we looked.
     }
