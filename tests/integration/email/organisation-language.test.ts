@@ -22,6 +22,11 @@ const settings = (tenant: Tenant, body: Record<string, unknown>) =>
 const readSettings = async (tenant: Tenant) =>
   (await api.get(`/agent/organisations/${tenant.parentId}/settings`, { token: tenant.admin.token })).body.data;
 const mailTo = async (to: string) => (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+/** The `lang` of each email of `kind` sent to `to`, oldest first. */
+const langsOf = async (to: string, kind: string) =>
+  (await mailTo(to))
+    .filter((email) => email.kind === kind)
+    .map((email) => /lang="([^"]+)"/.exec(email.htmlBody ?? '')?.[1]);
 const inbox = () => `staff-${Math.random().toString(36).slice(2, 10)}@example.com`;
 const captureFailed = {
   kind: 'capture_failed',
@@ -90,10 +95,6 @@ describe("the organisation's language", () => {
   it("writes to a customer whose language is unknown in the organisation's; a known one wins", async () => {
     const tenant = await createTenant('Customers');
     expect((await settings(tenant, { notification_locale: 'de' })).status).toBe(200);
-    const langOf = async (to: string, kind: string) =>
-      (await mailTo(to))
-        .filter((email) => email.kind === kind)
-        .map((email) => /lang="([^"]+)"/.exec(email.htmlBody ?? '')?.[1]);
 
     // A payment link sent without a language: the organisation's; with one: that one.
     const payer = inbox();
@@ -102,7 +103,7 @@ describe("the organisation's language", () => {
       api.post(`/agent/payment-links/${link}/send`, body, { token: tenant.admin.token });
     expect((await send({})).body.data).toMatchObject({ locale: 'de' });
     expect((await send({ locale: 'fr' })).body.data).toMatchObject({ locale: 'fr' });
-    expect(await langOf(payer, 'payment-link')).toEqual(expect.arrayContaining(['de', 'fr']));
+    expect(await langsOf(payer, 'payment-link')).toEqual(expect.arrayContaining(['de', 'fr']));
 
     // A group: the leader's portal link and the members' links, their languages not recorded.
     const leader = inbox();
@@ -120,19 +121,19 @@ describe("the organisation's language", () => {
       { token: tenant.admin.token },
     );
     expect(group.status, group.text).toBe(200);
-    expect(await langOf(leader, 'group-leader-portal')).toEqual(['de']);
+    expect(await langsOf(leader, 'group-leader-portal')).toEqual(['de']);
     const sent = await api.post(
       `/agent/payment-link-groups/${group.body.data.id}/send-links`,
       {},
       { token: tenant.admin.token },
     );
     expect(sent.status, sent.text).toBe(200);
-    expect(await langOf(member, 'group_member_link')).toEqual(['de']);
+    expect(await langsOf(member, 'group_member_link')).toEqual(['de']);
 
     // The organisation's language unset: en-GB, as before.
     await settings(tenant, { notification_locale: null });
     await send({});
-    expect((await langOf(payer, 'payment-link')).filter((lang) => lang === 'en-GB')).toHaveLength(1);
+    expect((await langsOf(payer, 'payment-link')).filter((lang) => lang === 'en-GB')).toHaveLength(1);
   });
 
   it("writes to a member in the language of the page they last paid on, before the organisation's", async () => {
@@ -170,16 +171,12 @@ describe("the organisation's language", () => {
       { token: tenant.admin.token },
     );
     expect(sent.status, sent.text).toBe(200);
-    const lang = async (to: string, kind: string) =>
-      (await mailTo(to))
-        .filter((email) => email.kind === kind)
-        .map((email) => /lang="([^"]+)"/.exec(email.htmlBody ?? '')?.[1]);
-    expect(await lang(paid, 'group_member_link')).toEqual(['fr']);
-    expect(await lang(unpaid, 'group_member_link')).toEqual(['de']);
+    expect(await langsOf(paid, 'group_member_link')).toEqual(['fr']);
+    expect(await langsOf(unpaid, 'group_member_link')).toEqual(['de']);
 
     // The reminders: the paying member's of their second instalment in French, the other's two in German.
     await runMemberReminders(await getDb());
-    expect(await lang(paid, 'group-member-reminder')).toEqual(['fr']);
-    expect(await lang(unpaid, 'group-member-reminder')).toEqual(['de', 'de']);
+    expect(await langsOf(paid, 'group-member-reminder')).toEqual(['fr']);
+    expect(await langsOf(unpaid, 'group-member-reminder')).toEqual(['de', 'de']);
   });
 });
