@@ -22,7 +22,7 @@ const settings = (tenant: Tenant, body: Record<string, unknown>) =>
 const readSettings = async (tenant: Tenant) =>
   (await api.get(`/agent/organisations/${tenant.parentId}/settings`, { token: tenant.admin.token })).body.data;
 const mailTo = async (to: string) => (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
-/** The `lang` of each email of `kind` sent to `to`, oldest first. */
+/** The `lang` of each email of `kind` sent to `to`. */
 const langsOf = async (to: string, kind: string) =>
   (await mailTo(to))
     .filter((email) => email.kind === kind)
