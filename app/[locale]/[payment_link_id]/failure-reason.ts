@@ -8,7 +8,8 @@
  *   - Adyen's refusalReasonCode (adyen-results.ts): 6 `expired_card`, 8 `invalid_card_number`,
  *     11 `3ds_failed`, 12 `insufficient_funds`, 24 `cvc_declined`, anything else `declined`;
  *   - the checkout: `abandoned` (cancelled by the customer), `abandoned_at_bank`, `cancelled`,
- *     `card_excluded`/`card_unverified` (the link's card rules), `card_testing`, and the failures
+ *     `card_excluded`/`card_unverified` (the link's card rules), `card_testing`, `surcharge_to_confirm` (a
+ *     wallet judged after 3-D Secure whose card carries a surcharge the customer had not seen), and the failures
  *     where nobody judged the card (`card_lookup_failed`, `processor_unavailable`, `no_processor_answer`).
  * Anything else is a plain "not approved": a new reason never shows its code to a customer.
  */
@@ -21,6 +22,7 @@ export type FailureKind =
   | 'cardDetails'
   | 'abandoned'
   | 'cardRefused'
+  | 'surcharge'
   | 'unavailable'
   | 'notApproved';
 
@@ -40,6 +42,7 @@ const kinds: Record<string, FailureKind> = {
   card_excluded: 'cardRefused',
   card_unverified: 'cardRefused',
   card_testing: 'cardRefused',
+  surcharge_to_confirm: 'surcharge',
   card_lookup_failed: 'unavailable',
   processor_unavailable: 'unavailable',
   no_processor_answer: 'unavailable',
@@ -57,6 +60,7 @@ const whatNext: Record<FailureKind, string> = {
   threeDSecure: 'failureNextThreeDSecure',
   bankDeclined: 'failureNextBank',
   cardDetails: 'failureNextCardDetails',
+  surcharge: 'failureNextSurcharge',
   unavailable: 'failureNextLater',
   abandoned: 'failureNextAbandoned',
 };

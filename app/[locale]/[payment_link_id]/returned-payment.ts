@@ -37,7 +37,8 @@ export async function returnDestination(
   const to = checkoutDestinations(surface, locale, checkout);
   if (state === 'paid') return to.success;
   const latest = returned && checkout.latest?.id === returned ? checkout.latest : null;
-  if (latest && ['DECLINED', 'FAILED'].includes(latest.status)) return to.failure;
+  // REJECTED: a wallet judged once its authorisation came back from 3-D Secure (wallet-late-decision.ts).
+  if (latest && ['DECLINED', 'FAILED', 'REJECTED'].includes(latest.status)) return to.failure;
   if (latest?.status === 'ABANDONED') return to.cancel;
   return to.checkout;
 }

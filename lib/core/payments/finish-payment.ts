@@ -5,7 +5,9 @@ import type { Db } from '@/lib/db/types';
 import { AppError, notFound } from '@/lib/http/app-error';
 import { processorFor } from '@/lib/payments/processor';
 import { captureIntent } from './reconcile-payment';
-import { settleAuthorisation, settleFailure, type PaymentOutcome } from './settle-payment';
+import type { CardPaymentOutcome } from './pay-by-card';
+import { settleAuthorisation, settleFailure } from './settle-payment';
+import { decideLateWallet } from './wallet-late-decision';
 import { moveSet, moveWhere } from '../transactions/transaction-lifecycle';
 
 async function inProgress(db: Db, transactionId: string, stage: 'challenge' | 'bank') {
@@ -26,7 +28,7 @@ export async function finishCardChallenge(
   db: Db,
   transactionId: string,
   payload: Record<string, string>,
-): Promise<PaymentOutcome> {
+): Promise<CardPaymentOutcome> {
   const row = await inProgress(db, transactionId, 'challenge');
   try {
     const capture = await captureIntent(db, row);
@@ -36,6 +38,8 @@ export async function finishCardChallenge(
       capture,
       payload,
     });
+    // A wallet judged on the processor's answer (wallet-decision.ts): its authorisation is judged, not taken as is.
+    if (row.decidesAfterAuthorisation && result.status === 'authorised') return await decideLateWallet(db, row, result);
     return await settleAuthorisation(db, transactionId, result);
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -83,6 +83,8 @@ export async function reconcilePayment(db: Db, row: Row): Promise<Reconciled> {
  * through the API does not keep its flag: it is taken as captured.
  */
 export async function captureIntent(db: Db, row: Row): Promise<boolean> {
+  // A wallet judged on the processor's answer was sent with manual capture (wallet-decision.ts): captured only once allowed.
+  if (row.decidesAfterAuthorisation) return false;
   if (row.paymentLinkId) {
     const [link] = await db
       .select({ options: paymentLinks.options })

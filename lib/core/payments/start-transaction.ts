@@ -31,6 +31,8 @@ export type StartInput = {
   card?: CardKey | null;
   /** The wallet the card comes from (Apple Pay, Google Pay), recorded with the attempt; null for a card typed in. */
   wallet?: WalletKind | null;
+  /** Sent with manual capture to be judged on the processor's answer (wallet-decision.ts). */
+  decidesAfterAuthorisation?: boolean;
   /** The language of the page the payer paid on: their receipt's (payer-receipt.ts). Anything but a site locale is not kept. */
   locale?: string | null;
 };
@@ -86,6 +88,7 @@ export async function startTransaction(db: Db, input: StartInput): Promise<{ id:
           cardBin: input.card?.bin ?? null,
           cardLastFour: input.card?.lastFour ?? null,
           wallet: input.wallet ?? null,
+          decidesAfterAuthorisation: input.decidesAfterAuthorisation ?? false,
           locale: input.locale && isLocale(input.locale) ? input.locale : null,
         })
         .returning({ id: transactions.id });

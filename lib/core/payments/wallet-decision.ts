@@ -20,7 +20,9 @@ import { startTransaction } from './start-transaction';
 import { storedCardUseOf } from './stored-card-use';
 import { originOf } from './return-origin';
 
-type Checkout = Awaited<ReturnType<typeof payableSelection>>;
+/** The card rules' view of the checkout a wallet pays: the link (at the amount paid), its organisation's settings, the member's choice. */
+export type WalletCheckout = Awaited<ReturnType<typeof payableSelection>>;
+type Checkout = WalletCheckout;
 
 /**
  * True when a production wallet's token reaches a link whose rules need the card's facts: the token tells nothing
@@ -52,7 +54,9 @@ export type WalletDecisionInput = {
  *    surcharge answers `confirm_surcharge`, and the customer pays again with the wallet at the total shown.
  * 4. Allowed: recorded as authorised (settleAuthorisation: stored card, group instalments, receipt, events), then
  *    captured at once unless the link is authorisation_only (wallet-capture.ts).
- * An answer that is not an authorisation (declined, a challenge, Received) is recorded as any card payment's.
+ * An answer that is not an authorisation (declined, a challenge, Received) is recorded as any card payment's; the
+ * authorisation that follows it (3-D Secure's return, the AUTHORISATION notification) is judged the same way
+ * (wallet-late-decision.ts).
  */
 export async function authoriseThenDecide(db: Db, decision: WalletDecisionInput): Promise<CardPaymentOutcome> {
   const { input, checkout, method, actor, card, storeCard, processor } = decision;
@@ -75,6 +79,7 @@ export async function authoriseThenDecide(db: Db, decision: WalletDecisionInput)
     fingerprint: input.fingerprint,
     card,
     wallet: walletOf(input.method),
+    decidesAfterAuthorisation: true,
     locale: input.locale,
   });
   let result: AuthoriseResult;
@@ -94,7 +99,30 @@ export async function authoriseThenDecide(db: Db, decision: WalletDecisionInput)
   } catch (error) {
     return settleFailure(db, id, error);
   }
+  // Not an authorisation (declined, a 3-D Secure challenge, Received): recorded as any card payment's. The row says it
+  // decides after authorisation, so the challenge's return or the AUTHORISATION notification judges it later
+  // (wallet-late-decision.ts), never captures it as is.
   if (result.status !== 'authorised') return settleAuthorisation(db, id, result, actor);
+  return decideAuthorised(db, { id, result, checkout, accepted, actor });
+}
+
+export type AuthorisedWallet = {
+  id: string;
+  /** Sent with manual capture: `captured` is false. */
+  result: Extract<AuthoriseResult, { status: 'authorised' }>;
+  checkout: Checkout;
+  /** The surcharge the customer accepted before this payment (included in its amount). */
+  accepted: number;
+  actor: AuditActor | null;
+  /** Runs in the transaction that records the payment as authorised (settleAuthorisation's onPaid). */
+  onPaid?: Parameters<typeof settleAuthorisation>[4];
+};
+
+/**
+ * Steps 2 to 4 of authoriseThenDecide, for an authorisation in hand: at once, or later (wallet-late-decision.ts).
+ */
+export async function decideAuthorised(db: Db, wallet: AuthorisedWallet): Promise<CardPaymentOutcome> {
+  const { id, result, checkout, accepted, actor, onPaid } = wallet;
   const quote = quoteCard(checkout, result.card);
   if (!quote.accepted) {
     await refuseAuthorised(db, id, result, quote.reason);
@@ -114,8 +142,8 @@ export async function authoriseThenDecide(db: Db, decision: WalletDecisionInput)
       ...(collections.length > 0 ? { collections } : {}),
     };
   }
-  const settled = await settleAuthorisation(db, id, result, actor);
-  if (settled.outcome !== 'paid' || link.options.authorisation_only) return settled;
+  const settled = await settleAuthorisation(db, id, result, actor, onPaid);
+  if (settled.outcome !== 'paid' || checkout.link.options.authorisation_only) return settled;
   return captureAllowedWallet(db, id);
 }
 

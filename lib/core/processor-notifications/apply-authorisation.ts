@@ -7,6 +7,7 @@ import { settleOpenBanking } from '../payments/open-banking';
 import { captureIntent, cardOfRow } from '../payments/reconcile-payment';
 import { clearUnresolvedMarker } from '../payments/unresolved-payment';
 import { settleAuthorisation } from '../payments/settle-payment';
+import { decideLateWallet } from '../payments/wallet-late-decision';
 import { SERVICE_ACTOR } from '../audit/record-audit';
 import { completeScheduledCharge } from '../scheduled-payments/finish-scheduled-payment';
 import { scheduledPaymentIdOfKey } from '../scheduled-payments/scheduled-attempts';
@@ -87,6 +88,22 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     }
   }
   const storedCardToken = row.storeCard ? storedCardTokenOf(item, n.processor) : undefined;
+  if (row.decidesAfterAuthorisation && waiting) {
+    // A wallet judged on the processor's answer, whose answer this is (after Received, or a 3-D Secure the customer
+    // never came back from): judged as at once (wallet-late-decision.ts), never recorded as captured.
+    const authorised = {
+      status: 'authorised' as const,
+      providerReference: item.pspReference,
+      card: cardFromNotification(item, cardOfRow(row)),
+      captured: false,
+      ...(storedCardToken ? { storedCardToken } : {}),
+    };
+    // A refusal writes its own failure reason over an unresolved marker; an allowed payment clears it as it lands.
+    const decided = await decideLateWallet(db, row, authorised, null, async (tx) => clearUnresolvedMarker(tx, row.id));
+    const outcome = applied(`wallet payment judged: ${decided.outcome}`);
+    await n.record(db, outcome);
+    return outcome;
+  }
   // A bank payment is captured when the customer approves it.
   const captured = row.type === 'OPEN_BANKING' || (await captureIntent(db, row));
   const result = await settleAuthorisation(

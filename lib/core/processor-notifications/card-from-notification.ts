@@ -1,31 +1,18 @@
-import type { CardBrand, CardFacts } from '@/lib/payments/processor';
+import type { CardFacts } from '@/lib/payments/processor';
+import { cardFactsFromPayment } from '@/lib/payments/processor/adyen/adyen-card-facts';
 import { encodeStoredCardToken } from '@/lib/payments/processor/adyen/adyen-token';
 import type { NotificationItem } from './notification-item';
 import type { NotificationProcessor } from './store-notifications';
 
-const brands: Record<string, CardBrand> = { visa: 'VISA', mc: 'MASTER', amex: 'AMEX' };
-
 /**
- * The card facts an AUTHORISATION item carries in additionalData (Adyen's
- * cardSummary, cardBin, paymentMethod, issuerCountry, fundingSource,
- * cardHolderName, expiryDate "8/2028"), over what the row already knows.
+ * The card facts an AUTHORISATION item carries in additionalData, over what the row already knows: the same fields,
+ * read the same way, as in Adyen's answer to the payment (cardFactsFromPayment: cardBin or issuerBin, cardSummary,
+ * paymentMethod, cardIssuingCountry or issuerCountry, fundingSource, isCardCommercial, cardHolderName, expiryDate
+ * "8/2028"). The sandbox's notifications use Adyen's names.
  */
 export function cardFromNotification(item: NotificationItem, known: CardFacts): CardFacts {
-  const data = item.additionalData;
-  const brand = brands[(data.paymentMethod ?? '').split('_')[0]!.toLowerCase()];
-  const [month, year] = (data.expiryDate ?? '').split('/').map(Number);
-  return {
-    ...known,
-    ...(brand ? { brand } : {}),
-    ...(data.cardSummary ? { lastFour: data.cardSummary } : {}),
-    ...(data.cardBin ? { bin: data.cardBin } : {}),
-    ...(data.issuerCountry ? { issuingCountry: data.issuerCountry } : {}),
-    ...(data.fundingSource
-      ? { funding: data.fundingSource.toUpperCase() === 'DEBIT' ? ('debit' as const) : ('credit' as const) }
-      : {}),
-    ...(data.cardHolderName ? { holderName: data.cardHolderName } : {}),
-    ...(month && year ? { expiryMonth: month, expiryYear: year } : {}),
-  };
+  // A row that knows no brand yet ('') leaves it to the item, or to the BIN.
+  return cardFactsFromPayment(item.additionalData, undefined, { ...known, brand: known.brand || undefined });
 }
 
 /**

@@ -105,7 +105,8 @@ export const transactionMoves = {
     by: 'the processor released the authorisation (our claim, or a notification)',
   },
   rejectAuthorised: {
-    from: ['PAYMENTINPROGRESS/authorising'],
+    // The answer to the payment itself, or one after 3-D Secure or an answer lost or Received (wallet-late-decision.ts).
+    from: ['PAYMENTINPROGRESS/authorising', 'PAYMENTINPROGRESS/challenge', 'PAYMENTINPROGRESS/unsettled'],
     to: 'REJECTED/reversing',
     by: "a production wallet's authorisation its card facts refuse (excluded, unverified, a surcharge not yet seen): cancelled at once",
   },

@@ -73,6 +73,11 @@ export const transactions = pgTable(
     cardBrand: text('card_brand'),
     /** The wallet the card was paid from (`apple_pay`, `google_pay`), null for a card typed in, a saved card or a bank. */
     wallet: text('wallet'),
+    /**
+     * A production wallet sent with manual capture to be judged on the processor's answer (wallet-decision.ts): a
+     * later answer (3-D Secure's return, the AUTHORISATION notification) is judged the same way, never captured as is.
+     */
+    decidesAfterAuthorisation: boolean('decides_after_authorisation').notNull().default(false),
     cardLastFour: text('card_last_four'),
     cardBin: text('card_bin'),
     cardType: text('card_type'),

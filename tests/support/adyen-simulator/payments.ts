@@ -30,9 +30,12 @@ import { cardFor, decrypt, failingModification, outcomeFor, threeDsRefusal, type
  * - Apple Pay / Google Pay (`paymentMethod.type` "applepay" with `applePayToken`, "googlepay" with `googlePayToken`:
  *   ApplePayDetails / GooglePayDetails in the spec): a real token is encrypted by Apple or Google for Adyen and cannot
  *   be read here, and Adyen publishes no readable test token, so the simulator's own convention stands in: a token
- *   `test_<card number>` (as Adyen's "test_" values for encrypted fields) pays that test card, without 3-D Secure (a
- *   wallet's device authentication stands for it), and the answer names the wallet in `paymentMethod.type`. Any
- *   other token is refused 422 errorCode "101" as an unreadable card.
+ *   `test_<card number>` (as Adyen's "test_" values for encrypted fields) pays that test card, and the answer names
+ *   the wallet in `paymentMethod.type`. Apple Pay never asks for 3-D Secure (the device's cryptogram stands for it).
+ *   Google Pay does for a card that is not a device token ("PAN_ONLY", a card saved in Chrome: Google's "When to
+ *   step-up your Google Pay transactions as a PSP" says such a PAN "requires additional authentication measures, such
+ *   as 3D Secure"): the simulator takes a 3-D Secure test card's token as one, and answers it as it answers that card
+ *   typed in (RedirectShopper). Any other token is refused 422 errorCode "101" as an unreadable card.
  * - Stored card (`paymentMethod.storedPaymentMethodId` + shopperReference): charged without a challenge;
  *   an id the shopperReference does not hold answers 422 errorCode "800" "Contract not found"
  *   (help.adyen.com: "800: Contract not found" when the shopperReference has no such stored details).
@@ -179,12 +182,14 @@ function wallet(context: Context, body: Body, payment: Payment): Answer {
   const method = body.paymentMethod as Body;
   const number = decrypt(payment.method === 'applepay' ? method.applePayToken : method.googlePayToken);
   if (!number) return validation('101', 'Invalid card number');
-  // The wallet's device authentication stands for 3-D Secure: a challenge card pays at once here.
-  const card = { ...cardFor(number), challenge: undefined };
+  const { challenge, ...card } = cardFor(number);
   payment.card = { ...card, number, expiryMonth: '03', expiryYear: '2030' };
   if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
     payment.storeFor = body.shopperReference;
   context.state.payments.set(payment.psp, payment);
+  // Google Pay's PAN_ONLY card (a 3-D Secure test card's token, see the header) is stepped up as the card typed in would be.
+  if (challenge && payment.method === 'googlepay')
+    return redirect(context, payment, 'threeds', { ...cardData(payment), 'threeds2.cardEnrolled': 'true' });
   return settle(context, payment, { resultCode: 'Authorised' });
 }
 

@@ -11,6 +11,8 @@ describe('failure reasons as the customer reads them', () => {
     expect(failureKind('cvc_declined')).toBe('cardDetails');
     expect(failureKind('expired_card')).toBe('expiredCard');
     expect(failureKind('card_excluded')).toBe('cardRefused');
+    // A wallet judged after 3-D Secure whose surcharge the customer had not seen (wallet-late-decision.ts).
+    expect(failureKind('surcharge_to_confirm')).toBe('surcharge');
     expect(failureKind('processor_unavailable')).toBe('unavailable');
     expect(failureKind('abandoned_at_bank')).toBe('abandoned');
   });
@@ -33,6 +35,7 @@ describe('failure reasons as the customer reads them', () => {
       'card_testing',
       'no_processor_answer',
       'expired_card',
+      'surcharge_to_confirm',
       'x',
     ]) {
       const { why, next } = failureMessageKeys(failureKind(reason));

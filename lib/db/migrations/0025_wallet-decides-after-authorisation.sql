@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "decides_after_authorisation" boolean DEFAULT false NOT NULL;
