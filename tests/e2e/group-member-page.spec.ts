@@ -73,17 +73,27 @@ test('the member sees their schedule and card, replaces the card, and turns auto
   await expect(page.getByTestId('member-page-paid')).toHaveText('£60.00');
   await expectNoAxeViolations(page, 'member page: card replaced');
 
-  // Without JavaScript: the sandbox's card fields post as a plain form, and the 303 brings the new card.
+  // Without JavaScript: the sandbox's card fields post as a plain form, and the 303 brings the new card. A commercial
+  // card would add its 1.5 % to the two instalments left (£0.60 + £0.30): it is stored only once the member, shown
+  // that, enters it again.
   const noScriptCard = await browser.newContext({ javaScriptEnabled: false, baseURL: sandboxUrl });
   const plainCard = await noScriptCard.newPage();
   await plainCard.goto(`/${second}/member/card`);
-  await fillCard(plainCard, '5555 5555 5555 4444');
+  await fillCard(plainCard, '5200 8300 0000 0007');
   await plainCard.getByTestId('replace-card-submit').click();
-  await expect(plainCard).toHaveURL(`${sandboxUrl}/${second}/member?result=card_replaced&brand=MASTER&last4=4444`);
+  await expect(plainCard).toHaveURL(`${sandboxUrl}/${second}/member/card?confirm=90&total=6090`);
+  await expect(plainCard.getByTestId('replace-card-surcharge')).toContainText(
+    'card surcharges of £0.90 in total: £60.90 altogether. Nothing has been charged or stored.',
+  );
+  await fillCard(plainCard, '5200 8300 0000 0007');
+  await plainCard.getByTestId('replace-card-submit').click();
+  await expect(plainCard).toHaveURL(`${sandboxUrl}/${second}/member?result=card_replaced&brand=MASTER&last4=0007`);
   await expect(plainCard.getByTestId('member-page-auto-collect-state')).toContainText(
-    'your Mastercard card ending 4444',
+    'your Mastercard card ending 0007',
   );
   await noScriptCard.close();
+  await page.goto(`/${second}/member/card?confirm=90&total=6090`);
+  await expectNoAxeViolations(page, 'card replacement: a surcharge to accept');
   await page.goto(`/${first}/member`);
   await expect(rows.nth(1).getByTestId('member-page-status')).toContainText('Will be collected from your card on');
   await expect(rows.nth(2).getByTestId('member-page-status')).toContainText('Will be collected from your card on');

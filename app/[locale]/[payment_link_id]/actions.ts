@@ -24,6 +24,7 @@ import { cardLookupMessage, motoNotAllowedMessage } from './card-refusal-message
 import { cardTestingMessage } from './card-testing-message';
 import { checkoutDestinations, surfaceCheckoutKind, type CheckoutDestinations } from './checkout-paths';
 import { pageSurface, type CheckoutSurface } from './checkout-surface';
+import { optionalField } from '../optional-field';
 
 /*
  * The checkout's forms: pay by card, pay by bank, cancel. Each is checkoutAction
@@ -47,21 +48,18 @@ export type CardActionState =
     }
   | null;
 
-/** An empty field is an absent one (a hidden input the page left blank). */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 /** A group member's other links paid with this one: one hidden `covered` field each (docs/groups.md). */
 const covered = z.array(z.uuid()).max(12);
 /** What every checkout form posts besides its own fields (the page's `linkId` and `locale` are the address's, not these). */
 const checkoutForm = z.object({
   covered,
-  surface: optional(z.enum(['embed'])),
-  embedFlags: optional(z.string().max(500)),
+  surface: optionalField(z.enum(['embed'])),
+  embedFlags: optionalField(z.string().max(500)),
 });
 const cardChoices = checkoutForm.extend({
-  acceptedSurcharge: optional(z.coerce.number().int().nonnegative()),
-  acceptDcc: optional(z.enum(['yes', 'no'])),
-  storeCard: optional(z.enum(['on'])),
+  acceptedSurcharge: optionalField(z.coerce.number().int().nonnegative()),
+  acceptDcc: optionalField(z.enum(['yes', 'no'])),
+  storeCard: optionalField(z.enum(['on'])),
 });
 
 const noRedirects = { success: null, failure: null, cancel: null };

@@ -15,7 +15,7 @@ import { recordCardCheck } from '../payments/card-check-record';
 import { quoteCard } from '../payments/card-quote';
 import { cardTestingPauseUntil, cardKeyOf } from '../payments/card-testing';
 import { isUuid } from '../shared/is-uuid';
-import { loadSurchargeRules } from './collection-charge';
+import { collectionCharge, loadSurchargeRules } from './collection-charge';
 import { applyReplacementCard, type ReplacementTarget } from './member-card-apply';
 import { liveMemberOfLink } from './live-member-of-link';
 import { loadMemberLinks } from './member-link-states';
@@ -39,6 +39,12 @@ export type CardReplaceOutcome =
   | { result: 'challenge'; redirectUrl: string }
   | { result: 'declined'; reason: string }
   | { result: 'excluded'; exclusion?: CardExclusion }
+  /**
+   * The card adds a surcharge to the remaining collections that the member has not accepted (`acceptedSurcharge`):
+   * nothing is stored; they are shown `surcharge` (over all the collections) and `total` (the collections with it) and
+   * post the card again with `acceptedSurcharge` equal to `surcharge` to accept it.
+   */
+  | { result: 'confirm_surcharge'; surcharge: number; total: number }
   /** Too many card attempts on this link, IP, card, group, booking or organisation (card-testing.ts): paused. */
   | { result: 'card_testing' }
   /** The member is gone, or collects nothing automatically (off, or no instalment left to collect). */
@@ -50,30 +56,52 @@ export type CardReplaceOutcome =
 export const verificationKey = (memberId: string, nonce: string) =>
   `cv-${createHash('sha256').update(`${memberId}:${nonce}`).digest('hex').slice(0, 40)}`;
 
-type Member = ReplacementTarget & { currency: string };
+/** `remaining`: the amounts of the instalments enableAutoCollect would collect (unpaid, with a due date). */
+type Member = ReplacementTarget & { currency: string; remaining: number[] };
 
 /** The live member of a live link, collected automatically, with an instalment still to collect; else why not. */
 async function memberToReplace(db: Db, linkId: string): Promise<Member | 'not_found' | 'not_collecting'> {
   const row = await liveMemberOfLink(db, linkId);
   if (!row) return 'not_found';
   // The instalments enableAutoCollect would collect: unpaid, with a due date. The first one's rules price them.
-  const next = (await loadMemberLinks(db, row.memberId)).find((l) => l.state === 'unpaid' && l.dueAt);
-  if (!row.autoCollect || !next) return 'not_collecting';
-  return { ...row, rulesLinkId: next.id };
+  const remaining = (await loadMemberLinks(db, row.memberId)).filter((l) => l.state === 'unpaid' && l.dueAt);
+  if (!row.autoCollect || !remaining[0]) return 'not_collecting';
+  return { ...row, rulesLinkId: remaining[0].id, remaining: remaining.map((l) => l.amount) };
 }
 
-/** The link's card rules for this card: null when accepted, else the refusal (an exclusion, or facts not readable). */
-async function refusedByRules(db: Db, member: Member, card: CardFacts | null) {
+/**
+ * The link's card rules for this card, as the collections will apply them: null when the card may be stored as it
+ * stands; else the refusal (an exclusion, or facts not readable), or the surcharge it would add to the remaining
+ * collections (collectionCharge, as enableAutoCollect writes them) when the member has not accepted that very sum.
+ */
+async function judged(
+  db: Db,
+  member: Member,
+  card: CardFacts | null,
+  acceptedSurcharge: number | null,
+): Promise<CardReplaceOutcome | null> {
   const rules = await loadSurchargeRules(db, member.rulesLinkId);
-  if (!rules) return { result: 'not_found' as const };
+  if (!rules) return { result: 'not_found' };
   const quote = quoteCard(rules, card);
-  if (quote.accepted) return null;
-  return { result: 'excluded' as const, ...(quote.exclusion ? { exclusion: quote.exclusion } : {}) };
+  if (!quote.accepted) return { result: 'excluded', ...(quote.exclusion ? { exclusion: quote.exclusion } : {}) };
+  const charges = member.remaining.map((amount) => collectionCharge(amount, card, rules));
+  const surcharge = charges.reduce((sum, c) => sum + c.surcharge, 0);
+  // Consent: a surcharge is never put on a member's collections before they have seen it (docs/groups.md).
+  if (surcharge === 0 || surcharge === acceptedSurcharge) return null;
+  return { result: 'confirm_surcharge', surcharge, total: charges.reduce((sum, c) => sum + c.amount, 0) };
 }
 
 export async function replaceMemberCard(
   db: Db,
-  input: { linkId: string; nonce: string; method: PaymentMethodInput; returnUrl: string; ipAddress?: string | null },
+  input: {
+    linkId: string;
+    nonce: string;
+    method: PaymentMethodInput;
+    returnUrl: string;
+    ipAddress?: string | null;
+    /** The collections' surcharge the member was shown and accepts (confirm_surcharge), if any. */
+    acceptedSurcharge?: number | null;
+  },
 ): Promise<CardReplaceOutcome> {
   const member = await memberToReplace(db, input.linkId);
   if (typeof member === 'string') return { result: member };
@@ -94,11 +122,12 @@ export async function replaceMemberCard(
     if (error instanceof ProcessorError || error instanceof ProcessorOutcomeUnknown) facts = null;
     else throw error;
   }
-  // Before the processor verifies anything: a card the link refuses is never stored.
-  const refused = await refusedByRules(db, member, facts);
+  // Before the processor verifies anything: a card the link refuses, or whose surcharge is not accepted, is never stored.
+  const accepted = input.acceptedSurcharge ?? null;
+  const refused = await judged(db, member, facts, accepted);
   if (refused) return refused;
   const key = verificationKey(member.memberId, input.nonce);
-  return settle(db, member, () =>
+  return settle(db, member, accepted, () =>
     processor.verifyAndStoreCard({
       reference: key,
       idempotencyKey: key,
@@ -115,18 +144,23 @@ export async function replaceMemberCard(
 /** Back from 3-D Secure with the processor's `redirectResult`: the verification of this member's nonce is finished. */
 export async function finishMemberCardReplace(
   db: Db,
-  input: { linkId: string; nonce: string; payload: Record<string, string> },
+  input: { linkId: string; nonce: string; payload: Record<string, string>; acceptedSurcharge?: number | null },
 ): Promise<CardReplaceOutcome> {
   const member = await memberToReplace(db, input.linkId);
   if (typeof member === 'string') return { result: member };
   if (!isUuid(input.nonce)) return { result: 'failed' };
   const key = verificationKey(member.memberId, input.nonce);
-  return settle(db, member, () =>
+  return settle(db, member, input.acceptedSurcharge ?? null, () =>
     processorFor(db).finishCardVerification({ reference: key, idempotencyKey: key, payload: input.payload }),
   );
 }
 
-async function settle(db: Db, member: Member, ask: () => Promise<CardVerification>): Promise<CardReplaceOutcome> {
+async function settle(
+  db: Db,
+  member: Member,
+  acceptedSurcharge: number | null,
+  ask: () => Promise<CardVerification>,
+): Promise<CardReplaceOutcome> {
   let verification: CardVerification;
   try {
     verification = await ask();
@@ -137,8 +171,9 @@ async function settle(db: Db, member: Member, ask: () => Promise<CardVerificatio
   }
   if (verification.status === 'challenge') return { result: 'challenge', redirectUrl: verification.redirectUrl };
   if (verification.status === 'declined') return { result: 'declined', reason: verification.reason };
-  // The verified card's own facts (the processor's, after authorisation) are held to the rules again.
-  const refused = await refusedByRules(db, member, verification.card);
+  // The verified card's own facts (the processor's, after authorisation) are held to the rules again: a surcharge they
+  // show that was not accepted stores nothing here (the processor's token stays unused) and asks the member first.
+  const refused = await judged(db, member, verification.card, acceptedSurcharge);
   if (refused) return refused;
   const applied = await applyReplacementCard(db, member, verification);
   if (applied === 'not_collecting') return { result: 'not_collecting' };

@@ -193,6 +193,42 @@ describe('a member replaces the stored card', () => {
     expect(await db.select().from(savedCards).where(amex)).toEqual([]);
   });
 
+  it('a card that adds a surcharge to the collections is stored only once the member accepts that very surcharge', async () => {
+    const { group } = await collectionGroup({ members: 1, installments: threeInstalments });
+    const member = group.members[0]!;
+    const [l1, l2, l3] = member.payment_links;
+    const db = await getDb();
+    const before = await memberRow(member.id);
+    const verifications = async () =>
+      (
+        await db
+          .select()
+          .from(sandboxProcessorOperations)
+          .where(and(eq(sandboxProcessorOperations.kind, 'authorise'), eq(sandboxProcessorOperations.amount, 0)))
+      ).length;
+    const verified = await verifications();
+    const replace = (acceptedSurcharge?: number) =>
+      replaceMemberCard(db, {
+        linkId: l1!.id,
+        nonce: randomUUID(),
+        method: card(cards.mastercardCommercial),
+        returnUrl,
+        ...(acceptedSurcharge === undefined ? {} : { acceptedSurcharge }),
+      });
+    // The commercial card's 1.5 % on each of the two instalments left (10000 each): 150 + 150, shown before anything.
+    expect(await replace()).toEqual({ result: 'confirm_surcharge', surcharge: 300, total: 20300 });
+    // Another sum is no acceptance of this one.
+    expect(await replace(150)).toEqual({ result: 'confirm_surcharge', surcharge: 300, total: 20300 });
+    expect(await verifications()).toBe(verified);
+    expect(await memberRow(member.id)).toMatchObject({ savedCardId: before.savedCardId });
+    expect(await replace(300)).toEqual({ result: 'card_replaced', brand: 'MASTER', lastFour: '0007' });
+    const after = await memberRow(member.id);
+    expect((await collectionsOf([l2!.id, l3!.id])).map((q) => [q.savedCardId, q.amount, q.surcharge])).toEqual([
+      [after.savedCardId, 10150, 150],
+      [after.savedCardId, 10150, 150],
+    ]);
+  });
+
   it('a double submit stores the card once', async () => {
     const { group } = await collectionGroup({ members: 1, installments: threeInstalments });
     const member = group.members[0]!;

@@ -21,6 +21,7 @@ import { exclusionText } from '../card-entry/exclusion-text';
 import { cardTestingMessage } from '../card-testing-message';
 import { sandboxWalletMethod, walletNames } from './sandbox-wallet-cards';
 import { walletStepPath } from './wallet-paths';
+import { optionalField } from '../../optional-field';
 
 /*
  * Paying with a wallet (docs/checkout.md, "Wallets"): the card the wallet hands over is paid through
@@ -29,15 +30,13 @@ import { walletStepPath } from './wallet-paths';
  * Production: the token of adyen-web's ApplePay or GooglePay component, posted by the wallet button.
  */
 
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 const walletForm = z.object({
   covered: z.array(z.string().uuid()).max(50).default([]),
-  surface: optional(z.enum(['embed'])),
-  embedFlags: optional(z.string().max(500)),
+  surface: optionalField(z.enum(['embed'])),
+  embedFlags: optionalField(z.string().max(500)),
   wallet: z.enum(walletKinds),
-  acceptedSurcharge: optional(z.coerce.number().int().nonnegative()),
-  storeCard: optional(z.enum(['on'])),
+  acceptedSurcharge: optionalField(z.coerce.number().int().nonnegative()),
+  storeCard: optionalField(z.enum(['on'])),
 });
 const sandboxWalletForm = walletForm.extend({ walletCard: z.string().min(1).max(40) });
 // Checkout v71: applePayToken and googlePayToken are at most 10000 characters (CheckoutService-v71.json).

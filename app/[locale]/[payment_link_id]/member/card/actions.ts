@@ -6,6 +6,7 @@ import { now } from '@/lib/clock';
 import { isSandbox, publicBaseUrl } from '@/lib/config';
 import { hostedReplaceMemberCard } from '@/lib/core/groups/member-card-replace';
 import { checkoutAction, formValues } from '../../../checkout-action';
+import { optionalField } from '../../../optional-field';
 import { postedCard } from '../../card-entry/card-method';
 import { memberCardPath } from '../member-paths';
 import { replaceDestination } from './card-destination';
@@ -20,17 +21,25 @@ import { replaceDestination } from './card-destination';
 const replaceCard = checkoutAction({
   pages: ['member_card'],
   idField: 'linkId',
-  input: z.object({ linkId: z.uuid(), nonce: z.uuid() }),
+  input: z.object({
+    linkId: z.uuid(),
+    nonce: z.uuid(),
+    // The collections' surcharge the page showed (confirm_surcharge) and the member accepts by posting the card again.
+    acceptedSurcharge: optionalField(z.coerce.number().int().nonnegative()),
+  }),
   run: async ({ page, ipAddress }, input, form: FormData): Promise<never> => {
     const card = postedCard(form, isSandbox(), now());
     if (!card.ok) redirect(`${memberCardPath(page.locale, page.id)}?error=card`);
-    const returnUrl = `${publicBaseUrl()}${memberCardPath(page.locale, page.id, '/return')}?v=${input.nonce}`;
+    // The accepted surcharge rides through 3-D Secure with the nonce: the return judges the verified card against it.
+    const accepted = input.acceptedSurcharge === undefined ? '' : `&s=${input.acceptedSurcharge}`;
+    const returnUrl = `${publicBaseUrl()}${memberCardPath(page.locale, page.id, '/return')}?v=${input.nonce}${accepted}`;
     const outcome = await hostedReplaceMemberCard({
       linkId: page.id,
       nonce: input.nonce,
       method: card.method,
       returnUrl,
       ipAddress,
+      acceptedSurcharge: input.acceptedSurcharge ?? null,
     });
     if (outcome.result === 'challenge') redirect(outcome.redirectUrl);
     redirect(replaceDestination(page.locale, page.id, outcome));

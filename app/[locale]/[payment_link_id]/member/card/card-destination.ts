@@ -10,6 +10,9 @@ export function replaceDestination(
   switch (outcome.result) {
     case 'card_replaced':
       return `${memberPagePath(locale, linkId)}?${new URLSearchParams({ result: 'card_replaced', brand: outcome.brand, last4: outcome.lastFour })}`;
+    case 'confirm_surcharge':
+      // Amounts only (never the card): the page shows them and asks for the card again, with the surcharge accepted.
+      return `${memberCardPath(locale, linkId)}?${new URLSearchParams({ confirm: String(outcome.surcharge), total: String(outcome.total) })}`;
     case 'not_found':
       return `${memberPagePath(locale, linkId)}?result=not_found`;
     default:

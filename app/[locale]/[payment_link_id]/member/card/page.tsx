@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
 import { hostedMemberPage } from '@/lib/core/groups/member-page';
+import { formatMoney } from '@/lib/money';
 import { CardMessages } from '../../card-entry/card-messages';
 import { memberPagePath } from '../member-paths';
 import { replaceCardAction } from './actions';
@@ -26,10 +27,19 @@ const errorKeys: Record<ReplaceError, string> = {
   not_collecting: 'replaceCardErrorNotCollecting',
 };
 
+/** The surcharge the answer asks the member to accept (card-destination.ts), when the address carries a well-formed one. */
+function surchargeToConfirm(query: Record<string, string | string[] | undefined>) {
+  const [surcharge, total] = [query.confirm, query.total].map((v) =>
+    typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : null,
+  );
+  return surcharge && total ? { surcharge, total } : null;
+}
+
 /**
  * A member replaces the card their instalments are collected from, paying nothing (docs/groups.md, "Replacing the
  * stored card"): the checkout's card entry, a statement that nothing is charged now, and on success the member page
- * with the new card. Offered while automatic collection is on with an instalment left to collect.
+ * with the new card. A card that would add a surcharge to the collections comes back here with the amounts
+ * (`?confirm=&total=`), and the card posted again accepts them. Offered while automatic collection is on with an instalment left to collect.
  */
 export default async function MemberCardPage({ params, searchParams }: Props) {
   await connection();
@@ -39,6 +49,9 @@ export default async function MemberCardPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const t = await getTranslations('MemberPage');
   const error = errors.find((e) => e === query.error) ?? null;
+  // The amounts come from the address: a forged one only misleads its own author, since the server stores the card
+  // only when the posted acceptance equals the surcharge it computes itself (member-card-replace.ts).
+  const confirm = surchargeToConfirm(query);
   const collecting = view.autoCollect && view.instalments.some((i) => i.state === 'unpaid' && i.dueAt);
   const adyen = adyenClientConfig();
   return (
@@ -48,6 +61,17 @@ export default async function MemberCardPage({ params, searchParams }: Props) {
       {error && (
         <div className="error-summary" role="alert" data-testid="replace-card-error" data-error={error}>
           <p>{t(errorKeys[error])}</p>
+        </div>
+      )}
+      {collecting && confirm && (
+        <div className="notice" role="status" data-testid="replace-card-surcharge">
+          <h2>{t('replaceCardSurchargeTitle')}</h2>
+          <p>
+            {t('replaceCardSurchargeBody', {
+              surcharge: formatMoney(confirm.surcharge, view.currency, locale),
+              total: formatMoney(confirm.total, view.currency, locale),
+            })}
+          </p>
         </div>
       )}
       {collecting ? (
@@ -64,6 +88,7 @@ export default async function MemberCardPage({ params, searchParams }: Props) {
                 nonce={randomUUID()}
                 locale={locale}
                 submitLabel={t('replaceCardSubmit')}
+                {...(confirm ? { acceptedSurcharge: confirm.surcharge } : {})}
                 adyen={!isSandbox() && adyen ? { ...adyen, countryCode: view.organisationCountry } : null}
               />
             </CardMessages>

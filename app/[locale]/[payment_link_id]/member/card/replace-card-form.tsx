@@ -19,6 +19,8 @@ type Props = {
   nonce: string;
   locale: string;
   submitLabel: string;
+  /** The collections' surcharge shown above the form (confirm_surcharge), posted back as accepted. */
+  acceptedSurcharge?: number;
   adyen: { clientKey: string; environment: AdyenEnvironment; countryCode: string } | null;
 };
 
@@ -31,7 +33,7 @@ const ignore = () => undefined;
  * component in production) in a plain form posting to the server action. In the sandbox it works without
  * JavaScript: the fields are ordinary named inputs and the action answers with a redirect.
  */
-export function ReplaceCardForm({ action, linkId, nonce, locale, submitLabel, adyen }: Props) {
+export function ReplaceCardForm({ action, linkId, nonce, locale, submitLabel, acceptedSurcharge, adyen }: Props) {
   const fields = useRef<CardFieldsHandle>(null);
   const submitted = useRef(false);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -46,6 +48,7 @@ export function ReplaceCardForm({ action, linkId, nonce, locale, submitLabel, ad
     <form action={action} onSubmit={onSubmit} className="stack" noValidate data-testid="replace-card-form">
       <input type="hidden" name="linkId" value={linkId} />
       <input type="hidden" name="nonce" value={nonce} />
+      {acceptedSurcharge !== undefined && <input type="hidden" name="acceptedSurcharge" value={acceptedSurcharge} />}
       {adyen ? (
         <Suspense fallback={null}>
           <AdyenCardFields

@@ -21,9 +21,11 @@ export default async function MemberCardReturnPage({ params, searchParams }: Pro
   const query = Object.fromEntries(
     Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
-  const { v: nonce, ...payload } = query;
+  const { v: nonce, s: accepted, ...payload } = query;
   if (!nonce) notFound();
-  const outcome = await hostedFinishMemberCardReplace({ linkId, nonce, payload });
+  // `s`: the surcharge the member accepted before 3-D Secure (actions.ts); anything else is no acceptance.
+  const acceptedSurcharge = accepted && /^\d{1,12}$/.test(accepted) ? Number(accepted) : null;
+  const outcome = await hostedFinishMemberCardReplace({ linkId, nonce, payload, acceptedSurcharge });
   if (outcome.result === 'challenge') notFound();
   redirect(replaceDestination(locale, linkId, outcome));
 }
