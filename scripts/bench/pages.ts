@@ -24,11 +24,14 @@ export type HostedPage = {
 export const MINIMAL_PAGE = 'minimal page (/status)';
 export const CHECKOUT_PAGE = 'checkout page (/{payment_link_id})';
 
-/** Targets of issue 7: the checkout at least 0.8 of the minimal page's throughput, p99 under 100 ms, ≤ 110 KB of JS. */
+/**
+ * Issue 17's floors (they replaced issue 7's 0.8, p99 < 100 ms and 110 KB): the checkout's throughput against /status
+ * in the same run no lower than before its work (0.58 on PGlite, 0.68 on PostgreSQL, each on an idle machine), and
+ * the checkout's first-load JavaScript without wallets no larger (141.7 KiB gzip). docs/checkout.md, "Benchmark".
+ */
 export const PAGE_TARGETS = {
-  throughput_ratio: 0.8,
-  checkout_p99_ms: 100,
-  checkout_first_load_js_gzip_bytes: 110 * 1024,
+  throughput_ratio: { PGlite: 0.58, PostgreSQL: 0.68 } as Record<string, number>,
+  checkout_first_load_js_gzip_bytes: Math.round(141.7 * 1024),
 };
 
 export type FirstLoadJs = { page: string; path: string; scripts: number; bytes: number; gzip_bytes: number };
@@ -53,8 +56,9 @@ export type PagesResult = {
   /** Issue 8: the leader portal of a 200 × 12 group. */
   portal?: { p50_ms: number; p99_ms: number; target_p50_ms: number; met: boolean };
   first_load_js: FirstLoadJs[];
-  targets: typeof PAGE_TARGETS;
-  met: { throughput_ratio: boolean; checkout_p99: boolean; checkout_js: boolean };
+  checkout_p99_ms: number | null;
+  targets: { throughput_ratio: number | null; checkout_first_load_js_gzip_bytes: number };
+  met: { throughput_ratio: boolean; checkout_js: boolean };
 };
 
 /** A payment link of the small bench organisation, made through the API as a travel company would. */
@@ -199,7 +203,12 @@ export async function pairedRatio(
   };
 }
 
-export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[], paired?: PairedRatio): PagesResult {
+export function summarisePages(
+  database: string,
+  scenarios: ScenarioResult[],
+  js: FirstLoadJs[],
+  paired?: PairedRatio,
+): PagesResult {
   const minimal = scenarios.find((s) => s.scenario === MINIMAL_PAGE);
   const checkout = scenarios.find((s) => s.scenario === CHECKOUT_PAGE);
   const singleRuns =
@@ -209,6 +218,7 @@ export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[], p
   const ratio = paired?.median ?? singleRuns;
   const checkoutJs = js.find((entry) => entry.page === CHECKOUT_PAGE);
   const portal = scenarios.find((s) => s.scenario === PORTAL_PAGE);
+  const floor = PAGE_TARGETS.throughput_ratio[database] ?? null;
   return {
     checkout_over_minimal_rps: ratio,
     paired,
@@ -219,10 +229,13 @@ export function summarisePages(scenarios: ScenarioResult[], js: FirstLoadJs[], p
       met: !portal.failed && portal.latency_p50_ms < PORTAL_TARGET_P50_MS,
     },
     first_load_js: js,
-    targets: PAGE_TARGETS,
+    checkout_p99_ms: checkout?.latency_p99_ms ?? null,
+    targets: {
+      throughput_ratio: floor,
+      checkout_first_load_js_gzip_bytes: PAGE_TARGETS.checkout_first_load_js_gzip_bytes,
+    },
     met: {
-      throughput_ratio: ratio !== null && ratio >= PAGE_TARGETS.throughput_ratio,
-      checkout_p99: Boolean(checkout && checkout.latency_p99_ms < PAGE_TARGETS.checkout_p99_ms),
+      throughput_ratio: ratio !== null && floor !== null && ratio >= floor,
       checkout_js: Boolean(checkoutJs && checkoutJs.gzip_bytes <= PAGE_TARGETS.checkout_first_load_js_gzip_bytes),
     },
   };
@@ -232,8 +245,8 @@ export function formatPages(result: PagesResult): string[] {
   const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
   const yes = (ok: boolean) => (ok ? 'met' : 'NOT met');
   return [
-    `   hosted pages: checkout / minimal page throughput ${result.checkout_over_minimal_rps ?? 'n/a'} (target ≥ ${result.targets.throughput_ratio}: ${yes(result.met.throughput_ratio)});` +
-      ` checkout p99 target < ${result.targets.checkout_p99_ms} ms: ${yes(result.met.checkout_p99)}`,
+    `   hosted pages: checkout / minimal page throughput ${result.checkout_over_minimal_rps ?? 'n/a'} (floor ≥ ${result.targets.throughput_ratio ?? 'n/a'}: ${yes(result.met.throughput_ratio)});` +
+      ` checkout p99 ${result.checkout_p99_ms ?? 'n/a'} ms at 16 connections`,
     ...(result.paired
       ? [
           `   paired rounds (${result.paired.rounds.length} × ${result.paired.seconds_per_page_per_round} s per page, order swapped each round): ` +
@@ -247,7 +260,7 @@ export function formatPages(result: PagesResult): string[] {
       (entry) =>
         `   first-load JS ${entry.path}: ${entry.scripts} scripts, ${kib(entry.bytes)}, ${kib(entry.gzip_bytes)} gzip`,
     ),
-    `   checkout first-load JS target ≤ ${kib(result.targets.checkout_first_load_js_gzip_bytes)} gzip: ${yes(result.met.checkout_js)}`,
+    `   checkout first-load JS floor ≤ ${kib(result.targets.checkout_first_load_js_gzip_bytes)} gzip: ${yes(result.met.checkout_js)}`,
     ...(result.portal
       ? [
           `   portal page (200 × 12 group): p50 ${result.portal.p50_ms} ms, p99 ${result.portal.p99_ms} ms (target p50 < ${result.portal.target_p50_ms} ms: ${yes(result.portal.met)})`,

@@ -442,7 +442,7 @@ async function benchDatabase(
         process.stdout.write(`bench: ${name}: checkout and /status in alternating rounds… `);
         const paired = await pairedRatio(server.baseUrl, { minimal, checkout }, nextServer?.pid ?? null);
         console.log(`median ratio ${paired.median} (${paired.rounds.join(' ')})`);
-        report.pages = summarisePages(report.scenarios, js, paired);
+        report.pages = summarisePages(name, report.scenarios, js, paired);
       }
       if (dashboard) report.dashboard_pages = summariseDashboardPages(report.scenarios);
       const end = server.memory();
