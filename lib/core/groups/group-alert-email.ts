@@ -1,6 +1,6 @@
 import type { OrganisationSettings } from '@/lib/db/schema';
 import { emailBrand } from '@/lib/email/templates/email-brand';
-import { organisationLocale } from '@/lib/email/organisation-locale';
+import { customerLocale } from '@/lib/email/organisation-locale';
 import { emailText } from '@/lib/email/templates/email-text';
 import {
   groupAlertEmail as renderGroupAlert,
@@ -32,19 +32,20 @@ type Context = {
   bookingReference: string;
   groupId: string;
   audience: 'leader' | 'organisation';
+  /** The recipient's own language when known (the leader's, from the portal); else the organisation's. */
+  locale: string | null;
   /** The leader's portal address (only in the leader's email: it carries their access token). */
   portalUrl?: string;
 };
 
 /**
- * The alert email to the leader or to the organisation user, in the organisation's band (email-layout.tsx).
- * Both in the organisation's language (`notification_locale`, organisation-locale.ts).
+ * The alert email to the leader or to the organisation user, in the organisation's band (email-layout.tsx), in the
+ * recipient's language when known (the leader's), else the organisation's (`notification_locale`, organisation-locale.ts).
  */
 export function groupAlertEmail(kind: AlertKind, lines: AlertLine[], context: Context): Promise<RenderedEmail> {
   return renderGroupAlert(
     emailBrand(context.organisationName, context.settings, context.organisationImage),
-    // The leader's own language is not recorded, and users carry none: both in the organisation's.
-    emailText(organisationLocale(context.settings)),
+    emailText(customerLocale(context.locale, context.settings)),
     {
       kind,
       groupName: context.groupName,

@@ -20,6 +20,7 @@ type GroupContext = {
   name: string | null;
   lead_name: string;
   lead_email: string;
+  lead_locale: string | null;
   creator_email: string | null;
   organisation_name: string;
   organisation_image: string | null;
@@ -47,7 +48,7 @@ export async function sendGroupAlerts(
   const [group] = await queryRows<GroupContext>(
     tx,
     sql`
-    select g.id, g.organisation_id, g.name, g.lead_name, g.lead_email, u.email as creator_email, o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference
+    select g.id, g.organisation_id, g.name, g.lead_name, g.lead_email, g.lead_locale, u.email as creator_email, o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference
     from payment_link_groups g
     join organisations o on o.id = g.organisation_id
     join bookings b on b.id = g.booking_id
@@ -72,16 +73,18 @@ export async function sendGroupAlerts(
     bookingReference: group.booking_reference,
     groupId: group.id,
   };
+  // The leader in the language they use the portal in, once known; the organisation user in the organisation's.
   const recipients = [
-    { to: group.lead_email, audience: 'leader' as const },
+    { to: group.lead_email, audience: 'leader' as const, locale: group.lead_locale },
     ...(group.creator_email && group.creator_email.toLowerCase() !== group.lead_email.toLowerCase()
-      ? [{ to: group.creator_email, audience: 'organisation' as const }]
+      ? [{ to: group.creator_email, audience: 'organisation' as const, locale: null }]
       : []),
   ];
-  for (const { to, audience } of recipients) {
+  for (const { to, audience, locale } of recipients) {
     const email = await groupAlertEmail(kind, lines, {
       ...context,
       audience,
+      locale,
       portalUrl: audience === 'leader' ? extra.portalUrl : undefined,
     });
     // An alert: an undeliverable one is marked failed without alerting about it again (notify-organisation.ts).

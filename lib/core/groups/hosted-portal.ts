@@ -1,8 +1,10 @@
 import { getDb } from '@/lib/db/client';
 import type { Db } from '@/lib/db/types';
 import { AppError } from '@/lib/http/app-error';
-import { and, eq } from 'drizzle-orm';
-import { groupMembers } from '@/lib/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { hasLocale } from 'next-intl';
+import { routing } from '@/lib/i18n/routing';
+import { groupMembers, paymentLinkGroups } from '@/lib/db/schema';
 import { isUuid } from '../shared/is-uuid';
 import { addMember } from './add-member';
 import { loadGroupHeader, type GroupHeaderRow } from './load-group';
@@ -25,8 +27,16 @@ export type { PortalGroup, PortalMember } from './portal-read';
  * organisation of the portal domain the request came to (none: the main host).
  */
 
-/** Who is asking: the group in the address, the session cookie, the host's organisation (proxy.ts's header). */
-export type PortalRequest = { groupId: string; sessionCookie: string | undefined; hostOrganisation: string | null };
+/**
+ * Who is asking: the group in the address, the session cookie, the host's organisation (proxy.ts's header), and the
+ * language of the page they use (remembered as the leader's: rememberLeaderLocale).
+ */
+export type PortalRequest = {
+  groupId: string;
+  sessionCookie: string | undefined;
+  hostOrganisation: string | null;
+  locale?: string;
+};
 
 export type PortalView =
   { state: 'signed_out' } | { state: 'not_found' } | { state: 'open'; group: PortalGroup; noticeMember: string | null };
@@ -46,7 +56,21 @@ async function portalAccess(
   const group = await loadGroupHeader(db, request.groupId.toLowerCase());
   if (!group || (request.hostOrganisation !== null && group.organisation_id !== request.hostOrganisation))
     return { state: 'not_found' };
+  await rememberLeaderLocale(db, group, request.locale);
   return { state: 'open', group };
+}
+
+/**
+ * The language the leader uses the portal in becomes their emails' (alerts, a replaced portal link), before the
+ * organisation's: written only when it changes, so a page view costs no write once it is known. Only the leader's
+ * session reaches here (portalAccess), so nobody else's visit sets it.
+ */
+async function rememberLeaderLocale(db: Db, group: GroupHeaderRow, locale: string | undefined): Promise<void> {
+  if (!locale || locale === group.lead_locale || !hasLocale(routing.locales, locale)) return;
+  await db
+    .update(paymentLinkGroups)
+    .set({ leadLocale: locale })
+    .where(and(eq(paymentLinkGroups.id, group.id), sql`${paymentLinkGroups.leadLocale} is distinct from ${locale}`));
 }
 
 /**

@@ -16,6 +16,7 @@ export type GroupHeaderRow = {
   name: string | null;
   lead_name: string;
   lead_email: string;
+  lead_locale: string | null;
   currency: string;
   status: string;
   members_locked: boolean;
@@ -55,7 +56,7 @@ export async function loadGroupHeader(db: Executor, groupId: string): Promise<Gr
     db,
     sql`
       select g.id, g.organisation_id, o.name as organisation_name, o.image as organisation_image, o.settings, g.booking_id, b.booking_reference, b.gross_amount,
-        g.name, g.lead_name, g.lead_email, g.currency, g.status, g.members_locked, g.installments_locked, g.description,
+        g.name, g.lead_name, g.lead_email, g.lead_locale, g.currency, g.status, g.members_locked, g.installments_locked, g.description,
         g.link_expires_at, g.created_at,
         (select json_agg(json_build_object('id', i.id, 'sequence', i.sequence, 'amount', i.amount, 'due_at', ${epochMs(sql`i.due_at`)}) order by i.sequence)
            from group_instalments i where i.group_id = g.id and i.replaced_at is null) as instalments

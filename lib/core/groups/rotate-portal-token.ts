@@ -50,6 +50,7 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
         linkExpiresAt: paymentLinkGroups.linkExpiresAt,
         leadName: paymentLinkGroups.leadName,
         leadEmail: paymentLinkGroups.leadEmail,
+        leadLocale: paymentLinkGroups.leadLocale,
         name: paymentLinkGroups.name,
       });
     const [organisation] = await tx
@@ -64,8 +65,8 @@ export async function rotatePortalToken(db: Db, actor: Actor, groupId: string): 
       to: group!.leadEmail,
       ...(await portalLinkReplacedEmail(
         emailBrand(organisation!.name, organisation!.settings, organisation!.image),
-        // The leader's own language is not recorded: the organisation's.
-        emailText(customerLocale(null, organisation!.settings)),
+        // The language the leader used the portal in, when they have; else the organisation's.
+        emailText(customerLocale(group!.leadLocale, organisation!.settings)),
         { groupName: group!.name, leadName: group!.leadName, url, expiresAt },
       )),
     });

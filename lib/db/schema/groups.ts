@@ -27,6 +27,11 @@ export const paymentLinkGroups = pgTable(
     name: text('name'),
     leadName: text('lead_name').notNull(),
     leadEmail: text('lead_email').notNull(),
+    /**
+     * The language the leader last used the portal in (a page or an action: hosted-portal.ts); their emails' language
+     * once known, before the organisation's (organisation-locale.ts). Null until they open the portal.
+     */
+    leadLocale: text('lead_locale'),
     currency: text('currency').notNull().default('GBX'),
     status: text('status').notNull().default('active'),
     membersLocked: boolean('members_locked').notNull().default(false),

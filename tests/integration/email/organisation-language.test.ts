@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox } from '@/lib/db/schema';
@@ -6,6 +6,10 @@ import { notifyOrganisation } from '@/lib/email/notify-organisation';
 import { formatMoney } from '@/lib/money';
 import { runMemberReminders } from '@/lib/runner/member-reminders-step';
 import { runMerchantNotices } from '@/lib/runner/merchant-notices-step';
+import { sendGroupAlerts } from '@/lib/core/groups/group-alerts';
+import { hostedPortal } from '@/lib/core/groups/hosted-portal';
+import { portalEntry } from '@/lib/core/groups/portal-entry';
+import { portalToken } from '@/lib/core/groups/portal-token';
 import { api } from '../support/api-client';
 import { createTenant, type Tenant } from '../support/fixtures';
 import { cards, createLinkVia, pay } from '../support/payments';
@@ -134,6 +138,71 @@ describe("the organisation's language", () => {
     await settings(tenant, { notification_locale: null });
     await send({});
     expect((await langsOf(payer, 'payment-link')).filter((lang) => lang === 'en-GB')).toHaveLength(1);
+  });
+
+  it("writes to the leader in the language they use the portal in, once they have; the creator stays in the organisation's", async () => {
+    const tenant = await createTenant('Leader');
+    expect((await settings(tenant, { notification_locale: 'de' })).status).toBe(200);
+    const leader = inbox();
+    const group = await api.put(
+      '/agent/payment-link-groups',
+      {
+        organisation: tenant.parentId,
+        lead_name: 'Lena Leader',
+        lead_email: leader,
+        booking_reference: `LANG-L-${Date.now()}`,
+        members: [{ customer_name: 'Max Mitglied', email: inbox(), amount: 5000 }],
+        installments: [{ amount: 5000, due_at: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
+      },
+      { token: tenant.admin.token },
+    );
+    expect(group.status, group.text).toBe(200);
+    const groupId = group.body.data.id as string;
+    const db = await getDb();
+    const alert = (key: string) =>
+      db.transaction((tx) =>
+        sendGroupAlerts(tx, groupId, 'missed', [
+          {
+            memberId: group.body.data.members[0].id,
+            memberName: 'Max Mitglied',
+            amount: 5000,
+            currency: 'GBX',
+            dueAt: new Date(),
+            dedupeKey: `${groupId}:${key}`,
+          },
+        ]),
+      );
+    // Not known yet: the organisation's.
+    expect(await langsOf(leader, 'group-leader-portal')).toEqual(['de']);
+    // The leader opens the portal in French (a page view: the portal's own gate records it).
+    const session = (await portalEntry(
+      `/fr/groups/${groupId}`,
+      new URLSearchParams({ token: await portalToken(db, groupId, 1) }),
+      undefined,
+    ))!.session!;
+    const request = { groupId, sessionCookie: session, hostOrganisation: null };
+    expect((await hostedPortal({ ...request, locale: 'fr' })).state).toBe('open');
+    // Another visitor's request without the session records nothing.
+    await hostedPortal({ ...request, sessionCookie: undefined, locale: 'pl' });
+    const rotated = await api.post(
+      `/agent/payment-link-groups/${groupId}/rotate-portal-token`,
+      {},
+      {
+        token: tenant.admin.token,
+      },
+    );
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(await langsOf(leader, 'group_portal_link')).toEqual(['fr']);
+    await alert('one');
+    const alerts = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.organisationId, tenant.parentId), eq(emailOutbox.kind, 'alert:group-missed')));
+    const langOf = (email: (typeof alerts)[number]) => /lang="([^"]+)"/.exec(email.htmlBody ?? '')?.[1];
+    expect(alerts.map((email) => [email.toAddress === leader ? 'leader' : 'creator', langOf(email)]).sort()).toEqual([
+      ['creator', 'de'],
+      ['leader', 'fr'],
+    ]);
   });
 
   it("writes to a member in the language of the page they last paid on, before the organisation's", async () => {

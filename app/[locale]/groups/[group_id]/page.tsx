@@ -21,21 +21,28 @@ type Props = {
 
 // Once per request: the title (generateMetadata) and the page read the same view (cache keys on plain arguments).
 // `noticeMember`: the member an action's status message names (the title never needs it, so it asks without).
+// `locale`: the page's language, which the leader's emails then use (hosted-portal.ts).
 const portalView = cache(
-  async (groupId: string, sessionCookie: string | undefined, hostOrganisation: string | null, noticeMember?: string) =>
-    hostedPortal({ groupId, sessionCookie, hostOrganisation, noticeMember }),
+  async (
+    groupId: string,
+    sessionCookie: string | undefined,
+    hostOrganisation: string | null,
+    locale: string,
+    noticeMember?: string,
+  ) => hostedPortal({ groupId, sessionCookie, hostOrganisation, locale, noticeMember }),
 );
-const portalRequest = async (groupId: string, noticeMember?: string) =>
+const portalRequest = async (groupId: string, locale: string, noticeMember?: string) =>
   portalView(
     groupId,
     (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
     (await headers()).get(PORTAL_ORGANISATION_HEADER),
+    locale,
     noticeMember,
   );
 
 export async function generateMetadata({ params }: Pick<Props, 'params'>): Promise<Metadata> {
   const { locale, group_id: groupId } = await params;
-  const view = await portalRequest(groupId);
+  const view = await portalRequest(groupId, locale);
   if (view.state === 'not_found') return notFoundPageTitle(locale);
   if (view.state === 'signed_out')
     return {
@@ -56,7 +63,7 @@ export default async function GroupPortalPage({ params, searchParams }: Props) {
   await connection();
   const { locale, group_id: groupId } = await params;
   const query = await searchParams;
-  const view = await portalRequest(groupId, typeof query.member === 'string' ? query.member : undefined);
+  const view = await portalRequest(groupId, locale, typeof query.member === 'string' ? query.member : undefined);
   if (view.state === 'not_found') notFound();
   const t = await getTranslations('GroupPortal');
   if (view.state === 'signed_out') {

@@ -38,6 +38,7 @@ export function portalAction<S extends z.ZodType>(
             groupId,
             sessionCookie: (await cookies()).get(PORTAL_SESSION_COOKIE)?.value,
             hostOrganisation: (await headers()).get(PORTAL_ORGANISATION_HEADER),
+            locale,
           },
           input.data,
         )

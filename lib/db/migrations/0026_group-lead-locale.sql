@@ -1,0 +1,1 @@
+ALTER TABLE "payment_link_groups" ADD COLUMN "lead_locale" text;
