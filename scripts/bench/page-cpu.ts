@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { groupCpuSeconds } from './process-cpu';
+import { groupCpuSeconds, postgresCpuSeconds } from './process-cpu';
 import { SMALL_ORG } from './seed-bookings';
 
 /*
@@ -10,15 +10,17 @@ import { SMALL_ORG } from './seed-bookings';
  * CPU time is read from /proc for the server's whole process group, so a busy machine inflates it far less than it
  * does requests per second; still, compare builds side by side, alternating, never across hours.
  *
- *   npx tsx scripts/bench/page-cpu.ts seed <dir>
+ *   npx tsx scripts/bench/page-cpu.ts seed <dir> [--url <postgres url>]
  *       a PGlite folder like `npm run bench -- --dashboard-pages` seeds (1 000 and 100 000 bookings, a busy booking
- *       each, 16 staff sessions each), its cookies and ids in <dir>.json
+ *       each, 16 staff sessions each), its cookies and ids in <dir>.json; with --url, the PostgreSQL database at
+ *       that address instead (an empty one: scripts/with-postgres.sh gives TEST_DATABASE_URL), still noted in <dir>.json
  *   npx tsx scripts/bench/page-cpu.ts measure <dir> <path> [requests=600] [--staff] [--dist <build>] [--profile <out>]
  *       starts `next start` on <build> (default .next-bench, `npm run bench` builds it) over <dir>, sends the
  *       requests (4 at a time, after 100 not counted) and prints CPU ms per request. <path> may name {busy} (the
  *       1 000-booking organisation's busy booking) and {checkout} (a payment link, made through the API the first
  *       time); --staff signs the requests in as that organisation's staff; --profile writes a V8 CPU profile of the
- *       server into <out> (read it with scripts/bench/profile-summary.ts).
+ *       server into <out> (read it with scripts/bench/profile-summary.ts); --url <postgres url>: the server uses that
+ *       database (seeded with --url) instead of the folder, and the PostgreSQL server's own CPU is printed beside.
  */
 
 type Seeded = {
@@ -33,11 +35,17 @@ const option = (name: string) => {
   return at === -1 ? undefined : rest[at + 1];
 };
 
+/** The database a command works on: the PGlite folder, or the PostgreSQL database --url names. */
+const targetOf = (dataDir: string) => {
+  const url = option('--url');
+  return url ? { url } : { dataDir };
+};
+
 async function seed(dataDir: string) {
   const { seedDatabase } = await import('./seed-bookings');
   const { seedDashboardPages } = await import('./dashboard-pages');
-  const { keys } = await seedDatabase({ dataDir });
-  const { small } = await seedDashboardPages({ dataDir });
+  const { keys } = await seedDatabase(targetOf(dataDir));
+  const { small } = await seedDashboardPages(targetOf(dataDir));
   const seeded: Seeded = { keys: { small: keys.small }, staff: small };
   fs.writeFileSync(`${dataDir}.json`, JSON.stringify(seeded, null, 1));
   console.log(`seeded ${dataDir}`);
@@ -58,7 +66,10 @@ async function measure(dataDir: string, pagePath: string, requests: number) {
     PUBLIC_BASE_URL: base,
     DATA_DIR: dataDir,
   };
-  delete env.DATABASE_URL;
+  // The server's database is the folder or --url, never a test suite's (with-postgres.sh's TEST_DATABASE_URL).
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'BENCH_DATABASE_URL']) delete env[name];
+  const databaseUrl = option('--url');
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   if (profile) fs.mkdirSync(profile, { recursive: true });
   const server = spawn(
     process.execPath,
@@ -96,18 +107,33 @@ async function measure(dataDir: string, pagePath: string, requests: number) {
       await Promise.all([connection(), connection(), connection(), connection()]);
     };
     await send(100);
+    const postgres = databaseUrl ? await postgresCpu(databaseUrl) : null;
     const before = groupCpuSeconds(server.pid!);
+    const postgresBefore = postgres ? postgres() : null;
     const started = Date.now();
     await send(requests);
     const cpu = groupCpuSeconds(server.pid!) - before;
+    const postgresMs =
+      postgres && postgresBefore !== null ? (((postgres() ?? 0) - postgresBefore) * 1000) / requests : null;
+    const beside = postgresMs !== null ? ` (and PostgreSQL's ${postgresMs.toFixed(2)} ms)` : '';
     console.log(
-      `${pagePath}: ${((cpu * 1000) / requests).toFixed(2)} ms CPU a request, ${(requests / ((Date.now() - started) / 1000)).toFixed(1)} req/s, ${requests} requests${failed ? `, ${failed} not 200` : ''}`,
+      `${pagePath}: ${((cpu * 1000) / requests).toFixed(2)} ms CPU a request${beside}, ${(requests / ((Date.now() - started) / 1000)).toFixed(1)} req/s, ${requests} requests${failed ? `, ${failed} not 200` : ''}`,
     );
   } finally {
     process.kill(-server.pid!, 'SIGTERM');
     // The CPU profile is written as the server exits.
     await new Promise((resolve) => server.once('exit', resolve));
   }
+}
+
+/** The local PostgreSQL server's CPU seconds so far (postgresCpuSeconds), found through a backend of `url` kept open. */
+async function postgresCpu(url: string): Promise<() => number | null> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const pid = rows[0]!.pid;
+  return () => postgresCpuSeconds(pid);
 }
 
 async function ready(base: string) {
