@@ -11,6 +11,8 @@ import { defineConfig } from '@playwright/test';
  *   - MODE=sandbox                                      on E2E_SANDBOX_PORT, default 3210;
  *   - the Adyen simulator (scripts/adyen-simulator.ts)  on E2E_ADYEN_PORT, default E2E_SANDBOX_PORT + 5, its test
  *     hooks on the next port (E2E_ADYEN_CONTROL_URL); it delivers its notifications to the production server;
+ *   - a real SMTP server (scripts/e2e-smtp.ts)           on E2E_SMTP_PORT, default E2E_SANDBOX_PORT + 7, what it
+ *     received readable on the next port (E2E_SMTP_CONTROL_URL): the production server's SMTP_URL;
  *   - MODE=production (ADYEN_* keys, TOKEN_SECRET set)  on E2E_PRODUCTION_PORT, default 3211, with Adyen at the simulator;
  *     scripts/e2e-production-seed.ts first writes an organisation and an API key into its
  *     data folder ($DATA_DIR/e2e-credentials.json) for specs that create links there.
@@ -36,6 +38,10 @@ const clockUrl = `http://localhost:${clockPort}`;
 // The production server's Adyen is the test suite's simulator (tests/support/adyen-simulator), and its test hooks.
 const adyenPort = Number(process.env.E2E_ADYEN_PORT ?? sandboxPort + 5);
 const adyenControlUrl = `http://127.0.0.1:${adyenPort + 1}`;
+// The production server's SMTP server (scripts/e2e-smtp.ts), and where the specs read what it received.
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? sandboxPort + 7);
+const smtpControlUrl = `http://127.0.0.1:${smtpPort + 1}`;
+process.env.E2E_SMTP_CONTROL_URL = smtpControlUrl;
 process.env.E2E_ADYEN_CONTROL_URL = adyenControlUrl;
 process.env.E2E_ADYEN_ORIGIN = `http://127.0.0.1:${adyenPort}`;
 process.env.E2E_SANDBOX_URL = sandboxUrl;
@@ -141,6 +147,15 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      name: 'smtp',
+      command: `npx tsx scripts/e2e-smtp.ts --port ${smtpPort} --control-port ${smtpPort + 1}`,
+      url: `${smtpControlUrl}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
       name: 'production',
       command: `bash scripts/e2e-server.sh ${productionPort} production`,
       url: `${productionUrl}/api/enums`,
@@ -158,6 +173,8 @@ export default defineConfig({
         // Apple Pay configured (lib/payments/wallet-config.ts): Chromium has none, so no wallet shows (production-wallets.spec.ts).
         APPLE_PAY_MERCHANT_ID: 'merchant.com.example.travelpay',
         APPLE_PAY_DOMAIN_ASSOCIATION: 'e2e-apple-pay-domain-association',
+        // Real SMTP, as in production: the back office's sign-in links arrive at scripts/e2e-smtp.ts.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}/?ignoreTLS=true`,
       },
       reuseExistingServer: false,
       timeout: 240_000,

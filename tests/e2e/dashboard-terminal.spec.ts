@@ -10,8 +10,8 @@ import { forgeAction, oneClick } from './dashboard-fixtures';
  * shown before paying, and no 3-D Secure challenge even for the 3DS test card (MOTO). A user without
  * booking-and-payment:create:payment is refused the page and a forged post; another organisation's order and
  * booking are 404. axe on every page and state; 320 px; the journey without JavaScript.
- * Production mode: its server offers no back-office sign-in (no sandbox mailbox, no one-click sign-in), so the
- * production request shape is tested against the Adyen simulator in tests/integration/processor/adyen-terminal-production.test.ts.
+ * Production mode: production-terminal.spec.ts (signed in by the link emailed through real SMTP, the card sent to the
+ * Adyen simulator as Moto); the request's every field in tests/integration/processor/adyen-terminal-production.test.ts.
  */
 const sandboxUrl = requiredEnv('E2E_SANDBOX_URL');
 // Several pages, each checked by axe, on a machine shared with other builds (a journey took 2 minutes there).

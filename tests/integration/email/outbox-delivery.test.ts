@@ -10,7 +10,7 @@ import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
 import { createTenant } from '../support/fixtures';
 import { withTestDatabase } from '../support/test-database';
-import { startSmtpServer } from './smtp-test-server';
+import { startSmtpServer } from '../../support/smtp-test-server';
 
 const database = withTestDatabase();
 const db = () => database.current().db;

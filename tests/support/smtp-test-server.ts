@@ -11,7 +11,7 @@ export type ReceivedEmail = { envelopeTo: string[]; mail: ParsedMail };
  * permanent) or the reply code it answers (e.g. 451: try again later).
  */
 export async function startSmtpServer(
-  options: { rejectRecipient?: (address: string) => boolean | number; dataDelayMs?: number } = {},
+  options: { rejectRecipient?: (address: string) => boolean | number; dataDelayMs?: number; port?: number } = {},
 ) {
   const received: ReceivedEmail[] = [];
   const server = new SMTPServer({
@@ -41,7 +41,7 @@ export async function startSmtpServer(
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}/?ignoreTLS=true`,
