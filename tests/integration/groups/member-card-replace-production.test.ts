@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { finishMemberCardReplace, replaceMemberCard, verificationKey } from '@/lib/core/groups/member-card-replace';
 import { payByCard } from '@/lib/core/payments/pay-by-card';
 import { getDb } from '@/lib/db/client';
 import { groupMembers, savedCards, scheduledPayments } from '@/lib/db/schema';
 import { runUntilIdle } from '@/lib/runner/run-once';
-import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
+import type { AdyenSimulator } from '../../support/adyen-simulator';
+import { withAdyenSimulator } from '../support/adyen-production';
 import { createTenant } from '../support/fixtures';
 import { withTestDatabase } from '../support/test-database';
 import { paymentsOn, type Member } from './collection-support';
@@ -19,36 +20,11 @@ import { groupVia, inDays } from './group-support';
  */
 withTestDatabase();
 
+// A loaded machine (PGlite beside other test runs) once took the default 30 s: an unknown answer, not the point here.
+const simulator = withAdyenSimulator({ timeoutMs: 90000 });
 let sim: AdyenSimulator;
-const names = [
-  'MODE',
-  'ADYEN_CHECKOUT_URL',
-  'ADYEN_API_KEY',
-  'ADYEN_MERCHANT_ACCOUNT',
-  'ADYEN_HMAC_KEY',
-  'ADYEN_TIMEOUT_MS',
-] as const;
-const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-beforeAll(async () => {
-  sim = await startAdyenSimulator({ latencyMs: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  Object.assign(process.env, {
-    MODE: 'production',
-    ADYEN_CHECKOUT_URL: sim.url,
-    ADYEN_API_KEY: sim.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
-    ADYEN_HMAC_KEY: sim.hmacKey,
-    // A loaded machine (PGlite beside other test runs) once took the default 30 s: an unknown answer, not the point here.
-    ADYEN_TIMEOUT_MS: '90000',
-  });
-});
-afterEach(() => {
-  for (const name of names)
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  expect(sim.violations).toEqual([]);
+beforeAll(() => {
+  sim = simulator();
 });
 
 /** adyen-web's encrypted fields as the simulator reads them (Adyen's "test_" values). */

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { returnDestination } from '@/app/[locale]/[payment_link_id]/returned-payment';
 import { hostedAbandon } from '@/lib/core/hosted-checkout/hosted-payments';
 import { finishOpenBankingPayment, startOpenBankingPayment } from '@/lib/core/payments/open-banking';
 import { payByCard } from '@/lib/core/payments/pay-by-card';
 import { getDb } from '@/lib/db/client';
 import { transactions } from '@/lib/db/schema';
-import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
+import type { AdyenSimulator } from '../../support/adyen-simulator';
+import { withAdyenSimulator } from '../support/adyen-production';
 import { createTenant } from '../support/fixtures';
 import { postNotifications } from '../support/notifications';
 import { createLinkVia } from '../support/payments';
@@ -20,36 +21,13 @@ import { withTestDatabase } from '../support/test-database';
  */
 withTestDatabase();
 
+const simulator = withAdyenSimulator({ timeoutMs: 5000 });
 let sim: AdyenSimulator;
-const names = [
-  'MODE',
-  'ADYEN_CHECKOUT_URL',
-  'ADYEN_API_KEY',
-  'ADYEN_MERCHANT_ACCOUNT',
-  'ADYEN_HMAC_KEY',
-  'ADYEN_TIMEOUT_MS',
-] as const;
-const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-beforeAll(async () => {
-  sim = await startAdyenSimulator();
+beforeAll(() => {
+  sim = simulator();
 });
-afterAll(() => sim.close());
 beforeEach(() => {
-  Object.assign(process.env, {
-    MODE: 'production',
-    ADYEN_CHECKOUT_URL: sim.url,
-    ADYEN_API_KEY: sim.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
-    ADYEN_HMAC_KEY: sim.hmacKey,
-    ADYEN_TIMEOUT_MS: '5000',
-  });
   sim.omitRedirectPspReference();
-});
-afterEach(() => {
-  for (const name of names)
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  expect(sim.violations).toEqual([]);
 });
 
 const page = { kind: 'page' } as const;

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setClockOffset } from '@/lib/clock';
 import { startOpenBankingPayment } from '@/lib/core/payments/open-banking';
 import { payByCard } from '@/lib/core/payments/pay-by-card';
@@ -8,7 +8,8 @@ import { getDb } from '@/lib/db/client';
 import { emailOutbox, transactions } from '@/lib/db/schema';
 import type { PaymentMethodInput } from '@/lib/payments/processor';
 import { runUntilIdle } from '@/lib/runner/run-once';
-import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
+import type { AdyenSimulator } from '../../support/adyen-simulator';
+import { withAdyenSimulator } from '../support/adyen-production';
 import { createTenant } from '../support/fixtures';
 import { postNotifications } from '../support/notifications';
 import { createLinkVia } from '../support/payments';
@@ -21,38 +22,14 @@ import { withTestDatabase } from '../support/test-database';
  * /payments under the payment's key and never abandons on its own.
  */
 withTestDatabase();
-const ENV = [
-  'MODE',
-  'ADYEN_CHECKOUT_URL',
-  'ADYEN_API_KEY',
-  'ADYEN_MERCHANT_ACCOUNT',
-  'ADYEN_HMAC_KEY',
-  'ADYEN_TIMEOUT_MS',
-] as const;
-const saved = Object.fromEntries(ENV.map((name) => [name, process.env[name]]));
+const simulator = withAdyenSimulator({ timeoutMs: 2000 });
 let sim: AdyenSimulator;
-beforeAll(async () => {
-  sim = await startAdyenSimulator({ latencyMs: 0 });
-  Object.assign(process.env, {
-    MODE: 'production',
-    ADYEN_CHECKOUT_URL: sim.url,
-    ADYEN_API_KEY: sim.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
-    ADYEN_HMAC_KEY: sim.hmacKey,
-    ADYEN_TIMEOUT_MS: '2000',
-  });
-});
-afterAll(async () => {
-  for (const name of ENV) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
-  await sim.close();
+beforeAll(() => {
+  sim = simulator();
 });
 afterEach(() => {
   setClockOffset(0);
   vi.restoreAllMocks();
-  expect(sim.violations).toEqual([]);
 });
 
 const MINUTE = 60_000;

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox, refunds, transactions } from '@/lib/db/schema';
-import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
+import type { AdyenSimulator } from '../../support/adyen-simulator';
+import { withAdyenSimulator } from '../support/adyen-production';
 import { api } from '../support/api-client';
 import { createTenant } from '../support/fixtures';
 import { postNotifications } from '../support/notifications';
@@ -17,28 +18,13 @@ import { eventsOf, subscribe } from '../events/event-support';
  * endpoint, as Adyen would) settle them.
  */
 withTestDatabase();
+const simulator = withAdyenSimulator();
 let sim: AdyenSimulator;
-const keys = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'] as const;
-const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
-beforeAll(async () => {
-  sim = await startAdyenSimulator({ latencyMs: 0 });
-  Object.assign(process.env, {
-    MODE: 'production',
-    ADYEN_CHECKOUT_URL: sim.url,
-    ADYEN_API_KEY: sim.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
-    ADYEN_HMAC_KEY: sim.hmacKey,
-  });
-});
-afterAll(async () => {
-  for (const k of keys)
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  await sim.close();
+beforeAll(() => {
+  sim = simulator();
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  expect(sim.violations).toEqual([]);
 });
 
 const number = '4111111111111111';

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setClockOffset } from '@/lib/clock';
 import { getDb } from '@/lib/db/client';
 import { transactions } from '@/lib/db/schema';
 import type { PaymentMethodInput } from '@/lib/payments/processor';
 import { finishStuckModifications } from '@/lib/runner/stuck-modifications-step';
-import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
+import type { AdyenSimulator } from '../../support/adyen-simulator';
+import { withAdyenSimulator } from '../support/adyen-production';
 import { createTenant } from '../support/fixtures';
 import { postNotifications } from '../support/notifications';
 import { createLinkVia, pay } from '../support/payments';
@@ -19,29 +20,14 @@ import { withTestDatabase } from '../support/test-database';
  * consumer Visa that carries none.
  */
 withTestDatabase();
+const simulator = withAdyenSimulator();
 let sim: AdyenSimulator;
-const keys = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'] as const;
-const saved = Object.fromEntries(keys.map((k) => [k, process.env[k]]));
-beforeAll(async () => {
-  sim = await startAdyenSimulator({ latencyMs: 0 });
-  Object.assign(process.env, {
-    MODE: 'production',
-    ADYEN_CHECKOUT_URL: sim.url,
-    ADYEN_API_KEY: sim.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
-    ADYEN_HMAC_KEY: sim.hmacKey,
-  });
-});
-afterAll(async () => {
-  for (const k of keys)
-    if (saved[k] === undefined) delete process.env[k];
-    else process.env[k] = saved[k];
-  await sim.close();
+beforeAll(() => {
+  sim = simulator();
 });
 afterEach(() => {
   setClockOffset(0);
   vi.restoreAllMocks();
-  expect(sim.violations).toEqual([]);
 });
 
 const cards = { amex: '370000000000002', commercial: '4444333322221111', plain: '4111111111111111' };

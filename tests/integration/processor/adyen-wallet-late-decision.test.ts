@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { returnDestination } from '@/app/[locale]/[payment_link_id]/returned-payment';
 import { payByCard } from '@/lib/core/payments/pay-by-card';
 import { getDb } from '@/lib/db/client';
 import { transactions } from '@/lib/db/schema';
-import { startAdyenSimulator, type AdyenSimulator } from '../../support/adyen-simulator';
+import type { AdyenSimulator } from '../../support/adyen-simulator';
+import { withAdyenSimulator } from '../support/adyen-production';
 import { createTenant } from '../support/fixtures';
 import { postNotifications } from '../support/notifications';
 import { createLinkVia } from '../support/payments';
@@ -19,27 +20,10 @@ import { withTestDatabase } from '../support/test-database';
  */
 withTestDatabase();
 
+const simulator = withAdyenSimulator();
 let sim: AdyenSimulator;
-const names = ['MODE', 'ADYEN_CHECKOUT_URL', 'ADYEN_API_KEY', 'ADYEN_MERCHANT_ACCOUNT', 'ADYEN_HMAC_KEY'] as const;
-const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
-beforeAll(async () => {
-  sim = await startAdyenSimulator({ latencyMs: 0 });
-});
-afterAll(() => sim.close());
-beforeEach(() => {
-  Object.assign(process.env, {
-    MODE: 'production',
-    ADYEN_CHECKOUT_URL: sim.url,
-    ADYEN_API_KEY: sim.apiKey,
-    ADYEN_MERCHANT_ACCOUNT: sim.merchantAccount,
-    ADYEN_HMAC_KEY: sim.hmacKey,
-  });
-});
-afterEach(() => {
-  for (const name of names)
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  expect(sim.violations).toEqual([]);
+beforeAll(() => {
+  sim = simulator();
 });
 
 const noRules = { surcharging_enabled: false, dcc_enabled: false, excluded_card_types: [], excluded_card_regions: [] };
