@@ -40,6 +40,21 @@ const captureFailed = {
   reason: null,
 } as const;
 
+/** A group of one member (Max Mitglied, one instalment of 5000 in 20 days), led by `leader`, through the API. */
+const oneMemberGroup = (tenant: Tenant, leader: string, member: string) =>
+  api.put(
+    '/agent/payment-link-groups',
+    {
+      organisation: tenant.parentId,
+      lead_name: 'Lena Leader',
+      lead_email: leader,
+      booking_reference: `LANG-${Math.random().toString(36).slice(2, 10)}`,
+      members: [{ customer_name: 'Max Mitglied', email: member, amount: 5000 }],
+      installments: [{ amount: 5000, due_at: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
+    },
+    { token: tenant.admin.token },
+  );
+
 describe("the organisation's language", () => {
   it('is en-GB unset, one of the 12 locales when set, and null sets it back', async () => {
     const tenant = await createTenant('Language');
@@ -112,18 +127,7 @@ describe("the organisation's language", () => {
     // A group: the leader's portal link and the members' links, their languages not recorded.
     const leader = inbox();
     const member = inbox();
-    const group = await api.put(
-      '/agent/payment-link-groups',
-      {
-        organisation: tenant.parentId,
-        lead_name: 'Lena Leader',
-        lead_email: leader,
-        booking_reference: `LANG-${Date.now()}`,
-        members: [{ customer_name: 'Max Mitglied', email: member, amount: 5000 }],
-        installments: [{ amount: 5000, due_at: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
-      },
-      { token: tenant.admin.token },
-    );
+    const group = await oneMemberGroup(tenant, leader, member);
     expect(group.status, group.text).toBe(200);
     expect(await langsOf(leader, 'group-leader-portal')).toEqual(['de']);
     const sent = await api.post(
@@ -144,18 +148,7 @@ describe("the organisation's language", () => {
     const tenant = await createTenant('Leader');
     expect((await settings(tenant, { notification_locale: 'de' })).status).toBe(200);
     const leader = inbox();
-    const group = await api.put(
-      '/agent/payment-link-groups',
-      {
-        organisation: tenant.parentId,
-        lead_name: 'Lena Leader',
-        lead_email: leader,
-        booking_reference: `LANG-L-${Date.now()}`,
-        members: [{ customer_name: 'Max Mitglied', email: inbox(), amount: 5000 }],
-        installments: [{ amount: 5000, due_at: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10) }],
-      },
-      { token: tenant.admin.token },
-    );
+    const group = await oneMemberGroup(tenant, leader, inbox());
     expect(group.status, group.text).toBe(200);
     const groupId = group.body.data.id as string;
     const db = await getDb();

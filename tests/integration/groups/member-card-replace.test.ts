@@ -44,6 +44,17 @@ const memberRow = async (id: string) =>
 const cardOf = async (id: string | null) =>
   id ? (await (await getDb()).select().from(savedCards).where(eq(savedCards.id, id)))[0] : undefined;
 
+/** How many zero-value authorisations (verifications) the sandbox processor has been asked for so far. */
+const verifications = async () =>
+  (
+    await (
+      await getDb()
+    )
+      .select()
+      .from(sandboxProcessorOperations)
+      .where(and(eq(sandboxProcessorOperations.kind, 'authorise'), eq(sandboxProcessorOperations.amount, 0)))
+  ).length;
+
 describe('a member replaces the stored card', () => {
   it('verifies the new card with nothing paid, moves the queued collections to it, and the runner charges it', async () => {
     const { tenant, group } = await collectionGroup({ members: 1, installments: threeInstalments });
@@ -145,13 +156,6 @@ describe('a member replaces the stored card', () => {
     const member = group.members[0]!;
     const [l1] = member.payment_links;
     const db = await getDb();
-    const verifications = async () =>
-      (
-        await db
-          .select()
-          .from(sandboxProcessorOperations)
-          .where(and(eq(sandboxProcessorOperations.kind, 'authorise'), eq(sandboxProcessorOperations.amount, 0)))
-      ).length;
     const attempt = () =>
       replaceMemberCard(db, {
         linkId: l1!.id,
@@ -199,13 +203,6 @@ describe('a member replaces the stored card', () => {
     const [l1, l2, l3] = member.payment_links;
     const db = await getDb();
     const before = await memberRow(member.id);
-    const verifications = async () =>
-      (
-        await db
-          .select()
-          .from(sandboxProcessorOperations)
-          .where(and(eq(sandboxProcessorOperations.kind, 'authorise'), eq(sandboxProcessorOperations.amount, 0)))
-      ).length;
     const verified = await verifications();
     const replace = (acceptedSurcharge?: number) =>
       replaceMemberCard(db, {
