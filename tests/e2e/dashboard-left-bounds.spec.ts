@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from './support/test';
 import { call } from './card-fixtures';
 import { oneClick } from './dashboard-fixtures';
@@ -8,6 +10,11 @@ import { expectNoAxeViolations } from './support/axe';
  * the list page filtered by the booking where there is one. Links are made through the public API.
  */
 test.setTimeout(180_000);
+
+/** The booking page's "Showing {shown} of {total}." in `locale`'s catalog. */
+const moreOf = (locale: string): string =>
+  JSON.parse(fs.readFileSync(path.join(process.cwd(), 'messages', locale, 'DashboardBookings.json'), 'utf8')).detail
+    .moreOf;
 
 const LINKS = 28;
 /** SBX-<digits> like the seeded bookings (home.spec.ts checks every sandbox booking looks like one). */
@@ -52,4 +59,14 @@ test('a busy booking shows the newest 25 links of 28, and "Show all" opens the l
   await expect(admin.locator('#filter-keyword')).toHaveValue(booking.reference);
   await expect(admin.getByTestId('links-count')).toHaveText('28 found.');
   await expectNoAxeViolations(admin, 'the links of a busy booking');
+
+  // The note in each language's own words and digits, as its catalog has it: German, and Arabic (its own digits).
+  for (const locale of ['de', 'ar']) {
+    await admin.goto(`/${locale}/dashboard/bookings/${booking.id}`);
+    const count = new Intl.NumberFormat(locale);
+    await expect(admin.getByTestId('booking-links-more')).toContainText(
+      moreOf(locale).replace('{shown}', count.format(25)).replace('{total}', count.format(28)),
+    );
+  }
+  await expectNoAxeViolations(admin, 'a busy booking, in Arabic');
 });
