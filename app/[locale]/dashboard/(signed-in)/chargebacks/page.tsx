@@ -5,14 +5,11 @@ import { listChargebacks, listChargebacksSchema } from '@/lib/core/chargebacks/l
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { getDb } from '@/lib/db/client';
 import { requireStaff } from '../../staff-session';
-import { moneyWords, single } from '../_money/money-words';
-import { ChildrenFilter } from '../_money/children-filter';
-import { pageNumber, Pager } from '../_money/pager';
+import { moneyWords } from '../_money/money-words';
+import { ChildrenListPage, childrenListAddress, frameWords } from '../_money/children-list';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Search> };
-
-const TAKE = 25;
 
 /** Disputes (chargebacks:view), newest first, with the API's list options (POST /agent/chargebacks). */
 export default async function ChargebacksPage({ params, searchParams }: Props) {
@@ -23,67 +20,54 @@ export default async function ChargebacksPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'DashboardMoney.chargebacks' });
   const words = await moneyWords(locale);
   const search = await searchParams;
-  const page = pageNumber(single(search.page));
-  const children = single(search.children) === '1';
+  const address = childrenListAddress(search);
   const list = await listChargebacks(
     await getDb(),
     staff,
     listChargebacksSchema.parse({
       organisation: staff.rootOrganisationId,
-      skip: (page - 1) * TAKE,
-      take: TAKE,
-      'show-child-organisations': children,
+      ...address.options,
     }),
   );
   const base = dashboardPath(locale, '/chargebacks');
   return (
-    <main>
-      <h1>{t('title')}</h1>
-      <p>{t('intro')}</p>
-      <ChildrenFilter action={base} checked={children} label={t('children')} apply={t('apply')} />
-      {list.items.length === 0 ? (
-        <p data-testid="chargebacks-empty">{t('empty')}</p>
-      ) : (
-        <table className="stack-table money-table" data-testid="chargebacks-table">
-          <caption>{t('caption', { total: list.total })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('received')}</th>
-              <th scope="col">{t('amount')}</th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col">{t('reason')}</th>
-              <th scope="col">{t('due')}</th>
-              <th scope="col">{t('payment')}</th>
+    <ChildrenListPage
+      locale={locale}
+      base={base}
+      address={address}
+      list={list}
+      words={frameWords(t)}
+      testId="chargebacks"
+    >
+      <table className="stack-table money-table" data-testid="chargebacks-table">
+        <caption>{t('caption', { total: list.total })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('received')}</th>
+            <th scope="col">{t('amount')}</th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col">{t('reason')}</th>
+            <th scope="col">{t('due')}</th>
+            <th scope="col">{t('payment')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.items.map((c) => (
+            <tr key={c.id} data-testid="chargeback-row">
+              <td data-label={t('received')}>{words.when(c.received_date)}</td>
+              <td data-label={t('amount')}>{words.money(c.amount, c.currency)}</td>
+              <td data-label={t('status')}>{words.status('chargeback', c.status)}</td>
+              <td data-label={t('reason')}>{c.reason ?? '–'}</td>
+              <td data-label={t('due')}>{c.due_date ? words.day(c.due_date) : '–'}</td>
+              <td data-label={t('payment')}>
+                <a href={dashboardPath(locale, `/transactions/${c.transaction_id}`)}>
+                  {c.transaction.booking?.booking_reference ?? t('openPayment')}
+                </a>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list.items.map((c) => (
-              <tr key={c.id} data-testid="chargeback-row">
-                <td data-label={t('received')}>{words.when(c.received_date)}</td>
-                <td data-label={t('amount')}>{words.money(c.amount, c.currency)}</td>
-                <td data-label={t('status')}>{words.status('chargeback', c.status)}</td>
-                <td data-label={t('reason')}>{c.reason ?? '–'}</td>
-                <td data-label={t('due')}>{c.due_date ? words.day(c.due_date) : '–'}</td>
-                <td data-label={t('payment')}>
-                  <a href={dashboardPath(locale, `/transactions/${c.transaction_id}`)}>
-                    {c.transaction.booking?.booking_reference ?? t('openPayment')}
-                  </a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager
-        locale={locale}
-        base={base}
-        query={new URLSearchParams(children ? { children: '1' } : {})}
-        page={page}
-        take={TAKE}
-        total={list.total}
-        shown={list.items.length}
-        hasMore={list.hasMore}
-      />
-    </main>
+          ))}
+        </tbody>
+      </table>
+    </ChildrenListPage>
   );
 }

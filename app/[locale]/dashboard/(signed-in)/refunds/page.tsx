@@ -5,16 +5,12 @@ import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { formatShortReference } from '@/lib/core/transactions/short-reference';
 import { getDb } from '@/lib/db/client';
 import { requireStaff } from '../../staff-session';
-import { ActionNotice } from '../action-notice';
-import { moneyWords, single } from '../_money/money-words';
-import { ChildrenFilter } from '../_money/children-filter';
-import { pageNumber, Pager } from '../_money/pager';
+import { moneyWords } from '../_money/money-words';
+import { ChildrenListPage, childrenListAddress, frameWords } from '../_money/children-list';
 import { authoriseRefundAction, declineRefundAction } from './actions';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Search> };
-
-const TAKE = 25;
 
 /**
  * Refunds awaiting authorisation, oldest first (a queue): authorise (the money goes back to the card) or
@@ -27,94 +23,76 @@ export default async function RefundsPage({ params, searchParams }: Props) {
   const t = await getTranslations({ locale, namespace: 'DashboardMoney.refunds' });
   const words = await moneyWords(locale);
   const search = await searchParams;
-  const page = pageNumber(single(search.page));
-  const children = single(search.children) === '1';
+  const address = childrenListAddress(search);
   const list = await listRefundsAwaiting(
     await getDb(),
     staff,
     listRefundsAwaitingSchema.parse({
       organisation: staff.rootOrganisationId,
-      skip: (page - 1) * TAKE,
-      take: TAKE,
-      'show-child-organisations': children,
+      ...address.options,
     }),
   );
   const canDecide = hasRole(staff, 'booking-and-payment:create:payment');
   const base = dashboardPath(locale, '/refunds');
   return (
-    <main>
-      <h1>{t('title')}</h1>
-      <ActionNotice
-        locale={locale}
-        namespace="DashboardMoney.refunds"
-        query={{ result: single(search.result), error: single(search.error) }}
-        testId="refunds"
-      />
-      <p>{t('intro')}</p>
-      <ChildrenFilter action={base} checked={children} label={t('children')} apply={t('apply')} />
-      {list.items.length === 0 ? (
-        <p data-testid="refunds-empty">{t('empty')}</p>
-      ) : (
-        <ul className="money-cards" data-testid="refunds-list">
-          {list.items.map((refund) => {
-            const amount = words.money(refund.amount, refund.currency);
-            return (
-              <li key={refund.id} className="card" data-testid="refund-row" data-code={refund.authorization_code}>
-                <h2>{t('refundOf', { amount })}</h2>
-                <dl className="money-facts">
-                  <dt>{t('payment')}</dt>
-                  <dd>
-                    <a href={dashboardPath(locale, `/transactions/${refund.transaction_id}`)}>
-                      {formatShortReference(refund.short_reference)}
-                    </a>
-                  </dd>
-                  <dt>{t('booking')}</dt>
-                  <dd>{refund.booking?.booking_reference ?? '–'}</dd>
-                  <dt>{t('requestedBy')}</dt>
-                  <dd>{refund.requested_by?.name ?? refund.requested_by?.email ?? t('unknownUser')}</dd>
-                  <dt>{t('requestedAt')}</dt>
-                  <dd>{words.when(refund.created_at)}</dd>
-                </dl>
-                {refund.second_user_required && (
-                  <p data-testid="second-user-note">
-                    {refund.authorisable_by_you ? t('secondUser') : t('secondUserYou')}
-                  </p>
-                )}
-                {canDecide && (
-                  <div className="money-buttons">
-                    {refund.authorisable_by_you && (
-                      <form action={authoriseRefundAction}>
-                        <input type="hidden" name="locale" value={locale} />
-                        <input type="hidden" name="code" value={refund.authorization_code} />
-                        <button type="submit" data-testid="authorise-refund">
-                          {t('authorise', { amount })}
-                        </button>
-                      </form>
-                    )}
-                    <form action={declineRefundAction}>
+    <ChildrenListPage
+      locale={locale}
+      base={base}
+      address={address}
+      list={list}
+      words={frameWords(t)}
+      testId="refunds"
+      notice={{ namespace: 'DashboardMoney.refunds', search }}
+    >
+      <ul className="money-cards" data-testid="refunds-list">
+        {list.items.map((refund) => {
+          const amount = words.money(refund.amount, refund.currency);
+          return (
+            <li key={refund.id} className="card" data-testid="refund-row" data-code={refund.authorization_code}>
+              <h2>{t('refundOf', { amount })}</h2>
+              <dl className="money-facts">
+                <dt>{t('payment')}</dt>
+                <dd>
+                  <a href={dashboardPath(locale, `/transactions/${refund.transaction_id}`)}>
+                    {formatShortReference(refund.short_reference)}
+                  </a>
+                </dd>
+                <dt>{t('booking')}</dt>
+                <dd>{refund.booking?.booking_reference ?? '–'}</dd>
+                <dt>{t('requestedBy')}</dt>
+                <dd>{refund.requested_by?.name ?? refund.requested_by?.email ?? t('unknownUser')}</dd>
+                <dt>{t('requestedAt')}</dt>
+                <dd>{words.when(refund.created_at)}</dd>
+              </dl>
+              {refund.second_user_required && (
+                <p data-testid="second-user-note">
+                  {refund.authorisable_by_you ? t('secondUser') : t('secondUserYou')}
+                </p>
+              )}
+              {canDecide && (
+                <div className="money-buttons">
+                  {refund.authorisable_by_you && (
+                    <form action={authoriseRefundAction}>
                       <input type="hidden" name="locale" value={locale} />
                       <input type="hidden" name="code" value={refund.authorization_code} />
-                      <button type="submit" className="secondary" data-testid="decline-refund">
-                        {t('decline', { amount })}
+                      <button type="submit" data-testid="authorise-refund">
+                        {t('authorise', { amount })}
                       </button>
                     </form>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <Pager
-        locale={locale}
-        base={base}
-        query={new URLSearchParams(children ? { children: '1' } : {})}
-        page={page}
-        take={TAKE}
-        total={list.total}
-        shown={list.items.length}
-        hasMore={list.hasMore}
-      />
-    </main>
+                  )}
+                  <form action={declineRefundAction}>
+                    <input type="hidden" name="locale" value={locale} />
+                    <input type="hidden" name="code" value={refund.authorization_code} />
+                    <button type="submit" className="secondary" data-testid="decline-refund">
+                      {t('decline', { amount })}
+                    </button>
+                  </form>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </ChildrenListPage>
   );
 }
