@@ -1,6 +1,7 @@
 import { test } from './support/test';
 import { requiredEnv } from './e2e-env';
 import { testCardFields } from './support/adyen-control';
+import { expectNoAxeViolations } from './support/axe';
 import { adyen, api, expect, organisation, productionJourneys } from './support/production-checkout';
 
 /*
@@ -8,8 +9,8 @@ import { adyen, api, expect, organisation, productionJourneys } from './support/
  * real SMTP (scripts/e2e-smtp.ts: production has no sandbox mailbox and no one-click sign-in), then takes a phone
  * payment in the virtual terminal. The card goes to the Adyen simulator as Adyen's Card component would send it
  * (its encrypted fields, here Adyen's documented test values posted without JavaScript), as a Moto payment with no
- * 3-D Secure: the 3-D Secure test card authorises without a challenge. The pages are the sandbox's, which
- * dashboard-terminal.spec.ts checks with axe in every state.
+ * 3-D Secure: the 3-D Secure test card authorises without a challenge. axe on the result in production too (the
+ * sandbox's dashboard-terminal.spec.ts checks every state).
  */
 productionJourneys();
 
@@ -90,4 +91,14 @@ test('staff sign in with the emailed link and take a phone payment: sent to Adye
     expect(sent[0]!.body).not.toHaveProperty(name);
   const transaction = await api(request, 'GET', `/agent/transactions/${transactionId}`);
   expect(transaction).toMatchObject({ status: 'COMPLETE', method: expect.stringMatching(/^MOTO_/) });
+
+  // axe runs as a script: the order page again in a browser with JavaScript (said explicitly: a context a test opens
+  // takes the file's options, here none) and the same session.
+  const withScript = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: true, storageState: await page.context().storageState() });
+  const checked = await withScript.newPage();
+  await checked.goto(page.url());
+  await expectNoAxeViolations(checked, 'production terminal: authorised');
 });
