@@ -22,19 +22,18 @@ import { originOf } from './return-origin';
 
 /** The card rules' view of the checkout a wallet pays: the link (at the amount paid), its organisation's settings, the member's choice. */
 export type WalletCheckout = Awaited<ReturnType<typeof payableSelection>>;
-type Checkout = WalletCheckout;
 
 /**
  * True when a production wallet's token reaches a link whose rules need the card's facts: the token tells nothing
  * of the card before the payment (v71 `/cardDetails` takes a card number, never a wallet token), so the card is
  * judged on Adyen's answer instead (authoriseThenDecide).
  */
-export const decidesAfterAuthorisation = (method: PaymentMethodInput, checkout: Checkout) =>
+export const decidesAfterAuthorisation = (method: PaymentMethodInput, checkout: WalletCheckout) =>
   method.kind === 'adyen_wallet' && cardRulesNeedFacts(checkout);
 
 export type WalletDecisionInput = {
   input: Omit<CardPaymentInput, 'transactionMethod'>;
-  checkout: Checkout;
+  checkout: WalletCheckout;
   method: CardTransactionMethod;
   actor: AuditActor | null;
   card: CardKey | null;
@@ -110,7 +109,7 @@ export type AuthorisedWallet = {
   id: string;
   /** Sent with manual capture: `captured` is false. */
   result: Extract<AuthoriseResult, { status: 'authorised' }>;
-  checkout: Checkout;
+  checkout: WalletCheckout;
   /** The surcharge the customer accepted before this payment (included in its amount). */
   accepted: number;
   actor: AuditActor | null;
