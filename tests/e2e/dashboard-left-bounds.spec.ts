@@ -59,6 +59,12 @@ test('a busy booking shows the newest 25 links of 28, and "Show all" opens the l
   await expect(admin.locator('#filter-keyword')).toHaveValue(booking.reference);
   await expect(admin.getByTestId('links-count')).toHaveText('28 found.');
   await expectNoAxeViolations(admin, 'the links of a busy booking');
+  // The list pages as every back-office list does (list-pager.tsx), its filter kept.
+  await expect(admin.getByTestId('link-row')).toHaveCount(25);
+  await admin.getByTestId('pager-next').click();
+  await expect(admin).toHaveURL(/\/dashboard\/links\?keyword=[^&]+&page=2$/);
+  await expect(admin.getByTestId('link-row')).toHaveCount(3);
+  await expect(admin.getByTestId('pager-range')).toHaveText('Showing 26 to 28 of 28');
 
   // The note in each language's own words and digits, as its catalog has it: German, and Arabic (its own digits).
   for (const locale of ['de', 'ar']) {

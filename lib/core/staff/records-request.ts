@@ -5,6 +5,7 @@ import { listCustomers, listCustomersSchema } from '@/lib/core/customers/custome
 import { listSuppliers, listSuppliersSchema } from '@/lib/core/suppliers/suppliers';
 import { getDb } from '@/lib/db/client';
 import type { StaffActor } from './load-staff-actor';
+import { pageNumber } from './page-number';
 import { listOwnPasskeys } from './passkeys/manage-passkeys';
 import { organisationRequiresPasskeys } from './passkeys/passkey-policy';
 
@@ -18,10 +19,8 @@ import { organisationRequiresPasskeys } from './passkeys/passkey-policy';
 /** The list filters a page's address may carry (strings), as the API reads them. */
 export type ListQuery = Record<string, string | undefined>;
 
-const pageWindow = (query: ListQuery, take: number) => ({
-  skip: Math.max(0, Math.min(100_000, Number.parseInt(query.skip ?? '0', 10) || 0)),
-  take,
-});
+/** The address's `?page=` (page-number.ts, as every back-office list) as the API's window. */
+const pageWindow = (query: ListQuery, take: number) => ({ skip: (pageNumber(query.page) - 1) * take, take });
 
 function parsed<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.output<S> {
   const result = schema.safeParse(value);

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { ActionNotice } from '../action-notice';
 import { ChildrenFilter } from './children-filter';
 import { single } from './money-words';
-import { pageNumber, Pager } from './pager';
+import { pageNumber } from '@/lib/core/staff/page-number';
+import { Pager } from '../list-pager';
 
 type Search = Record<string, string | string[] | undefined>;
 

@@ -5,7 +5,7 @@ import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { AUDIT_PAGE, auditFor } from '@/lib/core/staff/records-request';
 import { londonDateTime } from '@/lib/i18n/date-format';
 import { requireStaff } from '../../staff-session';
-import { RecordsPager } from '../records-pager';
+import { filterQuery, Pager } from '../list-pager';
 import { signInMethods, typeKey, wordedAuditTypes } from './audit-words';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | undefined>> };
@@ -94,15 +94,15 @@ export default async function AuditPage({ params, searchParams }: Props) {
           </tbody>
         </table>
       )}
-      <RecordsPager
+      <Pager
         locale={locale}
         base={base}
-        filters={filters}
-        skip={input.skip}
+        query={filterQuery(filters)}
+        page={input.skip / AUDIT_PAGE + 1}
         take={AUDIT_PAGE}
         total={page.total}
+        shown={page.items.length}
         hasMore={page.hasMore}
-        testId="audit"
       />
     </main>
   );

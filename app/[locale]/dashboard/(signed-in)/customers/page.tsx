@@ -6,7 +6,7 @@ import { RECORDS_PAGE, customersFor } from '@/lib/core/staff/records-request';
 import { londonDate } from '@/lib/i18n/date-format';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
-import { RecordsPager } from '../records-pager';
+import { filterQuery, Pager } from '../list-pager';
 import { RecordsSearch } from '../records-search';
 import { createCustomerAction } from './actions';
 
@@ -72,15 +72,15 @@ export default async function CustomersPage({ params, searchParams }: Props) {
           </tbody>
         </table>
       )}
-      <RecordsPager
+      <Pager
         locale={locale}
         base={base}
-        filters={{ keyword: input.keyword }}
-        skip={input.skip}
+        query={filterQuery({ keyword: input.keyword })}
+        page={input.skip / RECORDS_PAGE + 1}
         take={RECORDS_PAGE}
         total={page.total}
+        shown={page.items.length}
         hasMore={page.hasMore}
-        testId="customers"
       />
       <h2>{t('createTitle')}</h2>
       <form action={createCustomerAction} className="stack narrow" data-testid="customer-form">

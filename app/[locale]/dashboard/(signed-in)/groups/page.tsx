@@ -9,8 +9,10 @@ import { formatMoney } from '@/lib/money';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import { GroupForm } from './group-form';
+import { pageNumber } from '@/lib/core/staff/page-number';
+import { filterQuery, Pager } from '../list-pager';
 
-type Query = { result?: string; error?: string; keyword?: string; skip?: string };
+type Query = { result?: string; error?: string; keyword?: string; page?: string };
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Query> };
 
 const TAKE = 10;
@@ -21,7 +23,9 @@ export default async function GroupsPage({ params, searchParams }: Props) {
   const staff = await requireStaff(locale);
   const t = await getTranslations({ locale, namespace: 'DashboardCollect.groups' });
   const query = await searchParams;
-  const skip = Math.max(0, Math.min(Number.parseInt(query.skip ?? '0', 10) || 0, 100_000));
+  // `?page=`, as every back-office list (list-pager.tsx).
+  const at = pageNumber(query.page);
+  const skip = (at - 1) * TAKE;
   const input = listGroupsSchema.parse({
     organisation: staff.rootOrganisationId,
     skip,
@@ -30,7 +34,6 @@ export default async function GroupsPage({ params, searchParams }: Props) {
   });
   const page = await listOrganisationGroups(await getDb(), staff, input);
   const here = dashboardPath(locale, '/groups');
-  const pageHref = (to: number) => `${here}?${new URLSearchParams({ keyword: query.keyword ?? '', skip: String(to) })}`;
   return (
     <main>
       <h1>{t('title')}</h1>
@@ -81,12 +84,16 @@ export default async function GroupsPage({ params, searchParams }: Props) {
           </tbody>
         </table>
       )}
-      {(skip > 0 || page.hasMore) && (
-        <nav className="pager" aria-label={t('pages')}>
-          {skip > 0 && <a href={pageHref(Math.max(0, skip - TAKE))}>{t('previous')}</a>}
-          {page.hasMore && <a href={pageHref(skip + TAKE)}>{t('next')}</a>}
-        </nav>
-      )}
+      <Pager
+        locale={locale}
+        base={here}
+        query={filterQuery({ keyword: query.keyword })}
+        page={at}
+        take={TAKE}
+        total={page.total}
+        shown={page.items.length}
+        hasMore={page.hasMore}
+      />
       {hasRole(staff, 'booking-and-payment:create:payment') && (
         <section aria-labelledby="create-group-title">
           <h2 id="create-group-title">{t('createTitle')}</h2>

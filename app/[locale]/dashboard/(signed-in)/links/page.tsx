@@ -10,6 +10,8 @@ import { formatMoney } from '@/lib/money';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import { CheckoutForm } from './checkout-form';
+import { pageNumber } from '@/lib/core/staff/page-number';
+import { filterQuery, Pager } from '../list-pager';
 
 type Query = Record<string, string | undefined>;
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Query> };
@@ -37,7 +39,9 @@ export default async function LinksPage({ params, searchParams }: Props) {
     date_to: query.date_to || undefined,
     filter_booking_exists: query.booking === 'yes' ? true : query.booking === 'no' ? false : undefined,
   };
-  const skip = Math.max(0, Math.min(Number.parseInt(query.skip ?? '0', 10) || 0, 100_000));
+  // `?page=`, as every back-office list (list-pager.tsx).
+  const at = pageNumber(query.page);
+  const skip = (at - 1) * TAKE;
   const parsed = resource.listSchema.safeParse({
     organisation: staff.rootOrganisationId,
     skip,
@@ -47,8 +51,6 @@ export default async function LinksPage({ params, searchParams }: Props) {
   const input = parsed.success ? parsed.data : resource.listSchema.parse({ organisation: staff.rootOrganisationId });
   const page = await resource.list(await getDb(), staff, input);
   const here = dashboardPath(locale, '/links');
-  const pageHref = (to: number) =>
-    `${here}?${new URLSearchParams({ ...(Object.fromEntries(Object.entries(query).filter(([, v]) => v)) as Record<string, string>), skip: String(to) })}`;
   const canCreate = hasRole(staff, 'booking-and-payment:create:payment');
   return (
     <main>
@@ -129,12 +131,22 @@ export default async function LinksPage({ params, searchParams }: Props) {
           </tbody>
         </table>
       )}
-      {(skip > 0 || page.hasMore) && (
-        <nav className="pager" aria-label={t('pages')}>
-          {skip > 0 && <a href={pageHref(Math.max(0, skip - TAKE))}>{t('previous')}</a>}
-          {page.hasMore && <a href={pageHref(skip + TAKE)}>{t('next')}</a>}
-        </nav>
-      )}
+      <Pager
+        locale={locale}
+        base={here}
+        query={filterQuery({
+          kind: query.kind,
+          keyword: query.keyword,
+          date_from: query.date_from,
+          date_to: query.date_to,
+          booking: query.booking,
+        })}
+        page={at}
+        take={TAKE}
+        total={page.total}
+        shown={page.items.length}
+        hasMore={page.hasMore}
+      />
       {canCreate && (
         <section aria-labelledby="create-title">
           <h2 id="create-title">{kind === 'ecommerce' ? t('createEcommerce') : t('createLink')}</h2>

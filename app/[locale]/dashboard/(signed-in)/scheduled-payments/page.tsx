@@ -13,8 +13,10 @@ import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import { cancelScheduledAction, sendApprovalAction } from './actions';
 import { ChargeSection } from './charge-section';
+import { pageNumber } from '@/lib/core/staff/page-number';
+import { filterQuery, Pager } from '../list-pager';
 
-type Query = { result?: string; error?: string; status?: string; keyword?: string; skip?: string; reference?: string };
+type Query = { result?: string; error?: string; status?: string; keyword?: string; page?: string; reference?: string };
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Query> };
 
 const TAKE = 25;
@@ -31,7 +33,9 @@ export default async function ScheduledPaymentsPage({ params, searchParams }: Pr
   const t = await getTranslations({ locale, namespace: 'DashboardCollect.scheduled' });
   const query = await searchParams;
   const status = scheduledPaymentStatuses.find((s) => s === query.status) ?? 'QUEUED';
-  const skip = Math.max(0, Math.min(Number.parseInt(query.skip ?? '0', 10) || 0, 100_000));
+  // `?page=`, as every back-office list (list-pager.tsx).
+  const at = pageNumber(query.page);
+  const skip = (at - 1) * TAKE;
   const input = listScheduledPaymentsSchema.parse({
     organisation: staff.rootOrganisationId,
     skip,
@@ -43,8 +47,6 @@ export default async function ScheduledPaymentsPage({ params, searchParams }: Pr
   });
   const page = await listScheduledPayments(await getDb(), staff, input);
   const here = dashboardPath(locale, '/scheduled-payments');
-  const pageHref = (to: number) =>
-    `${here}?${new URLSearchParams({ status, keyword: query.keyword ?? '', skip: String(to) })}`;
   const canChange = hasRole(staff, 'booking-and-payment:create:payment');
   return (
     <main>
@@ -123,12 +125,16 @@ export default async function ScheduledPaymentsPage({ params, searchParams }: Pr
           </tbody>
         </table>
       )}
-      {(skip > 0 || page.hasMore) && (
-        <nav className="pager" aria-label={t('pages')}>
-          {skip > 0 && <a href={pageHref(Math.max(0, skip - TAKE))}>{t('previous')}</a>}
-          {page.hasMore && <a href={pageHref(skip + TAKE)}>{t('next')}</a>}
-        </nav>
-      )}
+      <Pager
+        locale={locale}
+        base={here}
+        query={filterQuery({ status, keyword: query.keyword })}
+        page={at}
+        take={TAKE}
+        total={page.total}
+        shown={page.items.length}
+        hasMore={page.hasMore}
+      />
       {canChange && <ChargeSection locale={locale} staff={staff} query={query} />}
     </main>
   );

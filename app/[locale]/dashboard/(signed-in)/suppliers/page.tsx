@@ -7,7 +7,7 @@ import { londonDate } from '@/lib/i18n/date-format';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
 import { createSupplierAction } from '../customers/actions';
-import { RecordsPager } from '../records-pager';
+import { filterQuery, Pager } from '../list-pager';
 import { RecordsSearch } from '../records-search';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | undefined>> };
@@ -46,15 +46,15 @@ export default async function SuppliersPage({ params, searchParams }: Props) {
           </tbody>
         </table>
       )}
-      <RecordsPager
+      <Pager
         locale={locale}
         base={base}
-        filters={{ keyword: input.keyword }}
-        skip={input.skip}
+        query={filterQuery({ keyword: input.keyword })}
+        page={input.skip / RECORDS_PAGE + 1}
         take={RECORDS_PAGE}
         total={page.total}
+        shown={page.items.length}
         hasMore={page.hasMore}
-        testId="suppliers"
       />
       <h2>{t('createTitle')}</h2>
       <form action={createSupplierAction} className="stack narrow" data-testid="supplier-form">

@@ -7,7 +7,8 @@ import { getDb } from '@/lib/db/client';
 import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { requireStaff } from '../../staff-session';
 import { many, moneyWords, single } from '../_money/money-words';
-import { pageNumber, Pager } from '../_money/pager';
+import { pageNumber } from '@/lib/core/staff/page-number';
+import { Pager } from '../list-pager';
 
 type Search = Record<string, string | string[] | undefined>;
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Search> };

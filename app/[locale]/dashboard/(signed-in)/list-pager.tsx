@@ -12,9 +12,16 @@ type Props = {
   hasMore: boolean;
 };
 
-/** "Showing 26 to 50 of 61", with plain links to the previous and next page: paging needs no JavaScript. */
+/** A list's filters as the pager keeps them in its links: the ones with a value. */
+export const filterQuery = (filters: Record<string, string | undefined>) =>
+  new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
+
+/**
+ * Every back-office list's pager: "Showing 26 to 50 of 61", with plain links to the previous and next page (`?page=`,
+ * the filters kept): paging needs no JavaScript.
+ */
 export async function Pager({ locale, base, query, page, take, total, shown, hasMore }: Props) {
-  const t = await getTranslations({ locale, namespace: 'DashboardMoney.pager' });
+  const t = await getTranslations({ locale, namespace: 'Dashboard.pager' });
   const at = (n: number) => {
     const next = new URLSearchParams(query);
     if (n > 1) next.set('page', String(n));
@@ -41,9 +48,3 @@ export async function Pager({ locale, base, query, page, take, total, shown, has
     </nav>
   );
 }
-
-/** The page number of `?page=`, 1 when absent or nonsense; the core caps how deep a list may go. */
-export const pageNumber = (value: string | undefined) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 4000 ? n : 1;
-};
