@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { organisations, paymentLinks, transactions } from '@/lib/db/schema';
+import type { transactions } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/types';
-import { effectivePaymentSettings } from '@/lib/payments/payment-settings';
 import type { AuthoriseResult } from '@/lib/payments/processor';
 import type { AuditActor } from '../audit/record-audit';
+import { loadSurchargeRules } from '../groups/collection-charge';
 import type { CardPaymentOutcome } from './pay-by-card';
 import { decideAuthorised, type AuthorisedWallet, type WalletCheckout } from './wallet-decision';
 
@@ -39,17 +38,8 @@ export async function decideLateWallet(
 }
 
 async function rulesOfAttempt(db: Db, row: Row): Promise<WalletCheckout> {
-  if (!row.paymentLinkId) throw new Error(`wallet payment ${row.id} has no payment link to judge it by`);
-  const [found] = await db
-    .select({ link: paymentLinks, organisation: organisations })
-    .from(paymentLinks)
-    .innerJoin(organisations, eq(organisations.id, paymentLinks.organisationId))
-    .where(eq(paymentLinks.id, row.paymentLinkId));
-  if (!found) throw new Error(`the payment link of wallet payment ${row.id} is gone`);
-  return {
-    link: { ...found.link, amount: row.amount - row.surcharge },
-    organisation: found.organisation,
-    settings: effectivePaymentSettings(found.organisation.settings, found.organisation.country),
-    choice: null,
-  };
+  // The link's rules as a collection on it reads them (collection-charge.ts): no payable check, deleted links too.
+  const rules = row.paymentLinkId ? await loadSurchargeRules(db, row.paymentLinkId) : null;
+  if (!rules) throw new Error(`wallet payment ${row.id} has no payment link to judge it by`);
+  return { ...rules, link: { ...rules.link, amount: row.amount - row.surcharge }, choice: null };
 }

@@ -88,42 +88,30 @@ export async function applyAuthorisation(db: Db, n: ClaimedNotification): Promis
     }
   }
   const storedCardToken = row.storeCard ? storedCardTokenOf(item, n.processor) : undefined;
+  // A bank payment is captured when the customer approves it; a wallet judged on the answer never is (captureIntent).
+  const captured = row.type === 'OPEN_BANKING' || (await captureIntent(db, row));
+  const authorised = {
+    status: 'authorised' as const,
+    providerReference: item.pspReference,
+    card: cardFromNotification(item, cardOfRow(row)),
+    captured,
+    ...(storedCardToken ? { storedCardToken } : {}),
+  };
   if (row.decidesAfterAuthorisation && waiting) {
     // A wallet judged on the processor's answer, whose answer this is (after Received, or a 3-D Secure the customer
-    // never came back from): judged as at once (wallet-late-decision.ts), never recorded as captured.
-    const authorised = {
-      status: 'authorised' as const,
-      providerReference: item.pspReference,
-      card: cardFromNotification(item, cardOfRow(row)),
-      captured: false,
-      ...(storedCardToken ? { storedCardToken } : {}),
-    };
+    // never came back from): judged as at once (wallet-late-decision.ts).
     // A refusal writes its own failure reason over an unresolved marker; an allowed payment clears it as it lands.
     const decided = await decideLateWallet(db, row, authorised, null, async (tx) => clearUnresolvedMarker(tx, row.id));
     const outcome = applied(`wallet payment judged: ${decided.outcome}`);
     await n.record(db, outcome);
     return outcome;
   }
-  // A bank payment is captured when the customer approves it.
-  const captured = row.type === 'OPEN_BANKING' || (await captureIntent(db, row));
-  const result = await settleAuthorisation(
-    db,
-    row.id,
-    {
-      status: 'authorised',
-      providerReference: item.pspReference,
-      card: cardFromNotification(item, cardOfRow(row)),
-      captured,
-      ...(storedCardToken ? { storedCardToken } : {}),
-    },
-    scheduled ? SERVICE_ACTOR : null,
-    async (tx, id) => {
-      // A payment alerted as having no answer (unresolved-payment.ts) has it now.
-      await clearUnresolvedMarker(tx, row.id);
-      if (scheduled) await completeScheduledCharge(tx, id, scheduled);
-      await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
-    },
-  );
+  const result = await settleAuthorisation(db, row.id, authorised, scheduled ? SERVICE_ACTOR : null, async (tx, id) => {
+    // A payment alerted as having no answer (unresolved-payment.ts) has it now.
+    await clearUnresolvedMarker(tx, row.id);
+    if (scheduled) await completeScheduledCharge(tx, id, scheduled);
+    await n.record(tx, applied(`payment ${captured ? 'COMPLETE' : 'PENDING'}`));
+  });
   if (result.outcome === 'paid') return applied(`payment ${result.status}`);
   // Not in progress any more and not this very answer: settleAuthorisation released the money (reverse or refund).
   return applied(`payment was ${row.status}: authorisation released`);
