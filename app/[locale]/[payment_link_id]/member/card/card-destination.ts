@@ -19,3 +19,7 @@ export function replaceDestination(
       return `${memberCardPath(locale, linkId)}?error=${outcome.result}`;
   }
 }
+
+/** An amount the destinations above put in an address (`confirm`, `total`, the return's `s`), or null: whole minor units. */
+export const amountParam = (value: unknown): number | null =>
+  typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : null;

@@ -8,6 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { CardMessages } from '../../card-entry/card-messages';
 import { memberPagePath } from '../member-paths';
 import { replaceCardAction } from './actions';
+import { amountParam } from './card-destination';
 import { ReplaceCardForm } from './replace-card-form';
 
 type Props = {
@@ -29,9 +30,7 @@ const errorKeys: Record<ReplaceError, string> = {
 
 /** The surcharge the answer asks the member to accept (card-destination.ts), when the address carries a well-formed one. */
 function surchargeToConfirm(query: Record<string, string | string[] | undefined>) {
-  const [surcharge, total] = [query.confirm, query.total].map((v) =>
-    typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : null,
-  );
+  const [surcharge, total] = [amountParam(query.confirm), amountParam(query.total)];
   return surcharge && total ? { surcharge, total } : null;
 }
 

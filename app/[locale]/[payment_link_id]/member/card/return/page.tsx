@@ -1,7 +1,7 @@
 import { notFound, redirect } from 'next/navigation';
 import { connection } from 'next/server';
 import { hostedFinishMemberCardReplace } from '@/lib/core/groups/member-card-replace';
-import { replaceDestination } from '../card-destination';
+import { amountParam, replaceDestination } from '../card-destination';
 
 type Props = {
   params: Promise<{ locale: string; payment_link_id: string }>;
@@ -24,7 +24,7 @@ export default async function MemberCardReturnPage({ params, searchParams }: Pro
   const { v: nonce, s: accepted, ...payload } = query;
   if (!nonce) notFound();
   // `s`: the surcharge the member accepted before 3-D Secure (actions.ts); anything else is no acceptance.
-  const acceptedSurcharge = accepted && /^\d{1,12}$/.test(accepted) ? Number(accepted) : null;
+  const acceptedSurcharge = amountParam(accepted);
   const outcome = await hostedFinishMemberCardReplace({ linkId, nonce, payload, acceptedSurcharge });
   if (outcome.result === 'challenge') notFound();
   redirect(replaceDestination(locale, linkId, outcome));
