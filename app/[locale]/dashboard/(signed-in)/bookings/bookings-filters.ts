@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listBookingsSchema, type ListBookingsInput } from '@/lib/core/bookings/schemas';
 import { MAX_SKIP } from '@/lib/core/shared/list-params';
+import { filterQuery } from '../list-pager';
 
 /** The list's page size: the API's maximum `take`. */
 export const BOOKINGS_PAGE_SIZE = 25;
@@ -49,15 +50,8 @@ export function listInput(organisation: string, filters: BookingFilters, page = 
   });
 }
 
-/** The filters as a query string (without the page unless given), for the pager and the export link. */
-export function filterQuery(filters: BookingFilters, page?: number): string {
-  const entries: [string, string][] = [];
-  if (filters.keyword) entries.push(['keyword', filters.keyword]);
-  if (filters.reference) entries.push(['reference', filters.reference]);
-  if (filters.from) entries.push(['from', filters.from]);
-  if (filters.to) entries.push(['to', filters.to]);
-  if (filters.children) entries.push(['children', '1']);
-  if (page && page > 1) entries.push(['page', String(page)]);
-  const query = new URLSearchParams(entries).toString();
-  return query ? `?${query}` : '';
+/** The filters the address keeps (without the page): the pager's links and the export link carry them. */
+export function keptFilters(filters: BookingFilters): URLSearchParams {
+  const { keyword, reference, from, to, children } = filters;
+  return filterQuery({ keyword, reference, from, to, children });
 }

@@ -5,7 +5,8 @@ import { getDb } from '@/lib/db/client';
 import { hasRole } from '@/lib/auth/access';
 import { requireStaff } from '../../staff-session';
 import { ActionNotice } from '../action-notice';
-import { BOOKINGS_PAGE_SIZE, filterQuery, listInput, readFilters, type RawQuery } from './bookings-filters';
+import { Pager } from '../list-pager';
+import { BOOKINGS_PAGE_SIZE, keptFilters, listInput, readFilters, type RawQuery } from './bookings-filters';
 import { BookingsFilterForm } from './bookings-filter-form';
 import { BookingsTable } from './bookings-table';
 
@@ -23,7 +24,7 @@ export default async function BookingsPage({ params, searchParams }: Props) {
   const query = await searchParams;
   const filters = readFilters(query);
   const list = await listBookings(await getDb(), staff, listInput(staff.rootOrganisationId, filters));
-  const pages = Math.max(1, Math.ceil(list.total / BOOKINGS_PAGE_SIZE));
+  const kept = keptFilters(filters);
   const base = dashboardPath(locale, '/bookings');
   const notice = {
     result: typeof query.result === 'string' ? query.result : undefined,
@@ -40,7 +41,7 @@ export default async function BookingsPage({ params, searchParams }: Props) {
           </a>
         )}
         <a
-          href={`${dashboardPath(locale, '/bookings/export')}${filterQuery(filters)}`}
+          href={`${dashboardPath(locale, '/bookings/export')}${kept.size ? `?${kept}` : ''}`}
           data-testid="export-csv"
           download
         >
@@ -54,21 +55,16 @@ export default async function BookingsPage({ params, searchParams }: Props) {
       {list.items.length > 0 && (
         <BookingsTable locale={locale} bookings={list.items} showOrganisation={filters.children === '1'} />
       )}
-      {pages > 1 && (
-        <nav aria-label={t('pager')} className="pager">
-          {filters.page > 1 && (
-            <a href={`${base}${filterQuery(filters, filters.page - 1)}`} rel="prev">
-              {t('previous')}
-            </a>
-          )}
-          <span>{t('pageOf', { page: Math.min(filters.page, pages), pages })}</span>
-          {list.hasMore && (
-            <a href={`${base}${filterQuery(filters, filters.page + 1)}`} rel="next" data-testid="next-page">
-              {t('next')}
-            </a>
-          )}
-        </nav>
-      )}
+      <Pager
+        locale={locale}
+        base={base}
+        query={kept}
+        page={filters.page}
+        take={BOOKINGS_PAGE_SIZE}
+        total={list.total}
+        shown={list.items.length}
+        hasMore={list.hasMore}
+      />
     </main>
   );
 }
