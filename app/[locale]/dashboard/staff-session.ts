@@ -25,6 +25,15 @@ export async function requireStaff(locale: string, options: { enrolment?: boolea
   return staff;
 }
 
+/**
+ * The member of staff for a read a script asks for (no page to redirect): null when signed out or when the session may
+ * only register a passkey, as requireStaff would refuse it.
+ */
+export async function staffForRead(): Promise<StaffActor | null> {
+  const staff = await currentStaff();
+  return staff && staff.signInMethod !== ENROLMENT_METHOD ? staff : null;
+}
+
 /** Puts session `sessionId` into the browser (an action's response). */
 export async function setStaffCookie(sessionId: string): Promise<void> {
   (await cookies()).set(STAFF_SESSION_COOKIE, await staffCookieFor(sessionId), staffCookieAttributes);

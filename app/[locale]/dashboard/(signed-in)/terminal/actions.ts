@@ -1,12 +1,10 @@
 'use server';
 
-import { cookies, headers } from 'next/headers';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { isSandbox, publicBaseUrl } from '@/lib/config';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
-import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
-import { staffFromCookie } from '@/lib/core/staff/staff-request';
 import type { CardCheck } from '@/lib/core/hosted-checkout/card-check';
 import type { CardLookup } from '@/lib/core/hosted-checkout/hosted-card-check';
 import { openTerminalOrder, terminalMethods } from '@/lib/core/terminal/open-terminal-order';
@@ -19,6 +17,7 @@ import { clientIp } from '@/lib/http/client-ip';
 import { dashboardAction } from '@/lib/http/dashboard-action';
 import { postedCard } from '@/app/[locale]/[payment_link_id]/card-entry/card-method';
 import type { CardCheckRequest } from '@/app/[locale]/[payment_link_id]/card-entry/card-fields';
+import { staffForRead } from '../../staff-session';
 import { terminalAmount } from './terminal-amount';
 
 /*
@@ -93,7 +92,7 @@ export async function payTerminalOrderAction(form: FormData): Promise<void> {
  * member of staff of an order they may see; anything else is an unknown card, and the payment decides.
  */
 export async function terminalCardCheckAction(request: CardCheckRequest): Promise<CardCheck> {
-  const staff = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
+  const staff = await staffForRead();
   const parsed = checkRequest.safeParse(request);
   if (!staff || !parsed.success) return { status: 'unknown' };
   const card = parsed.data;

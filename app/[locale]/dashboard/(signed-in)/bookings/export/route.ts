@@ -1,23 +1,20 @@
-import { cookies } from 'next/headers';
 import { now } from '@/lib/clock';
 import { bookingsCsvChunks } from '@/lib/core/bookings/export-bookings';
-import { signInPath } from '@/lib/core/staff/dashboard-paths';
-import { STAFF_SESSION_COOKIE } from '@/lib/core/staff/session-cookie';
-import { staffFromCookie } from '@/lib/core/staff/staff-request';
 import { getDb } from '@/lib/db/client';
+import { requireStaff } from '../../../staff-session';
 import { listInput, readFilters } from '../bookings-filters';
 
 type Context = { params: Promise<{ locale: string }> };
 
 /**
  * GET /dashboard/bookings/export?<the list's filters>: the bookings as CSV (the API's `type=csv` columns,
- * docs/api-extensions.md), every page of them, streamed. The session is checked as the pages check it (none:
- * to the sign-in page); every member of staff may read the list, so the export needs no other role.
+ * docs/api-extensions.md), every page of them, streamed. The session is checked by the pages' own requireStaff (none:
+ * to the sign-in page; a session that may only register a passkey: to the account page); every member of staff may
+ * read the list, so the export needs no other role.
  */
 export async function GET(request: Request, { params }: Context) {
   const { locale } = await params;
-  const staff = await staffFromCookie((await cookies()).get(STAFF_SESSION_COOKIE)?.value);
-  if (!staff) return Response.redirect(new URL(signInPath(locale), request.url), 303);
+  const staff = await requireStaff(locale);
   const filters = readFilters(Object.fromEntries(new URL(request.url).searchParams));
   const list = listInput(staff.rootOrganisationId, filters);
   const input = {
