@@ -127,8 +127,11 @@ test.describe('virtual terminal', () => {
       .getByRole('link', { name: 'Take another payment for this booking' })
       .getAttribute('href');
     expect(another).toMatch(/\?booking=[0-9a-f-]{36}$/);
-    // The booking page's "Take a phone payment" link (?booking=): the booking is chosen already.
-    await admin.goto(another!);
+    // The booking page's "Take a phone payment" link is the same address: the booking is chosen already.
+    const bookingId = another!.split('?booking=')[1]!;
+    await admin.goto(`/dashboard/bookings/${bookingId}`);
+    await admin.getByTestId('booking-phone-payment').click();
+    await expect(admin).toHaveURL(new RegExp(`/dashboard/terminal\\?booking=${bookingId}$`));
     await expect(admin.getByTestId('terminal-booking')).toContainText('SBX-1003');
     await expectNoAxeViolations(admin, 'terminal for a booking');
     const actionField = await admin

@@ -18,7 +18,8 @@ type Props = {
 
 /**
  * One booking with everything attached (lib/core/bookings/booking-detail): what every member of staff of the
- * organisation may read, as GET /agent/bookings/{id}. Edit needs booking-and-payment:create:booking; delete
+ * organisation may read, as GET /agent/bookings/{id}. Edit needs booking-and-payment:create:booking; "Take a phone
+ * payment" (the virtual terminal with the booking chosen) booking-and-payment:create:payment; delete
  * booking-and-payment:delete:booking or being the booking's creator (the API's rule); each is hidden otherwise.
  */
 export default async function BookingPage({ params, searchParams }: Props) {
@@ -30,6 +31,7 @@ export default async function BookingPage({ params, searchParams }: Props) {
   const words = await getTranslations({ locale, namespace: 'DashboardBookings.form' });
   const { booking: b, customer } = detail;
   const canEdit = hasRole(staff, 'booking-and-payment:create:booking');
+  const canTakePayment = hasRole(staff, 'booking-and-payment:create:payment');
   const canDelete = hasRole(staff, 'booking-and-payment:delete:booking') || b.user.id === staff.userId;
   const money = (amount: number | null) => (amount === null ? '–' : formatMoney(amount, b.currency, locale));
   return (
@@ -43,6 +45,11 @@ export default async function BookingPage({ params, searchParams }: Props) {
         {canEdit && (
           <a href={dashboardPath(locale, `/bookings/${b.id}/edit`)} data-testid="edit-booking">
             {t('edit')}
+          </a>
+        )}
+        {canTakePayment && (
+          <a href={`${dashboardPath(locale, '/terminal')}?booking=${b.id}`} data-testid="booking-phone-payment">
+            {t('phonePayment')}
           </a>
         )}
         {canDelete && (
