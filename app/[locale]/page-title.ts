@@ -23,6 +23,12 @@ export async function organisationPageTitle(locale: string, page: TitledPage, or
   return { title: t('titleWithOrganisation', { page: t(keys[page]), organisation }) };
 }
 
+/** A page whose heading names it (the member's own pages): "Your payments – Sandbox Travel Group". */
+export async function headedPageTitle(locale: string, heading: string, organisation: string): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: 'Layout' });
+  return { title: t('titleWithOrganisation', { page: heading, organisation }) };
+}
+
 /** The pay page of a link, a member's link or the embed: "Pay Sandbox Travel Group – Deposit: Lisbon". */
 export async function checkoutPageTitle(
   locale: string,

@@ -30,6 +30,13 @@ test.describe('page titles name the organisation and the page (item 8)', () => {
           t('titleCheckout').replace('{organisation}', org).replace('{description}', 'Share of the Lisbon choir trip'),
         ],
         [pages.memberLink, t('titleCheckoutPlain').replace('{organisation}', org)],
+        // The sandbox wallet's sheet is a step of the checkout: the checkout's title.
+        [
+          `${pages.checkout}/wallet?wallet=google_pay&card=visa_gb`,
+          t('titleCheckout').replace('{organisation}', org).replace('{description}', 'Share of the Lisbon choir trip'),
+        ],
+        [`${pages.memberLink}/member`, titled(catalog(locale, 'MemberPage')('title'), org)],
+        [`${pages.memberLink}/member/card`, titled(catalog(locale, 'MemberPage')('replaceCardTitle'), org)],
         [`/${pages.paidLink}/success`, titled(t('titleSuccess'), org)],
         [`${pages.checkout}/failure`, titled(t('titleFailure'), org)],
         [`${pages.checkout}/cancel`, titled(t('titleCancel'), org)],

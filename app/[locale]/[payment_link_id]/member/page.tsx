@@ -1,16 +1,18 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
-import { hostedMemberPage } from '@/lib/core/groups/member-page';
 import { formatMoney } from '@/lib/money';
 import { checkoutPath } from '../checkout-paths';
 import { brandNames, MemberAutoCollect } from './member-auto-collect';
+import { memberPageData, memberPageTitle } from './member-page-data';
 import { MemberSchedule } from './member-schedule';
 
 type Props = {
   params: Promise<{ locale: string; payment_link_id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
+
+export const generateMetadata = memberPageTitle('title');
 
 /**
  * A group member's own page (issue 17 item 15; docs/groups.md, "The member's own page"), from any
@@ -20,7 +22,7 @@ type Props = {
 export default async function MemberPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: linkId } = await params;
-  const view = await hostedMemberPage(linkId);
+  const view = await memberPageData(linkId);
   if (!view) notFound();
   const query = await searchParams;
   const t = await getTranslations('MemberPage');

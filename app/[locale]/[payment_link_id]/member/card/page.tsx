@@ -3,9 +3,9 @@ import { getTranslations } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { adyenClientConfig, isSandbox } from '@/lib/config';
-import { hostedMemberPage } from '@/lib/core/groups/member-page';
 import { formatMoney } from '@/lib/money';
 import { CardMessages } from '../../card-entry/card-messages';
+import { memberPageData, memberPageTitle } from '../member-page-data';
 import { memberPagePath } from '../member-paths';
 import { replaceCardAction } from './actions';
 import { amountParam } from './card-destination';
@@ -34,6 +34,8 @@ function surchargeToConfirm(query: Record<string, string | string[] | undefined>
   return surcharge && total ? { surcharge, total } : null;
 }
 
+export const generateMetadata = memberPageTitle('replaceCardTitle');
+
 /**
  * A member replaces the card their instalments are collected from, paying nothing (docs/groups.md, "Replacing the
  * stored card"): the checkout's card entry, a statement that nothing is charged now, and on success the member page
@@ -43,7 +45,7 @@ function surchargeToConfirm(query: Record<string, string | string[] | undefined>
 export default async function MemberCardPage({ params, searchParams }: Props) {
   await connection();
   const { locale, payment_link_id: linkId } = await params;
-  const view = await hostedMemberPage(linkId);
+  const view = await memberPageData(linkId);
   if (!view) notFound();
   const query = await searchParams;
   const t = await getTranslations('MemberPage');
