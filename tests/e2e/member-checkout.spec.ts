@@ -33,6 +33,12 @@ test.describe('member checkout', () => {
     await payWith(page);
     await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
     await expect(page.getByTestId('receipt-amount')).toHaveText('£100.00');
+    // A confirmation, not the pay page again: what remains, and the next instalment, which the member pays themselves.
+    await expect(page.getByTestId('receipt-remaining')).toHaveText('£200.00');
+    const next = page.getByTestId('receipt-next');
+    await expect(next).toHaveAttribute('data-automatic', 'false');
+    await expect(next).toContainText('Your next instalment of £100.00 is due on');
+    await expect(next).toContainText('It will not be collected automatically');
 
     await page.goto(`/${second}`);
     await expect(page.getByTestId('member-paid')).toHaveText('£100.00');
@@ -86,6 +92,12 @@ test.describe('member checkout', () => {
     await page.getByLabel(/collect my 2 remaining instalments automatically/).check();
     await page.getByTestId('pay-button').click();
     await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+    // The confirmation says the rest will be collected from the saved card.
+    await expect(page.getByTestId('receipt-remaining')).toHaveText('£60.00');
+    const next = page.getByTestId('receipt-next');
+    await expect(next).toHaveAttribute('data-automatic', 'true');
+    await expect(next).toContainText('Your next instalment of £40.00 is due on');
+    await expect(next).toContainText('It will be collected automatically from the card you saved');
     const group = await getGroup(request, groupId);
     expect(group.members[0]).toMatchObject({ auto_collect: true, paid_amount: 6000 });
   });
