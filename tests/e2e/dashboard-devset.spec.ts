@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from './support/test';
+import { call } from './card-fixtures';
 import { createLink } from './checkout-fixtures';
 import { forgeAction, oneClick } from './dashboard-fixtures';
 import { requiredEnv } from './e2e-env';
@@ -191,6 +192,85 @@ test.describe('back office: developers', () => {
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()));
     }
+  });
+});
+
+test.describe('back office: a webhook endpoint changed without the API', () => {
+  test('its address, description and event types changed; disabled and enabled; deleted after a confirmation; the agent is refused', async ({
+    browser,
+    request,
+  }) => {
+    // Nothing listens there and it takes events the suite hardly sends: no delivery is needed here.
+    const url = `http://127.0.0.1:9/hooks-${randomBytes(4).toString('hex')}`;
+    const endpoint = await call(request, 'sandbox', 'PUT', '/agent/webhooks', {
+      organisation: 'org_sandbox_travel',
+      url,
+      event_types: ['chargeback.updated'],
+    });
+    const page = `/dashboard/developers/webhooks/${endpoint.id}`;
+    const admin = await oneClick(browser, 'Sandbox Admin', { at: page });
+    const form = admin.getByTestId('endpoint-edit-form');
+    await expect(form.getByLabel('Address')).toHaveValue(url);
+    await expect(form.getByLabel('chargeback.updated')).toBeChecked();
+    await expectNoAxeViolations(admin, 'endpoint page with its changes');
+
+    // A refused address comes back with what was typed, and nothing changed.
+    await form.getByLabel('Address').fill('ftp://example.com/hooks');
+    await form.getByTestId('endpoint-save').click();
+    await expect(admin.getByTestId('endpoint-error')).toBeVisible();
+    await expect(admin.getByTestId('endpoint-edit-form').getByLabel('Address')).toHaveValue('ftp://example.com/hooks');
+    await expect(admin.getByTestId('endpoint-details')).toContainText(url);
+
+    await form.getByLabel('Address').fill(`${url}/v2`);
+    await form.getByLabel('Description (optional)').fill('Chargebacks to the finance system');
+    await form.getByLabel('chargeback.opened').check();
+    await form.getByTestId('endpoint-save').click();
+    await expect(admin.getByTestId('endpoint-result')).toHaveText('The endpoint is changed.');
+    const details = admin.getByTestId('endpoint-details');
+    await expect(details).toContainText(`${url}/v2`);
+    await expect(details).toContainText('Chargebacks to the finance system');
+    await expect(details).toContainText('chargeback.opened');
+
+    // Disabled without JavaScript: a test event is then refused; enabled again.
+    const plain = await oneClick(browser, 'Sandbox Admin', { javaScriptEnabled: false, at: page });
+    await plain.getByTestId('endpoint-status-toggle').click();
+    await expect(plain.getByTestId('endpoint-result')).toHaveText(
+      'The endpoint is disabled: it receives nothing until you enable it.',
+    );
+    await expect(plain.getByTestId('endpoint-details')).toContainText('Disabled');
+    await plain.getByTestId('send-test').click();
+    await expect(plain.getByTestId('endpoint-error')).toContainText('The endpoint is disabled');
+    await plain.getByTestId('endpoint-status-toggle').click();
+    await expect(plain.getByTestId('endpoint-result')).toHaveText(
+      'The endpoint is enabled: new events are delivered to it.',
+    );
+    await expect(plain.getByTestId('endpoint-details')).toContainText('Enabled');
+
+    // The agent lacks developers:manage:webhooks: a forged delete is refused and changes nothing (the admin's own
+    // delete below finds the endpoint still there). Posted where the action lives, as a browser would.
+    await admin.goto(page);
+    await admin.getByTestId('endpoint-delete-start').click();
+    await expect(admin).toHaveURL(new RegExp(`${page}\\?confirm=delete$`));
+    await expect(admin.getByTestId('endpoint-delete-confirm')).toContainText(`${url}/v2`);
+    await expectNoAxeViolations(admin, 'endpoint delete confirmation');
+    const deleteAction = await admin
+      .getByTestId('endpoint-delete-confirm')
+      .locator('input[name^="$ACTION_ID_"]')
+      .getAttribute('name');
+    const agent = await oneClick(browser, 'Sandbox Agent');
+    const forged = await forgeAction(agent, '/dashboard/developers', deleteAction!, {
+      locale: 'en-GB',
+      endpoint: endpoint.id,
+    });
+    expect(forged.status()).toBe(403);
+
+    await admin.getByTestId('endpoint-delete').click();
+    await expect(admin).toHaveURL(/\/dashboard\/developers\?result=endpoint-deleted$/);
+    await expect(admin.getByTestId('developers-result')).toHaveText(
+      'The endpoint is deleted: nothing more is delivered to it.',
+    );
+    await expect(admin.getByRole('link', { name: `${url}/v2` })).toHaveCount(0);
+    expect((await admin.goto(page))!.status()).toBe(404);
   });
 });
 

@@ -1,14 +1,12 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { createApiKey, revokeApiKey } from '@/lib/core/api-keys/api-keys';
 import { roles } from '@/lib/core/enums';
-import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { createWebhook } from '@/lib/core/webhooks/endpoints';
-import { rotateWebhookSecret } from '@/lib/core/webhooks/change-endpoint';
+import { deleteWebhook, rotateWebhookSecret, updateWebhook } from '@/lib/core/webhooks/change-endpoint';
 import { replayDelivery } from '@/lib/core/webhooks/deliveries';
-import { createWebhookSchema } from '@/lib/core/webhooks/schemas';
+import { createWebhookSchema, updateWebhookSchema } from '@/lib/core/webhooks/schemas';
 import { sendTestEvent } from '@/lib/core/webhooks/test-event';
 import { dashboardAction } from '@/lib/http/dashboard-action';
 import { dashboardStateAction, type FormState } from '@/lib/http/dashboard-state-action';
@@ -68,27 +66,68 @@ const revoke = dashboardAction({
   },
 });
 
-/** Back to the endpoint's own page (the wrapper's `back` is the list): redirect() passes through the wrapper. */
-const toEndpoint = (locale: string, endpoint: string, result: string): never =>
-  redirect(`${dashboardPath(locale, `/developers/webhooks/${endpoint}`)}?result=${result}`);
+/**
+ * An endpoint's own page, where its actions return, their refusals too; only for an id that could be one (what a
+ * refused form posted goes into no other path).
+ */
+const endpointPage = (values: Record<string, unknown>) =>
+  typeof values.endpoint === 'string' && /^[\w-]{1,100}$/.test(values.endpoint)
+    ? `/developers/webhooks/${values.endpoint}`
+    : '/developers';
 
 const test = dashboardAction({
   role: 'developers:manage:webhooks',
   input: z.object({ endpoint: id }),
-  back: '/developers',
-  run: async ({ db, actor, locale }, input) => {
+  back: endpointPage,
+  run: async ({ db, actor }, input) => {
     await sendTestEvent(db, actor, input.endpoint);
-    return toEndpoint(locale, input.endpoint, 'test-sent');
+    return 'test-sent';
   },
 });
 
 const replay = dashboardAction({
   role: 'developers:manage:webhooks',
   input: z.object({ endpoint: id, delivery: id }),
-  back: '/developers',
-  run: async ({ db, actor, locale }, input) => {
+  back: endpointPage,
+  run: async ({ db, actor }, input) => {
     await replayDelivery(db, actor, input.endpoint, input.delivery);
-    return toEndpoint(locale, input.endpoint, 'replayed');
+    return 'replayed';
+  },
+});
+
+// The API's own changes (POST /agent/webhooks/{id}): the address, description and event types together, or the status.
+const update = dashboardAction({
+  role: 'developers:manage:webhooks',
+  input: updateWebhookSchema
+    .pick({ url: true, event_types: true })
+    .required()
+    .extend({ endpoint: id, description: z.string().trim().max(500) }),
+  lists: ['event_types'],
+  form: 'endpoint-edit',
+  back: endpointPage,
+  run: async ({ db, actor }, { endpoint, description, ...input }) => {
+    await updateWebhook(db, actor, endpoint, { ...input, description: description || null });
+    return 'endpoint-updated';
+  },
+});
+
+const setStatus = dashboardAction({
+  role: 'developers:manage:webhooks',
+  input: z.object({ endpoint: id, status: z.enum(['enabled', 'disabled']) }),
+  back: endpointPage,
+  run: async ({ db, actor }, input) => {
+    await updateWebhook(db, actor, input.endpoint, { status: input.status });
+    return input.status === 'disabled' ? 'endpoint-disabled' : 'endpoint-enabled';
+  },
+});
+
+const remove = dashboardAction({
+  role: 'developers:manage:webhooks',
+  input: z.object({ endpoint: id }),
+  back: '/developers',
+  run: async ({ db, actor }, input) => {
+    await deleteWebhook(db, actor, input.endpoint);
+    return 'endpoint-deleted';
   },
 });
 
@@ -115,4 +154,13 @@ export async function sendTestAction(form: FormData): Promise<void> {
 }
 export async function replayAction(form: FormData): Promise<void> {
   await replay(form);
+}
+export async function updateEndpointAction(form: FormData): Promise<void> {
+  await update(form);
+}
+export async function endpointStatusAction(form: FormData): Promise<void> {
+  await setStatus(form);
+}
+export async function deleteEndpointAction(form: FormData): Promise<void> {
+  await remove(form);
 }

@@ -7,21 +7,26 @@ import { deliveryLogSchema } from '@/lib/core/webhooks/schemas';
 import { dashboardPath } from '@/lib/core/staff/dashboard-paths';
 import { getDb } from '@/lib/db/client';
 import { AppError } from '@/lib/http/app-error';
+import { keptForm } from '@/lib/http/kept-form-read';
 import { londonDateTime } from '@/lib/i18n/date-format';
 import { requireStaff } from '../../../../staff-session';
 import { ActionNotice } from '../../../action-notice';
 import { replayAction, sendTestAction } from '../../actions';
 import { developerErrorWords } from '../../form-words';
 import { RotateSecretForm } from '../../rotate-secret-form';
+import { EndpointSettings } from './endpoint-settings';
 
 type Props = {
   params: Promise<{ locale: string; id: string }>;
-  searchParams: Promise<{ result?: string; error?: string }>;
+  searchParams: Promise<{ result?: string; error?: string; confirm?: string }>;
 };
 
 const statusKeys = { queued: 'statusQueued', delivered: 'statusDelivered', failed: 'statusFailed' } as const;
 
-/** One webhook endpoint: its details, a test event, the signing secret's rotation, and its deliveries with replay. */
+/**
+ * One webhook endpoint: its details, a test event, its changes (address, description, event types; disable or enable;
+ * delete: endpoint-settings.tsx), the signing secret's rotation, and its deliveries with replay.
+ */
 export default async function WebhookEndpointPage({ params, searchParams }: Props) {
   const { locale, id } = await params;
   const staff = await requireStaff(locale);
@@ -37,13 +42,14 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
   });
   const [endpoint, deliveries] = found;
   const t = await getTranslations({ locale, namespace: 'DashboardDevelopers' });
+  const query = await searchParams;
   return (
     <main>
       <p>
         <a href={dashboardPath(locale, '/developers')}>{t('back')}</a>
       </p>
       <h1>{t('endpointTitle')}</h1>
-      <ActionNotice locale={locale} namespace="DashboardDevelopers" query={await searchParams} testId="endpoint" />
+      <ActionNotice locale={locale} namespace="DashboardDevelopers" query={query} testId="endpoint" />
       <dl className="card" data-testid="endpoint-details">
         <dt>{t('url')}</dt>
         <dd className="wrap-anywhere">{endpoint.url}</dd>
@@ -71,6 +77,12 @@ export default async function WebhookEndpointPage({ params, searchParams }: Prop
           {t('test')}
         </button>
       </form>
+      <EndpointSettings
+        locale={locale}
+        endpoint={endpoint}
+        kept={await keptForm(query, 'endpoint-edit')}
+        confirmingDelete={query.confirm === 'delete'}
+      />
       <h2>{t('rotateTitle')}</h2>
       <p>{t('rotateIntro')}</p>
       <RotateSecretForm
