@@ -25,7 +25,8 @@ test.describe('wallets in the sandbox', () => {
     page,
     request,
   }) => {
-    const id = await createLink(request);
+    const email = `wallet-${Date.now().toString(36)}@example.com`;
+    const id = await createLink(request, { email });
     await page.goto(`/${id}`);
     await expect(page.getByRole('heading', { name: 'Apple Pay and Google Pay' })).toBeVisible();
     await expectNoAxeViolations(page, 'checkout with the sandbox wallet');
@@ -38,6 +39,10 @@ test.describe('wallets in the sandbox', () => {
     await page.getByTestId('receipt-link').click();
     await expect(page.getByTestId('receipt-method')).toContainText('ending 1111 via Apple Pay');
     await expectNoAxeViolations(page, 'printable receipt of a wallet payment');
+    // The receipt email names the wallet too, as the page does.
+    await page.goto(`${sandboxUrl}/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId('mailbox-email')).toHaveCount(1);
+    await expect(page.getByTestId('mailbox-text')).toContainText('Visa ending 1111 via Apple Pay');
   });
 
   test('a surcharge is confirmed on the wallet sheet, then taken', async ({ page, request }) => {

@@ -10,6 +10,7 @@ import { emailText } from '@/lib/email/templates/email-text';
 import type { RenderedEmail } from '@/lib/email/templates/render-email';
 import { paymentDigestEmail } from '@/lib/email/templates/payment-digest-email';
 import { paymentNoticeEmail, type NoticePayment } from '@/lib/email/templates/payment-notice-email';
+import { formatShortReference } from '../transactions/short-reference';
 import { organisationRecipients } from './organisation-recipients';
 
 /** An organisation whose setting asks for notices, as the runner reads it. */
@@ -17,6 +18,7 @@ export type NoticeOrganisation = { id: string; name: string; image: string | nul
 
 type PaymentRow = {
   id: string;
+  short_reference: string;
   amount: string | number;
   currency: string;
   completed_at: Date | string;
@@ -27,13 +29,13 @@ type PaymentRow = {
 };
 
 /** The columns of a completed payment a notice shows (t: transactions; its link and booking joined). */
-export const noticePaymentColumns = sql`t.id, t.amount, t.currency, t.completed_at, b.booking_reference,
+export const noticePaymentColumns = sql`t.id, t.short_reference, t.amount, t.currency, t.completed_at, b.booking_reference,
   coalesce(nullif(l.customer_name, ''), b.customer_name, t.cardholder_name) as payer, t.card_brand, t.card_last_four`;
 export const noticePaymentJoins = sql`left join payment_links l on l.id = t.payment_link_id
   left join bookings b on b.id = t.booking_id`;
 
 export const toNoticePayment = (row: PaymentRow): NoticePayment => ({
-  id: row.id,
+  reference: formatShortReference(row.short_reference),
   amount: Number(row.amount),
   currency: row.currency,
   completedAt: new Date(row.completed_at),

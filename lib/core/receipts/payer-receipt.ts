@@ -31,6 +31,7 @@ type ReceiptRow = {
   type: string;
   card_brand: string | null;
   card_last_four: string | null;
+  wallet: string | null;
   automatic: boolean | string;
   paid_at: Date | string | null;
   organisation_name: string;
@@ -63,7 +64,7 @@ async function loadReceiptRow(tx: Executor, transactionId: string): Promise<Rece
   const [row] = await queryRows<ReceiptRow>(
     tx,
     sql`
-    select t.id, t.short_reference, t.organisation_id, t.status, t.amount, t.currency, t.surcharge, t.dcc, t.type, t.card_brand, t.card_last_four,
+    select t.id, t.short_reference, t.organisation_id, t.status, t.amount, t.currency, t.surcharge, t.dcc, t.type, t.card_brand, t.card_last_four, t.wallet,
       (t.saved_card_id is not null and not t.store_card) as automatic, coalesce(t.completed_at, t.authorised_at) as paid_at,
       o.name as organisation_name, o.image as organisation_image, o.settings, b.booking_reference,
       ${PAYER_EMAIL} as payer_email,
@@ -105,7 +106,7 @@ export async function renderPayerReceipt(tx: Executor, transactionId: string): P
     method:
       row.type === 'OPEN_BANKING'
         ? { kind: 'bank' }
-        : { kind: 'card', brand: brandName(row.card_brand), lastFour: row.card_last_four },
+        : { kind: 'card', brand: brandName(row.card_brand), lastFour: row.card_last_four, wallet: row.wallet },
     automatic: row.automatic === true || row.automatic === 'true',
     paidAt: row.paid_at ? new Date(row.paid_at) : now(),
     receiptUrl: `${hostedOrigin(row.settings)}${prefix}/receipts/${row.id}`,

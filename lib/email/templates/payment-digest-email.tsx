@@ -3,12 +3,12 @@ import type { EmailBrand } from './email-brand';
 import { EmailLayout } from './email-layout';
 import { EmailFacts, EmailHeading, EmailNote, EmailParagraph } from './email-parts';
 import type { EmailText } from './email-text';
-import type { NoticePayment } from './payment-notice-email';
+import { paidBy, type NoticePayment } from './payment-notice-email';
 import { renderEmail, type RenderedEmail } from './render-email';
 
 /**
  * The organisation's digest of one day's payments (setting merchant_notices = daily_digest): how many, the total
- * in each currency, and one line per payment (its time, booking and payer, then the amount).
+ * in each currency, and one line per payment (its time, short reference, booking and payer, then the amount).
  */
 export function paymentDigestEmail(
   brand: EmailBrand,
@@ -24,10 +24,11 @@ export function paymentDigestEmail(
   const subject = t('digest.subject', { organisation: brand.name, count, day });
   const time = (at: Date) => formatDateTime(at, text.locale, { timeStyle: 'short', timeZone: 'Europe/London' });
   const rows = input.payments.map((p) => {
-    const payer = p.payer ?? p.id;
+    // A payment without a name to it (a bank payment on a link with no customer) reads by how it was paid.
+    const words = { time: time(p.completedAt), reference: p.reference, payer: p.payer ?? paidBy(text, p) };
     const label = p.bookingReference
-      ? t('digest.line', { time: time(p.completedAt), booking: p.bookingReference, payer })
-      : t('digest.lineNoBooking', { time: time(p.completedAt), payer });
+      ? t('digest.line', { ...words, booking: p.bookingReference })
+      : t('digest.lineNoBooking', words);
     return [label, text.money(p.amount, p.currency)] as const;
   });
   return renderEmail(

@@ -7,7 +7,11 @@ import { renderEmail, type RenderedEmail } from './render-email';
 
 /** One completed payment as the organisation's notices show it. */
 export type NoticePayment = {
-  id: string;
+  /**
+   * The payment's short reference as the payer's receipt shows it ("7K3M-QX9D": transactions.short_reference,
+   * formatted), so staff find the payment a customer quotes; never the transaction's UUID.
+   */
+  reference: string;
   amount: number;
   currency: string;
   completedAt: Date;
@@ -38,7 +42,7 @@ export function paymentNoticeEmail(brand: EmailBrand, text: EmailText, payment: 
   facts.push(
     [t('notice.method'), paidBy(text, payment)],
     [t('notice.paidAt'), paidAt],
-    [t('notice.reference'), payment.id],
+    [t('notice.reference'), payment.reference],
   );
   return renderEmail(
     subject,

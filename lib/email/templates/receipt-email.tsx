@@ -1,4 +1,5 @@
 import { isoCurrency } from '@/lib/money';
+import { cardViaWallet } from '@/lib/payments/wallet-names';
 import type { EmailBrand } from './email-brand';
 import { EmailLayout } from './email-layout';
 import { EmailAction, EmailFacts, EmailHeading, EmailNote, EmailParagraph } from './email-parts';
@@ -8,10 +9,7 @@ import { renderEmail, type RenderedEmail } from './render-email';
 export type ReceiptEmail = {
   payerName: string | null;
   bookingReference: string | null;
-  /**
-   * The payment's reference as the payer quotes it. The transaction id for now; a short human-readable
-   * reference on transactions replaces it when it exists (only this field changes).
-   */
+  /** The payment's short reference as the payer quotes it ("7K3M-QX9D": transactions.short_reference, formatted). */
   paymentReference: string;
   /** PENDING: authorised and held on the card, not taken yet. */
   held: boolean;
@@ -20,7 +18,8 @@ export type ReceiptEmail = {
   currency: string;
   surcharge: number;
   dcc: { cardCurrency: string; rate: number; markupBps: number; convertedAmount: number } | null;
-  method: { kind: 'card'; brand: string | null; lastFour: string | null } | { kind: 'bank' };
+  /** A card paid from a wallet names it (transactions.wallet: apple_pay, google_pay), as the receipt page does. */
+  method: { kind: 'card'; brand: string | null; lastFour: string | null; wallet: string | null } | { kind: 'bank' };
   /** Collected by the organisation from the stored card on its date (a scheduled payment, an instalment). */
   automatic: boolean;
   paidAt: Date;
@@ -52,9 +51,13 @@ export function receiptEmail(brand: EmailBrand, text: EmailText, input: ReceiptE
   const method =
     input.method.kind === 'bank'
       ? t('receipt.bank')
-      : input.method.brand && input.method.lastFour
-        ? t('receipt.card', { brand: input.method.brand, lastFour: input.method.lastFour })
-        : t('receipt.cardUnknown');
+      : cardViaWallet(
+          input.method.brand && input.method.lastFour
+            ? t('receipt.card', { brand: input.method.brand, lastFour: input.method.lastFour })
+            : t('receipt.cardUnknown'),
+          input.method.wallet,
+          (words) => t('receipt.cardVia', words),
+        );
   facts.push([t('receipt.method'), method], [t('receipt.date'), text.dateTime(input.paidAt)]);
   if (input.bookingReference) facts.push([t('bookingReference'), input.bookingReference]);
   facts.push([t('receipt.paymentReference'), input.paymentReference]);

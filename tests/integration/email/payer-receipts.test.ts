@@ -3,6 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { publicBaseUrl } from '@/lib/config';
 import { finishCardChallenge } from '@/lib/core/payments/finish-payment';
+import { payByCard } from '@/lib/core/payments/pay-by-card';
 import { finishOpenBankingPayment, startOpenBankingPayment } from '@/lib/core/payments/open-banking';
 import { getDb } from '@/lib/db/client';
 import { emailOutbox, transactions } from '@/lib/db/schema';
@@ -13,7 +14,7 @@ import { resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { adyenBatch, adyenItem, postNotifications, TEST_HMAC_KEY } from '../support/notifications';
-import { cards, createLinkVia, pay } from '../support/payments';
+import { card, cards, createLinkVia, pay } from '../support/payments';
 import { withTestDatabase } from '../support/test-database';
 import { advanceDays, collectionGroup, collectionsOf, type Member } from '../groups/collection-support';
 import { groupVia, inDays } from '../groups/group-support';
@@ -77,6 +78,25 @@ describe('payer receipts', () => {
     // A declined attempt on another link has no receipt.
     const other = await createLinkVia(admin.token, parentId);
     expect(await receiptsOf(idOf(await pay(other, cards.declined)))).toHaveLength(0);
+  });
+
+  it('a card paid from a wallet names the wallet, as the receipt page does (issue 17, item 17)', async () => {
+    const { admin, parentId } = await createTenant();
+    const link = await createLinkVia(admin.token, parentId);
+    // The sandbox's wallet stand-in hands the card over with its wallet (wallet-actions.ts), through payByCard.
+    const paid = await payByCard(await getDb(), {
+      checkoutId: link,
+      method: { ...card(cards.visa), wallet: 'google_pay' },
+      returnUrl: 'http://localhost/return',
+      locale: 'de',
+    });
+    expect(paid).toMatchObject({ outcome: 'paid' });
+    const receipt = await oneReceipt(idOf(paid));
+    expect(receipt.textBody).toContain('Visa mit Endziffern 1111 über Google Pay');
+    // A card without a wallet is named as before.
+    const plain = await oneReceipt(idOf(await pay(await createLinkVia(admin.token, parentId), cards.visa)));
+    expect(plain.textBody).toContain('Visa ending 1111');
+    expect(plain.textBody).not.toContain(' via ');
   });
 
   it('a DCC payment names the amount charged to the card and the rate; en-GB without a page locale', async () => {

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { now } from '@/lib/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db/client';
-import { emailOutbox, organisationNotices } from '@/lib/db/schema';
+import { emailOutbox, organisationNotices, transactions } from '@/lib/db/schema';
+import { formatShortReference } from '@/lib/core/transactions/short-reference';
 import { londonYesterday, runMerchantNotices } from '@/lib/runner/merchant-notices-step';
 import { advanceClock, resetClock } from '@/lib/sandbox/test-clock';
 import { api } from '../support/api-client';
@@ -26,6 +27,9 @@ async function noticeRepeatedly() {
 
 const settings = (tenant: Tenant, body: Record<string, unknown>) =>
   api.post(`/agent/organisations/${tenant.parentId}/settings`, body, { token: tenant.admin.token });
+/** The payment of a paid link, as staff would look it up. */
+const paymentOf = async (linkId: string) =>
+  (await (await getDb()).select().from(transactions).where(eq(transactions.paymentLinkId, linkId)))[0]!;
 const mailTo = async (to: string) => (await getDb()).select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
 
 async function tenantWith(mode: string) {
@@ -81,6 +85,10 @@ describe('merchant notices', () => {
     const big = emails.find((e) => e.subject.includes('£123.45'))!;
     expect(big.textBody).toContain('Payer 12345');
     expect(big.textBody).toContain('Visa card ending 1111');
+    // The short reference the payer's receipt shows, so staff find the payment a customer quotes; not the UUID.
+    const payment = await paymentOf(first!);
+    expect(big.textBody).toMatch(new RegExp(`Payment reference\\s+${formatShortReference(payment.shortReference)}`));
+    expect(big.textBody).not.toContain(payment.id);
     // Each payment's claim, once.
     const keys = (
       await (
@@ -96,7 +104,7 @@ describe('merchant notices', () => {
 
   it("emails one digest of the day's payments after the day ends, once, even with two runners", async () => {
     const { tenant, inbox } = await tenantWith('daily_digest');
-    await paidLinks(tenant, [10000, 2550]);
+    const links = await paidLinks(tenant, [10000, 2550]);
     await noticeRepeatedly();
     // The day is not over: nothing yet, not even the claim of today.
     expect(await mailTo(inbox)).toHaveLength(0);
@@ -112,6 +120,12 @@ describe('merchant notices', () => {
     expect(emails[0]!.textBody).toContain('2 payments were completed on');
     expect(emails[0]!.textBody).toContain('£125.50 in all');
     expect(emails[0]!.textBody).toContain('Payer 2550');
+    // Each line quotes the payment's short reference, as the payer's receipt shows it.
+    for (const link of links) {
+      const payment = await paymentOf(link);
+      expect(emails[0]!.textBody).toContain(`payment ${formatShortReference(payment.shortReference)}`);
+      expect(emails[0]!.textBody).not.toContain(payment.id);
+    }
     const digests = await (
       await getDb()
     )

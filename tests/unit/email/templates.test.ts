@@ -1,102 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { approvalEmail } from '@/lib/email/templates/approval-email';
-import { collectionFailedEmail, collectionFailure } from '@/lib/email/templates/collection-failed-email';
+import { collectionFailure } from '@/lib/email/templates/collection-failed-email';
 import { emailBrand } from '@/lib/email/templates/email-brand';
+import { emailCatalogs } from '@/lib/email/templates/email-catalogs';
+import { alertCatalogs } from '@/lib/email/templates/alert-catalogs';
 import { emailText } from '@/lib/email/templates/email-text';
-import { groupAlertEmail } from '@/lib/email/templates/group-alert-email';
-import { portalLinkReplacedEmail } from '@/lib/email/templates/portal-link-replaced-email';
-import { staffSignInEmail } from '@/lib/email/templates/staff-sign-in-email';
 import { receiptEmail } from '@/lib/email/templates/receipt-email';
-import type { RenderedEmail } from '@/lib/email/templates/render-email';
 import { formatMoney } from '@/lib/money';
+import { emailSamples, sampleReceipt } from '../../support/email-samples';
 
 /*
- * Each template's content in en-GB and in Arabic: the language and direction of the document, the words of
- * its catalog (never a key), money and long dates formatted for the locale (never an ISO date), the
- * organisation's colour through the contrast guard, and a plain-text part saying the same.
+ * Each template's content, every variant (tests/support/email-samples.ts), in en-GB and in Arabic: the language
+ * and direction of the document, the words of its catalog (never a key), money and long dates formatted for the
+ * locale (never an ISO date), the organisation's colour through the contrast guard, and a plain-text part saying
+ * the same.
  */
-const due = new Date('2027-01-12T10:00:00Z');
 const brand = emailBrand('Sunny Tours', { brand_colour: '#7a1f5c', logo_url: 'https://cdn.example.com/logo.png' });
 const dates: Record<string, RegExp> = { 'en-GB': /12 January 2027/, ar: /يناير/ };
+const templates = Object.fromEntries(
+  Object.entries(emailSamples).map(([name, sample]) => [name, (locale: string) => sample.render(brand, locale)]),
+);
+/** A catalog's group key followed by a dot: next-intl answers a missing message with its key ("receipt.card"). */
+const groups = (catalog: object) =>
+  Object.entries(catalog).flatMap(([key, value]) => (typeof value === 'object' ? [key] : []));
+const unresolvedKey = new RegExp(
+  `\\b(${[...groups(emailCatalogs['en-GB']), ...groups(alertCatalogs['en-GB'])].join('|')})\\.[a-z]`,
+);
 
-const templates: Record<string, (locale: string) => Promise<RenderedEmail>> = {
-  receipt: (locale) =>
-    receiptEmail(brand, emailText(locale), {
-      payerName: 'Jane Traveller',
-      bookingReference: 'BK-1001',
-      paymentReference: 'f3a1c2d4-0000-4000-8000-000000000001',
-      held: false,
-      amount: 10250,
-      currency: 'GBX',
-      surcharge: 250,
-      dcc: { cardCurrency: 'EUX', rate: 1.2051, markupBps: 300, convertedAmount: 12352 },
-      method: { kind: 'card', brand: 'Visa', lastFour: '1111' },
-      automatic: false,
-      paidAt: due,
-      receiptUrl: 'https://pay.example.com/receipts/f3a1c2d4-0000-4000-8000-000000000001',
-    }),
-  collectionFailed: (locale) =>
-    collectionFailedEmail(brand, emailText(locale), {
-      payerName: 'Ola Nowak',
-      bookingReference: 'BK-1001',
-      groupName: 'Alps 2027',
-      amount: 20000,
-      currency: 'GBX',
-      dueAt: due,
-      failure: 'card_expired',
-      card: { brand: 'Visa', lastFour: '0006' },
-      payUrl: 'https://pay.example.com/6b1f',
-    }),
-  approval: (locale) =>
-    approvalEmail(brand, emailText(locale), {
-      customerName: 'Jane Traveller',
-      bookingReference: 'BK-1001',
-      payments: [{ amount: 20000, currency: 'GBX', date: due }],
-      url: 'https://pay.example.com/approvals/1',
-      expiresAt: due,
-    }),
-  portalLinkReplaced: (locale) =>
-    portalLinkReplacedEmail(brand, emailText(locale), {
-      groupName: 'Alps 2027',
-      leadName: 'Lee Leader',
-      url: 'https://pay.example.com/groups/1?token=abc',
-      expiresAt: due,
-    }),
-  staffSignIn: (locale) =>
-    staffSignInEmail(brand, emailText(locale), {
-      userName: 'Sam Staff',
-      url: 'https://pay.example.com/dashboard/sign-in/link?token=abc',
-      expiresAt: due,
-      invited: locale === 'ar',
-    }),
-  groupAlert: (locale) =>
-    groupAlertEmail(brand, emailText(locale), {
-      kind: 'missed',
-      groupName: 'Alps 2027',
-      bookingReference: 'BK-1001',
-      groupId: 'g-1',
-      lines: [{ memberName: 'Ola Nowak', amount: 20000, currency: 'GBX', dueAt: due }],
-      portalUrl: 'https://pay.example.com/groups/1?token=abc',
-    }),
-};
+describe('the samples', () => {
+  it('cover every template in lib/email/templates', () => {
+    const dir = path.resolve(import.meta.dirname, '../../../lib/email/templates');
+    const source = readFileSync(path.resolve(import.meta.dirname, '../../support/email-samples.ts'), 'utf8');
+    const files = readdirSync(dir).filter((file) => file.endsWith('-email.tsx') && file !== 'render-email.tsx');
+    expect(files.length).toBeGreaterThanOrEqual(13);
+    for (const file of files)
+      expect(source, `${file} has no sample`).toContain(`'@/lib/email/templates/${file.replace('.tsx', '')}'`);
+  });
+});
 
-describe.each(Object.keys(templates))('the %s email', (name) => {
+describe.each(Object.keys(emailSamples))('the %s email', (name) => {
+  const sample = emailSamples[name]!;
   it.each(['en-GB', 'ar'])(
     'in %s: language, direction, localised words, money and dates, both parts',
     async (locale) => {
-      const email = await templates[name]!(locale);
+      const email = await sample.render(brand, locale);
       expect(email.html).toContain(`lang="${locale}"`);
       expect(email.html).toContain(`dir="${locale === 'ar' ? 'rtl' : 'ltr'}"`);
       expect(email.html).toContain(`<title>${email.subject}</title>`);
-      expect(email.text).toMatch(dates[locale]!);
+      if (sample.dated) expect(email.text).toMatch(dates[locale]!);
       expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
-      // Every template but the portal link's and the sign-in link's names an amount.
-      if (name !== 'portalLinkReplaced' && name !== 'staffSignIn')
-        expect(email.text).toContain(formatMoney(name === 'receipt' ? 10250 : 20000, 'GBX', locale));
-      // No catalog key left unresolved (next-intl answers a missing message with its key).
-      expect(email.text).not.toMatch(
-        /\b(receipt|collectionFailed|approval|portalLinkReplaced|staffSignIn|groupAlert)\.[a-z]/,
-      );
+      if (sample.amount !== null) expect(email.text).toContain(formatMoney(sample.amount, 'GBX', locale));
+      // No catalog key left unresolved, in the text or the subject.
+      expect(email.text).not.toMatch(unresolvedKey);
+      expect(email.subject).not.toMatch(unresolvedKey);
       // The organisation's colour where it keeps 4.5:1 with the band's text (brandTheme: the pages' guard).
       expect(email.html).toMatch(/background-color:#7a1f5c;color:#ffffff/i);
       expect(email.html).toContain('https://cdn.example.com/logo.png');
@@ -108,6 +65,7 @@ describe.each(Object.keys(templates))('the %s email', (name) => {
 describe('the receipt', () => {
   it('names the surcharge, the DCC amount and rate, the card, the references and the link', async () => {
     const email = await templates.receipt!('en-GB');
+    expect(email.text).not.toContain(' via ');
     expect(email.subject).toBe('Sunny Tours: your payment receipt for booking BK-1001');
     for (const part of [
       'Amount paid',
@@ -121,7 +79,7 @@ describe('the receipt', () => {
       'Visa ending 1111',
       '12 January 2027 at 10:00',
       'BK-1001',
-      'f3a1c2d4-0000-4000-8000-000000000001',
+      '7K3M-QX9D',
       'https://pay.example.com/receipts/f3a1c2d4-0000-4000-8000-000000000001',
     ])
       expect(email.text).toContain(part);
@@ -129,7 +87,13 @@ describe('the receipt', () => {
 
   it('says a held payment is held, and a collection that it was collected', async () => {
     const base = { payerName: null, bookingReference: null, paymentReference: 'r', amount: 100, currency: 'GBX' };
-    const common = { ...base, surcharge: 0, dcc: null, paidAt: due, receiptUrl: 'https://x.example/receipts/r' };
+    const common = {
+      ...base,
+      surcharge: 0,
+      dcc: null,
+      paidAt: sampleReceipt.paidAt,
+      receiptUrl: 'https://x.example/receipts/r',
+    };
     const held = await receiptEmail(brand, emailText('en-GB'), {
       ...common,
       held: true,
@@ -142,10 +106,52 @@ describe('the receipt', () => {
     const collected = await receiptEmail(brand, emailText('en-GB'), {
       ...common,
       held: false,
-      method: { kind: 'card', brand: 'Visa', lastFour: '1111' },
+      method: { kind: 'card', brand: 'Visa', lastFour: '1111', wallet: null },
       automatic: true,
     });
     expect(collected.text).toContain('has collected £1.00 from your saved card');
+  });
+
+  it('names the wallet a card was paid from, in the words of the locale (issue 17, item 17)', async () => {
+    const wallet = templates['receipt held, paid from a wallet']!;
+    expect((await wallet('en-GB')).text).toContain('Mastercard ending 4444 via Apple Pay');
+    expect((await wallet('fr')).text).toContain('Mastercard se terminant par 4444 via Apple Pay');
+    expect((await wallet('ar')).text).toContain('Mastercard المنتهية بـ 4444 عبر Apple Pay');
+    // A wallet the service does not know is not shown as one.
+    const unknown = {
+      ...sampleReceipt,
+      method: { kind: 'card' as const, brand: 'Visa', lastFour: '1111', wallet: 'x' },
+    };
+    expect((await receiptEmail(brand, emailText('en-GB'), unknown)).text).not.toContain('via');
+  });
+});
+
+describe("the organisation's notices", () => {
+  it('quote the short reference the payer has, never the transaction id', async () => {
+    const notice = await templates['payment notice']!('en-GB');
+    expect(notice.text).toMatch(/Payment reference\s+7K3M-QX9D/);
+    const digest = await templates['daily digest']!('en-GB');
+    expect(digest.text).toContain('10:00, payment 7K3M-QX9D, booking BK-1001, Jane Traveller');
+    // No booking and no payer's name: the payment reads by its reference and how it was paid.
+    expect(digest.text).toContain('15:30, payment H8W2-4RTN, Bank payment');
+    expect(digest.text).toContain('£200.00 in all');
+    const ar = await templates['daily digest']!('ar');
+    expect(ar.text).toContain('الدفعة 7K3M-QX9D');
+  });
+});
+
+describe("a member's reminders", () => {
+  it('asks to pay before the due date and after it, and asks nothing when the card will be collected', async () => {
+    const due = await templates['member reminder, due soon']!('en-GB');
+    expect(due.subject).toBe('Sunny Tours: your payment of £200.00 is due on 12 January 2027');
+    expect(due.text).toContain('Pay £200.00');
+    const overdue = await templates['member reminder, overdue']!('en-GB');
+    expect(overdue.subject).toBe('Sunny Tours: your payment of £200.00 was due on 12 January 2027');
+    expect(overdue.text).toContain('has not been paid yet');
+    const collected = await templates['member reminder, will be collected']!('en-GB');
+    expect(collected.subject).toBe('Sunny Tours: £200.00 will be collected from your card on 12 January 2027');
+    expect(collected.text).toContain('from your Visa card ending 1111. You do not need to do anything.');
+    expect(collected.text).not.toContain('Pay £200.00');
   });
 });
 
@@ -156,7 +162,7 @@ describe('the failed collection', () => {
         collectionFailure,
       ),
     ).toEqual(['card_expired', 'insufficient_funds', 'declined', 'no_card', 'authentication', 'other']);
-    const email = await templates.collectionFailed!('en-GB');
+    const email = await templates['collection failed']!('en-GB');
     expect(email.text).toContain('Your card has expired.');
     expect(email.text).toContain('Visa card ending 0006');
     expect(email.text).toContain('https://pay.example.com/6b1f');

@@ -25,6 +25,3 @@ export function sandboxWalletMethod(profile: string, wallet: WalletKind, today: 
     wallet,
   };
 }
-
-/** Apple Pay and Google Pay by their own names (trademarks: the same in every language). */
-export const walletNames: Record<WalletKind, string> = { apple_pay: 'Apple Pay', google_pay: 'Google Pay' };

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { StoreCardChoice } from '@/lib/core/hosted-checkout/load-hosted-checkout';
+import { walletNames } from '@/lib/payments/wallet-names';
 import type { CheckoutSurface } from '../checkout-surface';
-import { sandboxWalletCards, walletNames } from './sandbox-wallet-cards';
+import { sandboxWalletCards } from './sandbox-wallet-cards';
 import { walletCardLabel } from './wallet-card-label';
 import { WalletStoreCard, WalletTarget } from './wallet-form-fields';
 import { paySandboxWalletAction } from './wallet-actions';

@@ -17,9 +17,10 @@ import { pageSurface, type CheckoutSurface } from '../checkout-surface';
 import { cardExclusion } from '@/lib/core/hosted-checkout/card-check';
 import { isCardTestingRefusal } from '@/lib/core/payments/card-testing-refusal';
 import { formatMoney } from '@/lib/money';
+import { walletNames } from '@/lib/payments/wallet-names';
 import { exclusionText } from '../card-entry/exclusion-text';
 import { cardTestingMessage } from '../card-testing-message';
-import { sandboxWalletMethod, walletNames } from './sandbox-wallet-cards';
+import { sandboxWalletMethod } from './sandbox-wallet-cards';
 import { walletStepPath } from './wallet-paths';
 import { optionalField } from '../../optional-field';
 

@@ -3,8 +3,8 @@ import type { HostedCheckout } from '@/lib/core/hosted-checkout/load-hosted-chec
 import { formatMoney } from '@/lib/money';
 import { walletKinds, type WalletKind } from '@/lib/payments/processor/port';
 import { sandboxCardByProfile } from '@/lib/payments/processor/sandbox/sandbox-cards';
+import { walletNames } from '@/lib/payments/wallet-names';
 import type { CheckoutSurface } from '../checkout-surface';
-import { walletNames } from './sandbox-wallet-cards';
 import { walletCardLabel } from './wallet-card-label';
 import { WalletStoreCard, WalletTarget } from './wallet-form-fields';
 import { paySandboxWalletAction } from './wallet-actions';
