@@ -6,6 +6,7 @@ import { requiredEnv } from './e2e-env';
 import { DOMAIN_A, ORG_A, setVerifiedPortalDomain, uniqueEmail } from './group-portal-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 import { mailboxCount, runnerPoll } from './support/mailbox-count';
+import { expectAccessibleEmails } from './support/mailbox-email';
 
 /*
  * Automatic collection of group instalments (docs/groups.md, "Automatic
@@ -15,15 +16,22 @@ import { mailboxCount, runnerPoll } from './support/mailbox-count';
  * every 5 s) collects Ada's instalment from her stored card, and Ben's card
  * (4000 0300 0000 0006: approved while he is present, declined as a stored
  * card; it fails Luhn, and the card fields take it as the sandbox issuer
- * does) fails: the leader's mailbox gets the failed-charge and the overdue
- * (missed instalment) emails, once each, and the leader's portal shows him
- * overdue. The clock is one per server: this spec has a sandbox server of its
- * own (playwright.config.ts, "clock"), so moving it changes no date under the
- * specs running beside it; it still moves only for the wait, and is reset.
+ * does) fails, and the leader's portal shows him overdue. Each member has an
+ * address of their own, and every email is read from the sandbox mailbox
+ * (issue 17 items 1 and 3): `send-links` skips both (their next instalment
+ * will be collected); two days before the due date each is told it will be
+ * collected from their card, not asked to pay; then Ada gets the collection's
+ * receipt, Ben the failed-collection email (what happened, how to pay or use
+ * another card) and the overdue reminder, the leader the due-soon,
+ * failed-charge and missed alerts, once each. The clock is one per server:
+ * this spec has a sandbox server of its own (playwright.config.ts, "clock"),
+ * so moving it changes no date under the specs running beside it; it still
+ * moves only for the waits, and is reset.
  */
 test.describe.configure({ mode: 'serial' });
-// Two checkouts, the runner's passes (every 5 s) and a quiet spell to prove nothing more is sent.
-test.setTimeout(120_000);
+// Two checkouts, the runner's passes (every 5 s) at two dates, a quiet spell to prove nothing more is sent, and
+// four emails rendered and axe-checked.
+test.setTimeout(180_000);
 
 const clockUrl = requiredEnv('E2E_CLOCK_URL');
 /** The sandbox organisation's custom portal domain on this spec's server. */
@@ -72,23 +80,25 @@ async function payFirstAndOptIn(page: Page, member: Member, card: string, { axe 
   await expect(page).toHaveURL(`${originA}/${first.id}/success`);
 }
 
-test('opted-in members are collected on the due date; a stored card that declines sends the failed-charge and overdue emails once', async ({
+test('opted-in members are told their instalment will be collected, then collected on the due date; a stored card that declines sends the member the failed-collection and overdue emails and the leader the alerts, once each', async ({
   page,
   request,
 }) => {
   await setVerifiedPortalDomain(call, request, ORG_A, DOMAIN_A);
   const lead = uniqueEmail('grace');
+  const adaEmail = uniqueEmail('ada');
+  const benEmail = uniqueEmail('ben');
   const group = await call(request, 'put', '/agent/payment-link-groups', {
     organisation: ORG_A,
     lead_name: 'Grace Hopper',
     lead_email: lead,
-    // The leader's mailbox is read for the alerts alone.
+    // The leader's mailbox is read for the alerts alone (notices.spec.ts reads the portal link's email).
     send_portal_link: false,
     name: 'Porto trip',
     booking_reference: `AUTO-${Date.now().toString(36)}`,
     members: [
-      { customer_name: 'Ada Lovelace', email: 'ada@example.com', amount: 10000 },
-      { customer_name: 'Ben Franklin', email: 'ben@example.com', amount: 10000 },
+      { customer_name: 'Ada Lovelace', email: adaEmail, amount: 10000 },
+      { customer_name: 'Ben Franklin', email: benEmail, amount: 10000 },
     ],
     installments: [
       { amount: 6000, due_at: inDays(10) },
@@ -96,6 +106,7 @@ test('opted-in members are collected on the due date; a stored card that decline
     ],
   });
   const [ada, ben] = group.members as Member[];
+  const second = (member: Member) => member.payment_links.find((l) => l.installment_sequence === 2)!.id;
   await payFirstAndOptIn(page, ada!, '4111 1111 1111 1111', { axe: true });
   await payFirstAndOptIn(page, ben!, '4000 0300 0000 0006');
   const before = await call(request, 'get', `/agent/payment-link-groups/${group.id}`);
@@ -103,12 +114,30 @@ test('opted-in members are collected on the due date; a stored card that decline
     ['Ada Lovelace', true, 'outstanding'],
     ['Ben Franklin', true, 'outstanding'],
   ]);
+  // Their next instalment will be collected: no pay link is sent, and the answer says why.
+  const sent = await call(request, 'post', `/agent/payment-link-groups/${group.id}/send-links`, {});
+  expect(sent).toEqual({
+    sent: [],
+    skipped: [
+      { member_id: ada!.id, reason: 'auto_collect' },
+      { member_id: ben!.id, reason: 'auto_collect' },
+    ],
+  });
+  // Each has the receipt of the first instalment, and nothing else yet.
+  for (const to of [adaEmail, benEmail])
+    await expect.poll(() => mailboxCount(request, clockUrl, to), runnerPoll(30_000)).toBe(1);
 
-  const mailbox = `${clockUrl}/sandbox/mailbox?to=${encodeURIComponent(lead)}`;
+  const mailbox = (to: string) => `${clockUrl}/sandbox/mailbox?to=${encodeURIComponent(to)}`;
   try {
+    // Two days before the second due date: within the 3 days of the reminders.
+    await call(request, 'post', '/sandbox/clock', { advance_seconds: 18 * 86_400 });
+    for (const to of [adaEmail, benEmail])
+      await expect.poll(() => mailboxCount(request, clockUrl, to), runnerPoll(45_000)).toBe(2);
     // Past the second due date: the server's runner collects on its next pass.
-    await call(request, 'post', '/sandbox/clock', { advance_seconds: 21 * 86_400 });
-    await expect.poll(() => mailboxCount(request, clockUrl, lead), runnerPoll(45_000)).toBe(2);
+    await call(request, 'post', '/sandbox/clock', { advance_seconds: 3 * 86_400 });
+    await expect.poll(() => mailboxCount(request, clockUrl, lead), runnerPoll(45_000)).toBe(3);
+    await expect.poll(() => mailboxCount(request, clockUrl, adaEmail), runnerPoll(45_000)).toBe(3);
+    await expect.poll(() => mailboxCount(request, clockUrl, benEmail), runnerPoll(45_000)).toBe(4);
     const after = await call(request, 'get', `/agent/payment-link-groups/${group.id}`);
     expect(after.members.map((m: Member) => [m.customer_name, m.status])).toEqual([
       ['Ada Lovelace', 'paid'],
@@ -129,11 +158,14 @@ test('opted-in members are collected on the due date; a stored card that decline
   } finally {
     await call(request, 'post', '/sandbox/clock', { reset: true });
   }
-  await page.goto(mailbox);
+  await page.goto(mailbox(lead));
   const emails = page.getByTestId('mailbox-email');
-  await expect(emails).toHaveCount(2);
-  const failed = emails.filter({ has: page.getByRole('heading', { name: /an automatic charge failed/ }) });
-  const missed = emails.filter({ has: page.getByRole('heading', { name: /an instalment was missed/ }) });
+  await expect(emails).toHaveCount(3);
+  const byHeading = (name: RegExp) => emails.filter({ has: page.getByRole('heading', { level: 2, name }) });
+  const dueSoon = byHeading(/instalments fall due within 3 days/);
+  const failed = byHeading(/an automatic charge failed/);
+  const missed = byHeading(/an instalment was missed/);
+  await expect(dueSoon.getByTestId('mailbox-text')).toContainText('to be collected automatically');
   await expect(failed).toHaveCount(1);
   await expect(missed).toHaveCount(1);
   await expect(failed.getByTestId('mailbox-text')).toContainText('Ben Franklin: £40.00 due');
@@ -142,4 +174,40 @@ test('opted-in members are collected on the due date; a stored card that decline
   await expect(missed.getByTestId('mailbox-text')).not.toContainText('Ada Lovelace');
   await expect(missed.getByTestId('mailbox-text')).toContainText(`${originA}/groups/${group.id}?token=`);
   await expectNoAxeViolations(page, 'mailbox with group alerts');
+
+  // Ada: told it will be collected from her card (not asked to pay), then the collection's receipt.
+  await page.goto(mailbox(adaEmail));
+  await expect(emails).toHaveCount(3);
+  const adaReminder = byHeading(/£40\.00 will be collected from your card on/);
+  await expect(adaReminder.getByTestId('mailbox-text')).toContainText('from your Visa card ending 1111');
+  await expect(adaReminder.getByTestId('mailbox-text')).toContainText('You do not need to do anything.');
+  await expect(adaReminder.getByTestId('mailbox-text')).not.toContainText('Pay £40.00');
+  const receipts = byHeading(/your payment receipt/);
+  await expect(receipts).toHaveCount(2);
+  const collected = receipts.filter({ hasText: 'has collected £40.00 from your saved card, as arranged' });
+  await expect(collected.getByTestId('mailbox-text')).toContainText('/receipts/');
+  const adaEmails = [
+    { email: adaReminder, label: 'the will-be-collected reminder' },
+    { email: collected, label: 'the receipt of an automatic collection' },
+  ];
+  await expectAccessibleEmails(page, clockUrl, adaEmails);
+
+  // Ben: the same reminder, then what happened to the collection and how to pay now, and that he is overdue.
+  await page.goto(mailbox(benEmail));
+  await expect(emails).toHaveCount(4);
+  await expect(byHeading(/will be collected from your card on/)).toHaveCount(1);
+  const notCollected = byHeading(/could not be collected/);
+  const notCollectedText = notCollected.getByTestId('mailbox-text');
+  await expect(notCollectedText).toContainText('tried to collect £40.00 for Porto trip');
+  await expect(notCollectedText).toContainText('not enough money available on the card');
+  await expect(notCollectedText).toContainText('You can use another card there and save it for your next instalments.');
+  await expect(notCollectedText).toContainText(`${originA}/${second(ben!)}`);
+  const overdue = byHeading(/your payment of £40\.00 was due on/);
+  await expect(overdue.getByTestId('mailbox-text')).toContainText('has not been paid yet. Please pay it now.');
+  await expect(overdue.getByTestId('mailbox-text')).toContainText(`${originA}/${second(ben!)}`);
+  await expectNoAxeViolations(page, "mailbox with a member's failed collection");
+  await expectAccessibleEmails(page, clockUrl, [
+    { email: notCollected, label: 'the failed-collection email' },
+    { email: overdue, label: 'the overdue reminder' },
+  ]);
 });

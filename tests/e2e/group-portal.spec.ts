@@ -277,6 +277,21 @@ test.describe('leader portal on a custom portal domain', () => {
     for (const path of ['/api/enums', '/sandbox/mailbox', '/'])
       expect((await getOnHost(request, DOMAIN_A, path)).status(), path).toBe(404);
     expect((await request.get(`${sandboxUrl}/api/enums`)).status()).toBe(200);
+    // Apple Pay's domain association file goes through to its route on a verified portal domain (Apple fetches it
+    // from each domain that shows the button), as on the main host: the sandbox configures no file, so the route's
+    // plain-text 404 on both, never the portal domain's 404 document. production-wallets.spec.ts reads the file
+    // itself on the main host; a production portal domain needs real DNS.
+    const association = '/.well-known/apple-developer-merchantid-domain-association';
+    const [onMain, onPortal] = [
+      await request.get(`${sandboxUrl}${association}`),
+      await getOnHost(request, DOMAIN_A, association),
+    ];
+    expect(onMain.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect([onPortal.status(), onPortal.headers()['content-type'], await onPortal.text()]).toEqual([
+      onMain.status(),
+      onMain.headers()['content-type'],
+      await onMain.text(),
+    ]);
     await page.goto(`${originB}/groups/${group.id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page, 'portal domain: 404');
