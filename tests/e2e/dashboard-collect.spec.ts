@@ -155,7 +155,7 @@ test.describe('back office: collecting money', () => {
     await expect(admin.getByTestId('link-row').filter({ hasText: 'Eve Embed' }).first()).toBeVisible();
   });
 
-  test("an admin creates a group with two members and a schedule, opens the leader's view, sends the links", async ({
+  test("an admin creates a group with three members and a schedule, opens the leader's view, sends the links", async ({
     browser,
   }) => {
     const admin = await oneClick(browser, 'Sandbox Admin', { at: '/dashboard/groups' });
@@ -173,6 +173,15 @@ test.describe('back office: collecting money', () => {
     await admin.locator('#member-1-name').fill('Ben Member');
     await admin.locator('#member-1-email').fill(ben);
     await admin.locator('#member-1-amount').fill('100');
+    // Rows past the first four wait behind "More members" (up to 40: the leader may add only ten a day).
+    await expect(admin.locator('#member-4-name')).toBeHidden();
+    await form.getByText('More members (up to 40 in all)').click();
+    await admin.locator('#member-4-name').fill('Cy Member');
+    await admin.locator('#member-4-email').fill(unique('cy'));
+    await admin.locator('#member-4-amount').fill('100');
+    await expect(form.getByTestId('more-instalment_amount').locator('summary')).toHaveText(
+      'More instalments (up to 12 in all)',
+    );
     await admin.locator('#instalment-0-amount').fill('40');
     await admin.locator('#instalment-0-due').fill(inDays(10));
     await admin.locator('#instalment-1-amount').fill('60');
@@ -181,9 +190,9 @@ test.describe('back office: collecting money', () => {
     await expect(admin).toHaveURL(/\/dashboard\/groups\/[0-9a-f-]{36}\?result=created$/);
     state.groupId = /groups\/([0-9a-f-]{36})/.exec(admin.url())![1];
     await expect(admin.getByTestId('group-result')).toHaveText('Group created.');
-    await expect(admin.getByTestId('member-row')).toHaveCount(2);
+    await expect(admin.getByTestId('member-row')).toHaveCount(3);
     await expect(admin.getByTestId('group-schedule').locator('li')).toHaveCount(2);
-    await expect(admin.getByTestId('group-paid')).toHaveText('£0.00 of £200.00');
+    await expect(admin.getByTestId('group-paid')).toHaveText('£0.00 of £300.00');
     await expectNoAxeViolations(admin, 'group created');
 
     const leaderUrl = await admin.getByTestId('group-leader-view').getAttribute('href');
@@ -199,7 +208,7 @@ test.describe('back office: collecting money', () => {
 
     await admin.goto(`/dashboard/groups?keyword=${state.bookingReference}`);
     await expect(admin.getByTestId('group-row')).toHaveCount(1);
-    await expect(admin.getByTestId('group-row')).toContainText('0 of 2');
+    await expect(admin.getByTestId('group-row')).toContainText('0 of 3');
     await expectNoAxeViolations(admin, 'groups filtered');
   });
 

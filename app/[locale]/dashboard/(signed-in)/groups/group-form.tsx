@@ -1,10 +1,18 @@
 import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import { currencyCodes } from '@/lib/core/enums';
+import { MAX_INSTALMENTS } from '@/lib/core/groups/group-input';
 import type { Kept } from '@/lib/http/kept-form-read';
 import { createGroupAction } from './actions';
 
+/** Rows shown at first; the rest wait in a <details> that opens without JavaScript. */
 const MEMBER_ROWS = 4;
 const INSTALMENT_ROWS = 3;
+/**
+ * Members the form takes in all: a whole coach party at once, because the leader may add only ten a day in their
+ * view (group-limits.ts). Larger groups go through the API (up to MAX_MEMBERS) or are added over days.
+ */
+const MEMBER_ROWS_IN_ALL = 40;
 
 /**
  * Create a group (the API's PUT /agent/payment-link-groups): the leader, the booking, members and a schedule.
@@ -41,6 +49,34 @@ export async function GroupForm({ locale, kept }: { locale: string; kept: Kept }
       <label htmlFor={`group-${name}`}>{label}</label>
     </div>
   );
+  const memberRow = (i: number) => (
+    <fieldset key={i} className="collect-row">
+      <legend>{t('member', { n: i + 1 })}</legend>
+      {field(`member-${i}-name`, 'member_name', t('memberName'), 'text', {}, i)}
+      {field(`member-${i}-email`, 'member_email', t('memberEmail'), 'email', {}, i)}
+      {field(`member-${i}-amount`, 'member_amount', t('memberAmount'), 'text', { inputMode: 'decimal' }, i)}
+    </fieldset>
+  );
+  const instalmentRow = (i: number) => (
+    <fieldset key={i} className="collect-row">
+      <legend>{t('instalment', { n: i + 1 })}</legend>
+      {field(`instalment-${i}-amount`, 'instalment_amount', t('instalmentAmount'), 'text', { inputMode: 'decimal' }, i)}
+      {field(`instalment-${i}-due`, 'instalment_due', t('instalmentDue'), 'date', {}, i)}
+    </fieldset>
+  );
+  // The first rows, then the others behind a summary; open when a refused post had typed into one of them.
+  const moreRows = (shown: number, all: number, name: string, summary: string, row: (i: number) => ReactNode) => {
+    const hidden = Array.from({ length: all - shown }, (_, i) => shown + i);
+    return (
+      <>
+        {Array.from({ length: shown }, (_, i) => row(i))}
+        <details open={hidden.some((i) => kept.nth(name, i) !== '')} data-testid={`more-${name}`}>
+          <summary>{summary}</summary>
+          {hidden.map(row)}
+        </details>
+      </>
+    );
+  };
   return (
     <form action={createGroupAction} className="stack narrow collect-form" data-testid="create-group-form">
       <input type="hidden" name="locale" value={locale} />
@@ -69,32 +105,24 @@ export async function GroupForm({ locale, kept }: { locale: string; kept: Kept }
       <fieldset>
         <legend>{t('members')}</legend>
         <p className="muted">{t('membersHint')}</p>
-        {Array.from({ length: MEMBER_ROWS }, (_, i) => (
-          <fieldset key={i} className="collect-row">
-            <legend>{t('member', { n: i + 1 })}</legend>
-            {field(`member-${i}-name`, 'member_name', t('memberName'), 'text', {}, i)}
-            {field(`member-${i}-email`, 'member_email', t('memberEmail'), 'email', {}, i)}
-            {field(`member-${i}-amount`, 'member_amount', t('memberAmount'), 'text', { inputMode: 'decimal' }, i)}
-          </fieldset>
-        ))}
+        {moreRows(
+          MEMBER_ROWS,
+          MEMBER_ROWS_IN_ALL,
+          'member_name',
+          t('moreMembers', { count: MEMBER_ROWS_IN_ALL }),
+          memberRow,
+        )}
       </fieldset>
       <fieldset>
         <legend>{t('schedule')}</legend>
         <p className="muted">{t('scheduleHint')}</p>
-        {Array.from({ length: INSTALMENT_ROWS }, (_, i) => (
-          <fieldset key={i} className="collect-row">
-            <legend>{t('instalment', { n: i + 1 })}</legend>
-            {field(
-              `instalment-${i}-amount`,
-              'instalment_amount',
-              t('instalmentAmount'),
-              'text',
-              { inputMode: 'decimal' },
-              i,
-            )}
-            {field(`instalment-${i}-due`, 'instalment_due', t('instalmentDue'), 'date', {}, i)}
-          </fieldset>
-        ))}
+        {moreRows(
+          INSTALMENT_ROWS,
+          MAX_INSTALMENTS,
+          'instalment_amount',
+          t('moreInstalments', { count: MAX_INSTALMENTS }),
+          instalmentRow,
+        )}
       </fieldset>
       <fieldset>
         <legend>{f('options')}</legend>
