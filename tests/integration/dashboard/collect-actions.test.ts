@@ -6,7 +6,7 @@ import { paymentLinksResource } from '@/lib/core/payment-links/payment-links';
 import { loadStaffActor } from '@/lib/core/staff/load-staff-actor';
 import { sealStaffSession } from '@/lib/core/staff/session-cookie';
 import { getDb } from '@/lib/db/client';
-import { emailOutbox, paymentLinks, scheduledPayments } from '@/lib/db/schema';
+import { auditRecords, emailOutbox, groupMembers, paymentLinks, scheduledPayments } from '@/lib/db/schema';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { dashboardRequest, endOf, formOf } from '../support/dashboard-request';
 import { bookingWithSavedCard, createLinkVia } from '../support/payments';
@@ -192,6 +192,58 @@ describe('groups in the back office', () => {
     );
     const sent = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'bob@example.com'));
     expect(sent.length).toBeGreaterThan(0);
+  });
+});
+
+describe('automatic collection turned off from the back office', () => {
+  it("turns a member's automatic collection off, audited; another organisation's group is 404", async () => {
+    const db = await getDb();
+    const tenant = await createTenant('AutoOff');
+    const other = await createTenant('AutoOffOther');
+    const admin = await staffUser(db, allRoles, [tenant.parentId]);
+    await signedIn(admin.email);
+    const created = await endOf(
+      groups.createGroupAction(
+        formOf({
+          locale: 'en-GB',
+          lead_name: 'Lena Leader',
+          lead_email: 'lena@example.com',
+          booking_reference: 'TRIP-AUTO-OFF',
+          card_enabled: 'on',
+          member_name: ['Ann'],
+          member_email: ['ann@example.com'],
+          member_amount: ['100'],
+          instalment_amount: ['40', '60'],
+          instalment_due: [inDays(10), inDays(40)],
+        }),
+      ),
+    );
+    const id = idIn(created, 'groups')!;
+    // As the member's opt-in at checkout leaves it (the member's side is tested with its card in tests/integration/groups).
+    const [member] = await db
+      .update(groupMembers)
+      .set({ autoCollect: true })
+      .where(eq(groupMembers.groupId, id))
+      .returning({ id: groupMembers.id });
+    const form = { locale: 'en-GB', id, member: member!.id };
+
+    // Staff of another organisation posting the same form: the core's 404, nothing changed.
+    await signedIn((await staffUser(db, allRoles, [other.parentId])).email);
+    expect(await endOf(groups.autoCollectOffAction(formOf(form)))).toBe('404');
+    const [still] = await db.select().from(groupMembers).where(eq(groupMembers.id, member!.id));
+    expect(still!.autoCollect).toBe(true);
+
+    await signedIn(admin.email);
+    expect(await endOf(groups.autoCollectOffAction(formOf(form)))).toBe(
+      `/dashboard/groups/${id}?result=auto-collect-off`,
+    );
+    const [after] = await db.select().from(groupMembers).where(eq(groupMembers.id, member!.id));
+    expect(after!.autoCollect).toBe(false);
+    const audit = await db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.entityId, member!.id), eq(auditRecords.type, 'payment-link-group:auto-collect-off')));
+    expect(audit).toHaveLength(1);
   });
 });
 
