@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   expect,
   test,
@@ -129,4 +130,28 @@ export async function forgeAction(page: Page, path: string, actionField: string,
     },
     multipart,
   });
+}
+
+/**
+ * A user the admin invites into the organisation the admin's page shows, with `roles` only, signed in (in a context
+ * of their own) through the link the sandbox mailbox shows.
+ */
+export async function invitedUser(browser: Browser, admin: Page, roles: string[], name: string): Promise<Page> {
+  const email = `invited-${randomBytes(4).toString('hex')}@example.com`;
+  await admin.goto('/dashboard/users');
+  const invite = admin.getByTestId('invite-form');
+  await invite.getByLabel('Name').fill(name);
+  await invite.getByLabel('Email address').fill(email);
+  for (const role of roles) await invite.getByLabel(role).check();
+  await invite.getByRole('button', { name: 'Invite' }).click();
+  await expect(admin.getByTestId('users-result')).toBeVisible();
+  const page = await (await browser.newContext({ baseURL: sandboxUrl })).newPage();
+  await page.goto(`/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+  const text = await page.getByTestId('mailbox-text').first().textContent();
+  const link = /https?:\/\/\S+\/dashboard\/sign-in\/link\?token=[\w-]+/.exec(text ?? '');
+  expect(link, `a sign-in link for ${email}`).not.toBeNull();
+  await page.goto(link![0]);
+  await page.getByTestId('use-sign-in-link').click();
+  await expect(page.getByTestId('signed-in-as')).toContainText(name);
+  return page;
 }

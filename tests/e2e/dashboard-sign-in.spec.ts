@@ -98,7 +98,7 @@ test.describe('back office sign-in', () => {
     await expect(page.getByTestId('sign-in-sent')).toBeVisible();
   });
 
-  test('a user with only booking-and-payment:create:payment sees no Users page and a forged post is refused', async ({
+  test('the sandbox agent (create:booking and create:payment, child organisation) sees no Users page and a forged post is refused', async ({
     browser,
   }) => {
     const admin = await oneClick(browser, 'Sandbox Admin');

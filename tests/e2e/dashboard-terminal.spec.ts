@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { requiredEnv } from './e2e-env';
 import { expectNoAxeViolations } from './support/axe';
-import { forgeAction, oneClick } from './dashboard-fixtures';
+import { forgeAction, invitedUser, oneClick } from './dashboard-fixtures';
 
 /*
  * The back office's virtual terminal (issue 18 item 4, docs/dashboard-terminal.md): an admin takes a phone payment
@@ -39,27 +38,6 @@ async function typeCard(page: Page, number: string) {
   await form.getByLabel('Expiry date (MM/YY)').fill('12/34');
   await form.getByLabel('Security code (CVC)').fill('123');
   await form.getByLabel('Name on card').fill('Ada Lovelace');
-}
-
-/** A user invited by the admin with `role` only, signed in through the sandbox mailbox's link. */
-async function invitedUser(browser: Browser, admin: Page, role: string): Promise<Page> {
-  const email = `terminal-${randomBytes(4).toString('hex')}@example.com`;
-  await admin.goto('/dashboard/users');
-  const invite = admin.getByTestId('invite-form');
-  await invite.getByLabel('Name').fill('Terminal Refused');
-  await invite.getByLabel('Email address').fill(email);
-  await invite.getByLabel(role).check();
-  await invite.getByRole('button', { name: 'Invite' }).click();
-  await expect(admin.getByTestId('users-result')).toBeVisible();
-  const page = await (await browser.newContext({ baseURL: sandboxUrl })).newPage();
-  await page.goto(`/sandbox/mailbox?to=${encodeURIComponent(email)}`);
-  const text = await page.getByTestId('mailbox-text').first().textContent();
-  const link = /https?:\/\/\S+\/dashboard\/sign-in\/link\?token=[\w-]+/.exec(text ?? '');
-  expect(link, `a sign-in link for ${email}`).not.toBeNull();
-  await page.goto(link![0]);
-  await page.getByTestId('use-sign-in-link').click();
-  await expect(page.getByTestId('signed-in-as')).toContainText('Terminal Refused');
-  return page;
 }
 
 test.describe('virtual terminal', () => {
@@ -140,7 +118,7 @@ test.describe('virtual terminal', () => {
       .getAttribute('name');
     expect(actionField).toBeTruthy();
 
-    const refused = await invitedUser(browser, admin, 'chargebacks:view');
+    const refused = await invitedUser(browser, admin, ['chargebacks:view'], 'Terminal Refused');
     await expect(refused.getByTestId('nav-terminal')).toHaveCount(0);
     const page = await refused.goto('/dashboard/terminal');
     expect(page!.status()).toBe(403);
