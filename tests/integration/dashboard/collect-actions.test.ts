@@ -6,7 +6,9 @@ import { paymentLinksResource } from '@/lib/core/payment-links/payment-links';
 import { loadStaffActor } from '@/lib/core/staff/load-staff-actor';
 import { sealStaffSession } from '@/lib/core/staff/session-cookie';
 import { getDb } from '@/lib/db/client';
+import { listMailbox } from '@/lib/email/list-mailbox';
 import { auditRecords, emailOutbox, groupMembers, paymentLinks, scheduledPayments } from '@/lib/db/schema';
+import { api } from '../support/api-client';
 import { createBookingVia, createTenant } from '../support/fixtures';
 import { dashboardRequest, endOf, formOf } from '../support/dashboard-request';
 import { bookingWithSavedCard, createLinkVia } from '../support/payments';
@@ -280,6 +282,27 @@ describe('scheduled payments in the back office', () => {
     expect(await endOf(scheduled.sendApprovalAction(formOf({ locale: 'en-GB', booking: bookingId })))).toBe(
       '/dashboard/scheduled-payments?error=approval.not_enabled',
     );
+    // With approval links on, a charge scheduled here waits for the customer, and the page sends them the link.
+    await api.post(
+      `/agent/organisations/${tenant.parentId}/settings`,
+      { approval_links_enabled: true },
+      { token: tenant.admin.token },
+    );
+    expect(
+      await endOf(scheduled.chargeSavedCardAction(formOf({ ...form, key: crypto.randomUUID(), amount: '42' }))),
+    ).toBe('/dashboard/scheduled-payments?result=scheduled');
+    const [awaiting] = await db
+      .select()
+      .from(scheduledPayments)
+      .where(and(eq(scheduledPayments.bookingId, bookingId), eq(scheduledPayments.status, 'AWAITING_APPROVAL')));
+    expect(awaiting).toMatchObject({ amount: 4200 });
+    expect(await endOf(scheduled.sendApprovalAction(formOf({ locale: 'en-GB', booking: bookingId })))).toBe(
+      '/dashboard/scheduled-payments?result=approval-sent',
+    );
+    const { emails } = await listMailbox(db, { to: 'jane@example.com', skip: 0, take: 5 });
+    const approvalEmail = emails.find((e) => e.kind === 'approval_link');
+    expect(approvalEmail?.text).toMatch(/\/approvals\/[0-9a-f-]{36}/);
+    expect(approvalEmail?.text).toContain('£42.00');
     // Another organisation's booking is the API's 404.
     const theirs = await createTenant('TheirSched');
     const theirBooking = await createBookingVia(theirs.admin.token, theirs.parentId);
