@@ -76,6 +76,13 @@ test.describe('back office sign-in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('overview-signed-in')).toContainText(email);
     await expectNoAxeViolations(page, 'overview');
+    // The session's cookie as the browser keeps it: __Host- (Secure, Path=/, no Domain), HttpOnly, SameSite=Lax, and
+    // living no longer than the session's absolute timeout (12 hours).
+    const [session] = (await page.context().cookies()).filter((c) => c.name === '__Host-staff-session');
+    expect(session).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(session!.domain).not.toMatch(/^\./);
+    expect(session!.expires * 1000 - Date.now()).toBeLessThanOrEqual(12 * 3600 * 1000);
+    expect(session!.expires * 1000 - Date.now()).toBeGreaterThan(11 * 3600 * 1000);
 
     // The same link again: refused, and said so.
     const again = await (await page.context().browser()!.newContext({ baseURL: sandboxUrl })).newPage();
