@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
-import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
+import { fillCard, sandboxUrl } from './checkout-fixtures';
 import { originA, setPortalDomains } from './group-portal-fixtures';
-import { createMemberGroup, getGroup } from './member-fixtures';
+import { createMemberGroup, getGroup, payOptingIn } from './member-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 /*
@@ -25,12 +25,7 @@ test('the member sees their schedule and card, replaces the card, and turns auto
     links: [first, second, third],
   } = await createMemberGroup(request, [6000, 4000, 2000]);
   // Instalment 1, opting in with a Visa.
-  await page.goto(`/${first}`);
-  await fillCard(page, '4111 1111 1111 1111');
-  await cardChecked(page);
-  await page.getByLabel(/collect my 2 remaining instalments automatically/).check();
-  await page.getByTestId('pay-button').click();
-  await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+  await payOptingIn(page, first!, 2);
 
   // From any of the member's links: the link's page leads to the member page.
   await page.goto(`/${third}`);

@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import { sandboxUrl } from './checkout-fixtures';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { cardChecked, fillCard, sandboxUrl } from './checkout-fixtures';
 import { apiToken } from './journey-fixtures';
 
 /*
@@ -47,4 +47,14 @@ export async function createMemberGroup(
 
 export async function getGroup(request: APIRequestContext, groupId: string) {
   return call(request, 'get', `/agent/payment-link-groups/${groupId}`);
+}
+
+/** The member pays the instalment of `linkId` with the Visa test card, opting in to collect the `remaining` others. */
+export async function payOptingIn(page: Page, linkId: string, remaining: number) {
+  await page.goto(`/${linkId}`);
+  await fillCard(page, '4111 1111 1111 1111');
+  await cardChecked(page);
+  await page.getByLabel(new RegExp(`collect my ${remaining} remaining instalments automatically`)).check();
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${linkId}/success`);
 }

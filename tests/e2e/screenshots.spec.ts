@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { createGroup, type CreatedGroup } from './group-portal-fixtures';
 import { approvalLink, linkTransactions } from './journey-fixtures';
-import { createMemberGroup } from './member-fixtures';
+import { createMemberGroup, payOptingIn } from './member-fixtures';
 
 /*
  * What a customer sees: every hosted page at 375 px and 1280 px, in en-GB and in Arabic (right to left),
@@ -147,12 +147,7 @@ test('groups: a member replaces their stored card', async ({ page, request }) =>
   const {
     links: [first, second],
   } = await createMemberGroup(request, [6000, 4000, 2000]);
-  await page.goto(`/${first}`);
-  await fillCard(page, '4111 1111 1111 1111');
-  await cardChecked(page);
-  await page.getByLabel(/collect my 2 remaining instalments automatically/).check();
-  await page.getByTestId('pay-button').click();
-  await expect(page).toHaveURL(`${sandboxUrl}/${first}/success`);
+  await payOptingIn(page, first!, 2);
   await capture(page, {
     name: 'member-card',
     title: 'A member replaces their stored card',
