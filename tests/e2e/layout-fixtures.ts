@@ -100,9 +100,15 @@ export async function walletSurchargeSheet(page: Page, id: string): Promise<stri
   return `${url.pathname}${url.search}`;
 }
 
-/** The portal's confirmation before removing a member, reached by the leader's "Remove …" link on the portal. */
+/**
+ * The portal's confirmation before removing a member, reached by the leader's "Remove …" link on the portal;
+ * answers its address without the link's #confirm-remove (which only scrolls to it), so that opening the address
+ * again loads the page rather than moving within it.
+ */
 export async function removeConfirmation(page: Page, memberName: string): Promise<string> {
   await page.getByRole('link', { name: `Remove ${memberName}` }).click();
   await expect(page.getByTestId('confirm-remove')).toBeVisible();
-  return page.url();
+  const url = new URL(page.url());
+  url.hash = '';
+  return url.href;
 }
