@@ -1,8 +1,8 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { createLink, fillCard, sandboxUrl } from './checkout-fixtures';
+import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
 import { createGroup, originA, setPortalDomains, uniqueEmail } from './group-portal-fixtures';
 import { approvalLink, linkTransactions } from './journey-fixtures';
-import { createMemberGroup } from './member-fixtures';
+import { createMemberGroup, payOptingIn } from './member-fixtures';
 
 /*
  * One of each hosted page for the layout specs (issue 17 items 6, 8, 9), made through the public API and
@@ -59,4 +59,51 @@ export async function hostedPages(page: Page, request: APIRequestContext): Promi
     approval,
     portal,
   };
+}
+
+/**
+ * A member who paid their first of three instalments (£60, £40, £20) with a Visa and opted into automatic
+ * collection of the other two, as a member does on their link; answers the member's three links.
+ */
+export async function memberCollectedAutomatically(page: Page, request: APIRequestContext): Promise<string[]> {
+  const { links } = await createMemberGroup(request, [6000, 4000, 2000]);
+  await payOptingIn(page, links[0]!, 2);
+  return links;
+}
+
+/** A link paid with a card the sandbox declines; answers the address of the failure page it lands on. */
+export async function declinedLink(page: Page, request: APIRequestContext): Promise<string> {
+  const id = await createLink(request);
+  await page.goto(`/${id}`);
+  await fillCard(page, '4000 0000 0000 0002');
+  await cardChecked(page);
+  await page.getByTestId('pay-button').click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${id}/failure`);
+  return `/${id}/failure`;
+}
+
+/**
+ * The sandbox wallet's sheet asking to confirm a surcharge: Google Pay with a commercial Mastercard (which
+ * carries a surcharge) on the checkout of link `id`, as wallets.spec.ts pays it; answers the sheet's address (path and query).
+ */
+export async function walletSurchargeSheet(page: Page, id: string): Promise<string> {
+  await page.goto(`/${id}`);
+  await page.getByLabel('Card in the wallet').selectOption('mc_commercial_gb');
+  await page.getByRole('button', { name: 'Pay with Google Pay (sandbox)' }).click();
+  await expect(page.getByTestId('wallet-surcharge')).toBeVisible({ timeout: 30_000 });
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The portal's confirmation before removing a member, reached by the leader's "Remove …" link on the portal;
+ * answers its address without the link's #confirm-remove (which only scrolls to it), so that opening the address
+ * again loads the page rather than moving within it.
+ */
+export async function removeConfirmation(page: Page, memberName: string): Promise<string> {
+  await page.getByRole('link', { name: `Remove ${memberName}` }).click();
+  await expect(page.getByTestId('confirm-remove')).toBeVisible();
+  const url = new URL(page.url());
+  url.hash = '';
+  return url.href;
 }

@@ -1,7 +1,15 @@
 import { expect, test, type Page } from './support/test';
-import { sandboxUrl } from './checkout-fixtures';
+import { createLink, sandboxUrl } from './checkout-fixtures';
 import { approvalLink } from './journey-fixtures';
-import { hostedPages, portalPage } from './layout-fixtures';
+import {
+  declinedLink,
+  hostedPages,
+  memberCollectedAutomatically,
+  portalPage,
+  removeConfirmation,
+  walletSurchargeSheet,
+} from './layout-fixtures';
+import { createMemberGroup } from './member-fixtures';
 import { expectNoAxeViolations } from './support/axe';
 
 /*
@@ -100,6 +108,37 @@ test.describe('no text breaks mid-word or mid-number, 320 to 1920 px', () => {
     }
   });
 
+  test("a member's own page and card replacement, failure, QR, wallet sheet and portal removal, in en-GB, de and ar", async ({
+    page,
+    request,
+  }) => {
+    const [, second] = await memberCollectedAutomatically(page, request);
+    const open = await createLink(request);
+    // Each page's address, and what shows it is in the state measured (not sent elsewhere).
+    const pages: Record<string, [path: string, shown: string]> = {
+      "member's page": [`/${second}/member`, 'member-page-schedule'],
+      'card replacement': [`/${second}/member/card`, 'replace-card-form'],
+      // The state a card with a surcharge comes back to (group-member-page.spec.ts reaches it by posting one).
+      'card replacement, surcharge': [`/${second}/member/card?confirm=90&total=6090`, 'replace-card-surcharge'],
+      failure: [await declinedLink(page, request), 'failure-why'],
+      'QR code': [`/${open}/qr`, 'qr-image'],
+      'wallet sheet': [`/${open}/wallet?wallet=google_pay&card=visa_gb`, 'wallet-sheet'],
+      'wallet sheet, surcharge': [await walletSurchargeSheet(page, open), 'wallet-surcharge'],
+    };
+    await portalPage(page, request);
+    const removal = await removeConfirmation(page, 'Bartholomew Longname-Member');
+    for (const locale of ['', '/de', '/ar']) {
+      for (const [label, [path, shown]] of Object.entries(pages)) {
+        await page.goto(`${sandboxUrl}${locale}${path}`);
+        await expect(page.getByTestId(shown), `${label} ${locale || 'en-GB'}`).toBeVisible();
+        await expectWholeWords(page, `${label} ${locale || 'en-GB'}`);
+      }
+      await page.goto(removal.replace('/groups/', `${locale}/groups/`));
+      await expect(page.getByTestId('confirm-remove')).toBeVisible();
+      await expectWholeWords(page, `portal removal ${locale || 'en-GB'}`);
+    }
+  });
+
   test('the portal: stacked rows with their column names below 58.5rem (936 px), one table at 1280 px; axe on both', async ({
     page,
     request,
@@ -122,10 +161,14 @@ test.describe('no text breaks mid-word or mid-number, 320 to 1920 px', () => {
     expect(await region.evaluate((r) => r.scrollWidth <= r.clientWidth)).toBe(true);
   });
 
-  test('the approval page and the error codes stacked at 375 px; axe', async ({ page, request }) => {
+  test("the approval page, the error codes and a member's schedule stacked at 375 px; axe", async ({
+    page,
+    request,
+  }) => {
     const { path: approval } = await approvalLink(page, request);
+    const { links } = await createMemberGroup(request, [15000, 15000]);
     await page.setViewportSize({ width: 375, height: 900 });
-    for (const path of [approval, '/docs/errors']) {
+    for (const path of [approval, '/docs/errors', `/${links[0]}/member`]) {
       await page.goto(path);
       expect(
         await page

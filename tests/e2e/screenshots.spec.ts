@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { cardChecked, createLink, fillCard, sandboxUrl } from './checkout-fixtures';
+import { createSession } from './embed-fixtures';
 import { createGroup, type CreatedGroup } from './group-portal-fixtures';
 import { approvalLink, linkTransactions } from './journey-fixtures';
-import { createMemberGroup, payOptingIn } from './member-fixtures';
+import {
+  declinedLink,
+  memberCollectedAutomatically,
+  removeConfirmation,
+  walletSurchargeSheet,
+} from './layout-fixtures';
 
 /*
  * What a customer sees: every hosted page at 375 px and 1280 px, in en-GB and in Arabic (right to left),
@@ -97,13 +103,28 @@ test('checkout: the link, its receipt and outcomes', async ({ page, request }) =
   const paid = await paidLink(page, request);
   await capture(page, { name: 'checkout-success', title: 'Paid: the confirmation', path: `/${paid.id}/success` });
   await capture(page, { name: 'receipt', title: 'Printable receipt', path: `/receipts/${paid.transactionId}` });
-  const declined = await createLink(request);
-  await page.goto(`/${declined}`);
-  await fillCard(page, '4000 0000 0000 0002');
-  await cardChecked(page);
-  await page.getByTestId('pay-button').click();
-  await expect(page).toHaveURL(`${sandboxUrl}/${declined}/failure`);
-  await capture(page, { name: 'checkout-failure', title: 'Declined: the failure page', path: `/${declined}/failure` });
+  const failure = await declinedLink(page, request);
+  await capture(page, { name: 'checkout-failure', title: 'Declined: the failure page', path: failure });
+});
+
+test('wallets: the sandbox wallet sheet', async ({ page, request }) => {
+  const id = await createLink(request);
+  // The sheet of a card with nothing to confirm: the wallet, the card, the way back.
+  await capture(page, {
+    name: 'wallet-sheet',
+    title: "The sandbox wallet's sheet (Google Pay, a Visa)",
+    path: `/${id}/wallet?wallet=google_pay&card=visa_gb`,
+  });
+  await capture(page, {
+    name: 'wallet-sheet-surcharge',
+    title: "The sandbox wallet's sheet: a card's surcharge to confirm",
+    path: await walletSurchargeSheet(page, id),
+  });
+});
+
+test('the embedded checkout (the page a merchant frames)', async ({ page, request }) => {
+  const session = await createSession(request);
+  await capture(page, { name: 'embed', title: 'Embedded checkout of an online booking', path: `/embed/${session}` });
 });
 
 test('3-D Secure and the bank: the sandbox processor pages', async ({ page, request }) => {
@@ -127,6 +148,11 @@ test('3-D Secure and the bank: the sandbox processor pages', async ({ page, requ
     title: 'Sandbox bank (Pay by Bank)',
     path: new URL(page.url()).pathname,
   });
+  // Back on the link while the bank waits, the customer cancels the payment.
+  await page.goto(`/${bank}`);
+  await page.getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(page).toHaveURL(`${sandboxUrl}/${bank}/cancel`);
+  await capture(page, { name: 'checkout-cancel', title: 'Cancelled: the cancel page', path: `/${bank}/cancel` });
 });
 
 test('approval of scheduled payments', async ({ page, request }) => {
@@ -138,16 +164,19 @@ test('groups: the leader portal and a member link', async ({ page, request }) =>
   const group = (await createGroup(request)) as CreatedGroup & { members: { payment_links: { id: string }[] }[] };
   // The portal may be on the organisation's own domain (another spec verifies one): opened where it lives.
   await capture(page, { name: 'group-portal', title: 'Group leader portal', path: group.portal_url });
+  await page.goto(group.portal_url);
+  await capture(page, {
+    name: 'group-portal-remove',
+    title: 'The leader confirms removing a member',
+    path: await removeConfirmation(page, 'Bo Member'),
+  });
   const memberLink = group.members[0]!.payment_links[0]!.id;
   await capture(page, { name: 'group-member-checkout', title: 'A member pays an instalment', path: `/${memberLink}` });
   await capture(page, { name: 'group-member-page', title: "A member's own page", path: `/${memberLink}/member` });
 });
 
 test('groups: a member replaces their stored card', async ({ page, request }) => {
-  const {
-    links: [first, second],
-  } = await createMemberGroup(request, [6000, 4000, 2000]);
-  await payOptingIn(page, first!, 2);
+  const [, second] = await memberCollectedAutomatically(page, request);
   await capture(page, {
     name: 'member-card',
     title: 'A member replaces their stored card',

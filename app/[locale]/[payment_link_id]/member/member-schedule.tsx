@@ -17,7 +17,8 @@ export async function MemberSchedule({ view, locale, date }: Props) {
   return (
     <section aria-labelledby="schedule-heading">
       <h2 id="schedule-heading">{t('scheduleHeading')}</h2>
-      <table data-testid="member-page-schedule">
+      {/* Stacked rows on a narrow screen (globals.css .stack-table): four columns and a status with its link do not fit 320 px. */}
+      <table className="stack-table" data-testid="member-page-schedule">
         <thead>
           <tr>
             <th scope="col">{t('instalmentColumn')}</th>
@@ -30,9 +31,9 @@ export async function MemberSchedule({ view, locale, date }: Props) {
           {view.instalments.map((i, index) => (
             <tr key={i.linkId} data-testid="member-page-instalment" data-state={i.state}>
               <th scope="row">{t('instalment', { sequence: i.sequence ?? index + 1 })}</th>
-              <td>{i.dueAt ? date(i.dueAt) : t('noDueDate')}</td>
-              <td>{formatMoney(i.amount, view.currency, locale)}</td>
-              <td data-testid="member-page-status">
+              <td data-label={t('dueColumn')}>{i.dueAt ? date(i.dueAt) : t('noDueDate')}</td>
+              <td data-label={t('amountColumn')}>{formatMoney(i.amount, view.currency, locale)}</td>
+              <td data-label={t('statusColumn')} data-testid="member-page-status">
                 {status(i)}
                 {i.state === 'unpaid' && (
                   <>
