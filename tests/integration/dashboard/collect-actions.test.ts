@@ -232,6 +232,7 @@ describe('automatic collection turned off from the back office', () => {
     // Staff of another organisation posting the same form: the core's 404, nothing changed.
     await signedIn((await staffUser(db, allRoles, [other.parentId])).email);
     expect(await endOf(groups.autoCollectOffAction(formOf(form)))).toBe('404');
+    expect(await endOf(groups.sendGroupLinksAction(formOf({ locale: 'en-GB', id })))).toBe('404');
     const [still] = await db.select().from(groupMembers).where(eq(groupMembers.id, member!.id));
     expect(still!.autoCollect).toBe(true);
 
@@ -311,5 +312,24 @@ describe('scheduled payments in the back office', () => {
         scheduled.chargeSavedCardAction(formOf({ ...form, booking: theirBooking, key: crypto.randomUUID() })),
       ),
     ).toBe('404');
+    // Their scheduled payment cannot be cancelled from here, nor their customer sent an approval link.
+    const theirCard = await bookingWithSavedCard(theirs.admin.token, theirs.parentId);
+    await api.post(
+      `/payment/booking/${theirCard.bookingId}/payment`,
+      { token: theirCard.cardToken, amount: 700, date: inDays(4) },
+      { token: theirs.admin.token },
+    );
+    const [theirScheduled] = await db
+      .select()
+      .from(scheduledPayments)
+      .where(eq(scheduledPayments.bookingId, theirCard.bookingId));
+    expect(await endOf(scheduled.cancelScheduledAction(formOf({ locale: 'en-GB', id: theirScheduled!.id })))).toBe(
+      '404',
+    );
+    expect(await endOf(scheduled.sendApprovalAction(formOf({ locale: 'en-GB', booking: theirCard.bookingId })))).toBe(
+      '404',
+    );
+    const [still] = await db.select().from(scheduledPayments).where(eq(scheduledPayments.id, theirScheduled!.id));
+    expect(still!.status).toBe('QUEUED');
   });
 });

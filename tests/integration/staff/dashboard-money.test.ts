@@ -144,6 +144,32 @@ describe('the money actions of the back office', () => {
     );
   });
 
+  it('answers another organisation’s pre-authorisation and refund code 404, leaving them as they were', async () => {
+    const db = await getDb();
+    const tenant = await createTenant('Mine');
+    const other = await createTenant('Theirs');
+    await api.post(
+      `/agent/organisations/${other.parentId}/settings`,
+      { refunds_require_second_user: true },
+      { token: other.admin.token },
+    );
+    const held = await payment(other.admin.token, other.parentId, { held: true });
+    const paid = await payment(other.admin.token, other.parentId);
+    // Their own member of staff asks for a refund, which waits for a second user of theirs.
+    await signedIn((await staffUser(db, allRoles, [other.parentId])).email);
+    await endOf(refundAction(formOf({ locale: 'en-GB', transaction: paid.transactionId, amount: '5' })));
+    const [refund] = await refundsOf(paid.transactionId);
+    expect(refund!.status).toBe('PENDING_AUTHORISATION');
+
+    await signedIn((await staffUser(db, allRoles, [tenant.parentId])).email);
+    for (const action of [completeAction, reverseAction])
+      expect(await endOf(action(formOf({ locale: 'en-GB', transaction: held.transactionId })))).toBe('404');
+    for (const action of [authoriseRefundAction, declineRefundAction])
+      expect(await endOf(action(formOf({ locale: 'en-GB', code: refund!.authorizationCode })))).toBe('404');
+    expect(await statusOf(held.transactionId)).toBe('PENDING');
+    expect((await refundsOf(paid.transactionId))[0]!.status).toBe('PENDING_AUTHORISATION');
+  });
+
   it('re-assigns by booking reference; refuses without the role (403) and another organisation’s ids (404)', async () => {
     const db = await getDb();
     const tenant = await createTenant('Moves');
