@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './support/test';
 import { createLink, sandboxUrl } from './checkout-fixtures';
+import { createSession } from './embed-fixtures';
 import { approvalLink } from './journey-fixtures';
 import {
   declinedLink,
@@ -108,7 +109,7 @@ test.describe('no text breaks mid-word or mid-number, 320 to 1920 px', () => {
     }
   });
 
-  test("a member's own page and card replacement, failure, QR, wallet sheet and portal removal, in en-GB, de and ar", async ({
+  test("a member's own page and card replacement, failure, QR, wallet sheet, the embed and portal removal, in en-GB, de and ar", async ({
     page,
     request,
   }) => {
@@ -124,6 +125,8 @@ test.describe('no text breaks mid-word or mid-number, 320 to 1920 px', () => {
       'QR code': [`/${open}/qr`, 'qr-image'],
       'wallet sheet': [`/${open}/wallet?wallet=google_pay&card=visa_gb`, 'wallet-sheet'],
       'wallet sheet, surcharge': [await walletSurchargeSheet(page, open), 'wallet-surcharge'],
+      // The embedded checkout as its own page: the frame a merchant's page gives it is as wide as the merchant makes it.
+      embed: [`/embed/${await createSession(request)}`, 'embed'],
     };
     await portalPage(page, request);
     const removal = await removeConfirmation(page, 'Bartholomew Longname-Member');
