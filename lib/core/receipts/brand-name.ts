@@ -1,6 +1,4 @@
-import { cardBrandLabels } from '@/lib/payments/card-rules/exclusion-message';
-import type { CardBrand } from '@/lib/payments/processor/port';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 
-/** A card brand as people name it (Visa, Mastercard, American Express: the same in every language), never its enum. */
-export const brandName = (brand: string | null): string | null =>
-  brand === null ? null : (cardBrandLabels[brand as CardBrand] ?? brand);
+/** A card brand as people name it (cardBrandName: Visa, Mastercard, American Express), or null when none is known. */
+export const brandName = (brand: string | null): string | null => (brand === null ? null : cardBrandName(brand));

@@ -2,7 +2,7 @@ import type { EmailBrand } from './email-brand';
 import { EmailLayout } from './email-layout';
 import { EmailAction, EmailFacts, EmailHeading, EmailNote, EmailParagraph } from './email-parts';
 import type { EmailText } from './email-text';
-import { cardBrandName } from './card-name';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { renderEmail, type RenderedEmail } from './render-email';
 
 export type MemberReminder = {

@@ -2,7 +2,7 @@ import type { EmailBrand } from './email-brand';
 import { EmailLayout } from './email-layout';
 import { EmailFacts, EmailHeading, EmailNote, EmailParagraph } from './email-parts';
 import type { EmailText } from './email-text';
-import { cardBrandName } from './card-name';
+import { cardBrandName } from '@/lib/payments/card-rules/exclusion-message';
 import { renderEmail, type RenderedEmail } from './render-email';
 
 /** One completed payment as the organisation's notices show it. */
