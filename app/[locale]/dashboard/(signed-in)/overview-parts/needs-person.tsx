@@ -5,13 +5,8 @@ import { londonDateTime } from '@/lib/i18n/date-format';
 import { formatMoney } from '@/lib/money';
 
 type Item = { key: string; href: string; amount: number; currency: string; at: string | null };
-type Tile = { key: string; section: string; count: number; items: Item[] };
-
-/** A section's address in the locale, its query (a list's filter) kept outside the localised path. */
-function sectionHref(locale: string, section: string): string {
-  const [pathname, query] = section.split('?');
-  return query ? `${dashboardPath(locale, pathname)}?${query}` : dashboardPath(locale, pathname);
-}
+/** `filter`: the section's list opened on what the tile counts (its query), where the list opens on something else. */
+type Tile = { key: string; section: string; filter?: string; count: number; items: Item[] };
 
 /**
  * What needs a person, each with its count, its oldest few (linked to the record's page) and a link to
@@ -36,8 +31,9 @@ export async function NeedsPerson({ locale, overview }: { locale: string; overvi
     },
     {
       key: 'failedCollections',
+      section: '/scheduled-payments',
       // The list opens on Queued; the tile is about the failed ones.
-      section: '/scheduled-payments?status=FAILED',
+      filter: 'status=FAILED',
       count: n.failed_collections.count,
       items: n.failed_collections.items.map((x) => ({
         key: x.id,
@@ -95,7 +91,7 @@ export async function NeedsPerson({ locale, overview }: { locale: string; overvi
         {tiles.map((tile) => (
           <li key={tile.key} className="card" data-testid={`needs-${tile.key}`} data-count={tile.count}>
             <h3>
-              <a href={sectionHref(locale, tile.section)}>
+              <a href={`${dashboardPath(locale, tile.section)}${tile.filter ? `?${tile.filter}` : ''}`}>
                 {t(`needs_${tile.key}` as 'needsTitle', { count: tile.count })}
               </a>
             </h3>
